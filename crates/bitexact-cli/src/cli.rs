@@ -1,0 +1,213 @@
+//! The command line (SPEC 6), as clap definitions.
+
+use crate::num;
+use crate::out::Format;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "bitexact",
+    version,
+    about = "Bit-exact game-engine RNGs: dump a stream, identify a saved state, count words, self-test",
+    long_about = "Bit-exact game-engine RNGs and x87 float arithmetic.\n\n\
+        Dump a generator's stream through any of its taps, save and identify generator \
+        states (find the seed and the words drawn since seeding from a save's bytes), \
+        count the words a turn spends, and run every known-answer vector.\n\n\
+        Numbers are decimal or 0x hex. Exit codes: 0 success, 1 checked and found \
+        different (or not found), 2 bad input or usage.",
+    after_help = "Examples:\n  \
+        bitexact stream sots --seed 5489 --count 3\n  \
+        bitexact stream sots --seed 1 --tap frange:0,100 --precision pc24 --format json\n  \
+        bitexact state save sots --seed 5489 --skip-words 1418 -o rng.bin\n  \
+        bitexact state identify sots rng.bin\n  \
+        bitexact ledger sots --seed 5489 turn.txt\n  \
+        bitexact selftest"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print a generator's stream through one of its taps
+    Stream(StreamArgs),
+    /// Save, identify or compare generator state files
+    #[command(subcommand)]
+    State(StateCommand),
+    /// Count the words a script of calls spends, per entry point and per turn
+    Ledger(LedgerArgs),
+    /// Run every known-answer vector of every engine (exit 1 on any failure)
+    Selftest,
+}
+
+/// The engine families.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Engine {
+    /// Sword of the Stars "Mars": MT19937 and its draw mappings (32-bit seeds)
+    Sots,
+}
+
+/// `--precision`: the x87 precision-control model for float draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PrecisionArg {
+    /// 53-bit significands: MSVC's default (control word 0x027F)
+    Pc53,
+    /// 24-bit significands: a Direct3D 9 process (control word 0x007F)
+    Pc24,
+}
+
+impl From<PrecisionArg> for bitexact::x87::Precision {
+    fn from(p: PrecisionArg) -> Self {
+        match p {
+            PrecisionArg::Pc53 => Self::Pc53,
+            PrecisionArg::Pc24 => Self::Pc24,
+        }
+    }
+}
+
+/// `--layout` of westwood state files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Layout {
+    /// Tiberian Sun: 1008 bytes
+    Ts,
+    /// Red Alert 2 / Yuri's Revenge: 1012 bytes, with the disabled flag
+    Ra2,
+}
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+#[command(after_help = "Taps:\n  \
+    sots: u32 (default), unit, float, int:N, chance:P, frange:LO,HI, bell:LO,HI\n\n\
+    Formats:\n  \
+    dec   one value per line; integers in decimal, floats in shortest round-trip form\n  \
+    hex   integers as 0x + 8 (32-bit) or 16 (64-bit) hex digits; floats as their IEEE bits\n  \
+    json  {\"i\":CALL,\"value\":V,\"bits\":\"0x…\" (floats only),\"words\":WORDS SPENT}; \
+    i counts calls from the start of the stream, skipped ones included")]
+pub struct StreamArgs {
+    /// Engine family
+    pub engine: Engine,
+    /// Seed (sots: 32-bit)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub seed: u64,
+    /// What to draw (see Taps below); default: the engine's raw word
+    #[arg(long)]
+    pub tap: Option<String>,
+    /// Calls to print
+    #[arg(long, default_value = "10", value_parser = num::parse_u64)]
+    pub count: u64,
+    /// Calls of the tap to make, unprinted, first
+    #[arg(long, default_value = "0", value_parser = num::parse_u64)]
+    pub skip: u64,
+    /// x87 precision model for float taps (sots)
+    #[arg(long, value_enum, default_value = "pc53")]
+    pub precision: PrecisionArg,
+    /// Substream id (laige)
+    #[arg(long, value_parser = num::parse_u32)]
+    pub substream: Option<u32>,
+    /// Output format
+    #[arg(long, value_enum, default_value = "dec")]
+    pub format: Format,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum StateCommand {
+    /// Write the state a seed reaches after some words (sots: the save's 2500-byte RNG item)
+    Save(SaveArgs),
+    /// Find a state file's seed and the words drawn since seeding, with no search
+    #[command(
+        after_help = "Prints seed, twists (further twists after seeding), left and words_drawn, \
+        one `key: value` per line (or one JSON object with --json). Exit 1 when no seed reaches \
+        the state within --max-twists."
+    )]
+    Identify(IdentifyArgs),
+    /// Words drawn from state A to state B of the same stream
+    #[command(
+        after_help = "Prints words_between (B minus A). Exit 1 when B is not reachable from A \
+        (B comes first, or the files are different streams within --max-twists)."
+    )]
+    Diff(DiffArgs),
+}
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct SaveArgs {
+    /// Engine family
+    pub engine: Engine,
+    /// Seed
+    #[arg(long, value_parser = num::parse_u64)]
+    pub seed: u64,
+    /// Words to draw before saving
+    #[arg(long, default_value = "0", value_parser = num::parse_u64)]
+    pub skip_words: u64,
+    /// Byte layout (westwood)
+    #[arg(long, value_enum)]
+    pub layout: Option<Layout>,
+    /// Output file
+    #[arg(short = 'o', long = "output")]
+    pub output: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct IdentifyArgs {
+    /// Engine family
+    pub engine: Engine,
+    /// State file (sots: 2500 or 2503 bytes)
+    pub file: PathBuf,
+    /// Byte layout (westwood)
+    #[arg(long, value_enum)]
+    pub layout: Option<Layout>,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+    /// Give up after walking back this many twists (sots)
+    #[arg(long, default_value_t = bitexact::sots::DEFAULT_MAX_TWISTS, value_parser = num::parse_u64)]
+    pub max_twists: u64,
+}
+
+#[derive(Args, Debug)]
+pub struct DiffArgs {
+    /// Engine family
+    pub engine: Engine,
+    /// The earlier state file
+    pub file_a: PathBuf,
+    /// The later state file
+    pub file_b: PathBuf,
+    /// Byte layout (westwood)
+    #[arg(long, value_enum)]
+    pub layout: Option<Layout>,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+    /// Give up after twisting this many times in each direction (sots)
+    #[arg(long, default_value_t = bitexact::sots::DEFAULT_MAX_TWISTS, value_parser = num::parse_u64)]
+    pub max_twists: u64,
+}
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+#[command(after_help = "SCRIPT has one call per line:\n  \
+    turn                 start a new turn\n  \
+    u32 | unit | float   the raw, unit and float draws\n  \
+    int N                next_int_inclusive(N)\n  \
+    chance P             the probability test (0 words when P <= 0 or P >= 1)\n  \
+    frange LO HI         float_range\n  \
+    bell LO HI           int_range_bell\n  \
+    tnormal-attempts K   a truncated normal that took K attempts (2 words each)\n\
+    `#` starts a comment. Calls before the first `turn` are reported as turn 0.")]
+pub struct LedgerArgs {
+    /// Engine family
+    pub engine: Engine,
+    /// Seed
+    #[arg(long, value_parser = num::parse_u64)]
+    pub seed: u64,
+    /// x87 precision model for float draws
+    #[arg(long, value_enum, default_value = "pc53")]
+    pub precision: PrecisionArg,
+    /// The script of calls (`-` for stdin)
+    pub script: PathBuf,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+}

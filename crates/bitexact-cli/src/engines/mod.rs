@@ -1,0 +1,64 @@
+//! Dispatch on the engine family: each family's module implements the
+//! stream and state commands for its generator.
+
+mod sots;
+
+use crate::cli::{Engine, StateCommand, StreamArgs};
+use crate::{Failure, Outcome};
+use std::io::Write;
+
+pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
+    match args.engine {
+        Engine::Sots => sots::stream(args, out),
+    }
+}
+
+pub fn state(cmd: &StateCommand, out: &mut impl Write) -> Outcome {
+    match cmd {
+        StateCommand::Save(a) => match a.engine {
+            Engine::Sots => sots::save(a),
+        },
+        StateCommand::Identify(a) => match a.engine {
+            Engine::Sots => sots::identify(a, out),
+        },
+        StateCommand::Diff(a) => match a.engine {
+            Engine::Sots => sots::diff(a, out),
+        },
+    }
+}
+
+/// A seed that must fit the engine's seed width.
+pub fn seed_u32(seed: u64, engine: &str) -> Result<u32, Failure> {
+    u32::try_from(seed).map_err(|_| {
+        Failure::usage(format!(
+            "--seed {seed} does not fit {engine}'s 32-bit seeds (0..=4294967295)"
+        ))
+    })
+}
+
+/// Options that only some engines take.
+pub fn reject_option(present: bool, option: &str, engine: &str, owner: &str) -> Outcome {
+    if present {
+        Err(Failure::usage(format!(
+            "{option} does not apply to {engine} (it is for {owner})"
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+/// `key: value` lines, or one JSON object.
+pub fn write_report(out: &mut impl Write, json: bool, fields: &[(&str, u64)]) -> Outcome {
+    if json {
+        let obj: serde_json::Map<String, serde_json::Value> = fields
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), (*v).into()))
+            .collect();
+        writeln!(out, "{}", serde_json::Value::Object(obj))?;
+    } else {
+        for (k, v) in fields {
+            writeln!(out, "{k}: {v}")?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,100 @@
+//! `bitexact`: the command line of the bitexact library (SPEC 6).
+//!
+//! Thin on purpose: it parses arguments, reads and writes files and prints;
+//! every computation is a library call.
+
+mod cli;
+mod engines;
+mod ledger;
+mod num;
+mod out;
+mod selftest;
+
+use clap::Parser;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// How a command failed, and so which exit code it earns.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad input or usage: exit 2.
+    Usage(String),
+    /// Checked and found different, or not found: exit 1.
+    Different(String),
+    /// The output pipe closed (e.g. `| head`): stop quietly.
+    Closed,
+}
+
+impl Failure {
+    pub fn usage(msg: impl Into<String>) -> Self {
+        Failure::Usage(msg.into())
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure::Closed
+        } else {
+            Failure::Usage(format!("cannot write output: {e}"))
+        }
+    }
+}
+
+pub type Outcome = Result<(), Failure>;
+
+/// Read a whole file, naming it in the error.
+pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, Failure> {
+    std::fs::read(path)
+        .map_err(|e| Failure::usage(format!("cannot read '{}': {e}", path.display())))
+}
+
+fn main() -> ExitCode {
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind::*;
+            if matches!(
+                e.kind(),
+                DisplayHelp | DisplayVersion | DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                let _ = e.print();
+                return if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand {
+                    ExitCode::from(2)
+                } else {
+                    ExitCode::SUCCESS
+                };
+            }
+            // One line naming the problem (clap's message, its hints folded in), exit 2.
+            let rendered = e.render().to_string();
+            let line: Vec<&str> = rendered
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .filter(|l| !l.is_empty())
+                .collect();
+            eprintln!("{} (see 'bitexact --help')", line.join(" "));
+            return ExitCode::from(2);
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = match cli.command {
+        cli::Command::Stream(args) => engines::stream(&args, &mut out),
+        cli::Command::State(cmd) => engines::state(&cmd, &mut out),
+        cli::Command::Ledger(args) => ledger::run(&args, &mut out),
+        cli::Command::Selftest => selftest::run(&mut out),
+    };
+    let flushed = out.flush().map_err(Failure::from);
+    match result.and(flushed) {
+        Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
+        Err(Failure::Usage(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Different(msg)) => {
+            eprintln!("{msg}");
+            ExitCode::from(1)
+        }
+    }
+}

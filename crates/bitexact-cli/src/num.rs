@@ -1,0 +1,86 @@
+//! Command-line numbers (SPEC 6): decimal or `0x` hex; floats also as `0x` +
+//! 8 hex digits (the f32's bits).
+
+/// An unsigned number, decimal or `0x` hex.
+pub fn parse_u64(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let parsed = match t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16),
+        None => t.parse::<u64>(),
+    };
+    parsed.map_err(|e| {
+        use std::num::IntErrorKind::*;
+        match e.kind() {
+            PosOverflow => format!("'{s}' is too large (the limit is {})", u64::MAX),
+            Empty => "empty number".to_string(),
+            _ => format!("'{s}' is not a number (expected decimal or 0x hex)"),
+        }
+    })
+}
+
+/// A u32, decimal or `0x` hex.
+pub fn parse_u32(s: &str) -> Result<u32, String> {
+    let v = parse_u64(s)?;
+    u32::try_from(v).map_err(|_| format!("'{s}' does not fit in 32 bits (0..=4294967295)"))
+}
+
+/// An i32: an optional `-`, then decimal or `0x` hex.
+pub fn parse_i32(s: &str) -> Result<i32, String> {
+    let t = s.trim();
+    let (neg, mag) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let m = parse_u64(mag)
+        .map_err(|_| format!("'{s}' is not a number (expected decimal or 0x hex)"))?;
+    let v = if neg { -i128::from(m) } else { i128::from(m) };
+    i32::try_from(v)
+        .map_err(|_| format!("'{s}' is out of the i32 range (-2147483648..=2147483647)"))
+}
+
+/// An f32: a decimal literal (correctly rounded; `inf`, `NaN` accepted) or
+/// `0x` + exactly 8 hex digits giving its bits.
+pub fn parse_f32(s: &str) -> Result<f32, String> {
+    let t = s.trim();
+    if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        if hex.len() != 8 {
+            return Err(format!(
+                "'{s}': a float in hex is 0x + 8 hex digits (its f32 bits)"
+            ));
+        }
+        return u32::from_str_radix(hex, 16)
+            .map(f32::from_bits)
+            .map_err(|_| format!("'{s}' is not valid hex"));
+    }
+    t.parse::<f32>().map_err(|_| {
+        format!("'{s}' is not a number (expected a decimal float or 0x + 8 hex digits)")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers() {
+        assert_eq!(parse_u64("10"), Ok(10));
+        assert_eq!(parse_u64("0x10"), Ok(16));
+        assert_eq!(parse_u64("0XfF"), Ok(255));
+        assert!(parse_u64("-1").is_err());
+        assert!(parse_u64("1e3").is_err());
+        assert!(parse_u64("").is_err());
+        assert!(parse_u64("18446744073709551616")
+            .unwrap_err()
+            .contains("too large"));
+        assert_eq!(parse_u32("4294967295"), Ok(u32::MAX));
+        assert!(parse_u32("4294967296").is_err());
+        assert_eq!(parse_i32("-2147483648"), Ok(i32::MIN));
+        assert_eq!(parse_i32("-0x10"), Ok(-16));
+        assert!(parse_i32("2147483648").is_err());
+        assert_eq!(parse_f32("0.5"), Ok(0.5));
+        assert_eq!(parse_f32("0x3f800000"), Ok(1.0));
+        assert!(parse_f32("0x3f8").is_err());
+        assert!(parse_f32("NaN").unwrap().is_nan());
+        assert!(parse_f32("half").is_err());
+    }
+}

@@ -1,0 +1,99 @@
+//! Printing values in the three stream formats of SPEC 6.
+
+use std::io::{self, Write};
+
+/// One value a tap produced.
+#[derive(Clone, Copy, Debug)]
+pub enum Value {
+    U32(u32),
+    I32(i32),
+    F32(f32),
+    F64(f64),
+    Bool(bool),
+}
+
+/// `--format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One value per line: integers in decimal, floats in shortest round-trip form.
+    Dec,
+    /// Integers as 0x + 8 (32-bit) or 16 (64-bit) hex digits, floats as their bits.
+    Hex,
+    /// One object per line: {"i":…,"value":…,"bits":"0x…","words":…}.
+    Json,
+}
+
+/// A float in Rust's shortest round-trip form (`0.5`, `1.0`, `1e-7`).
+pub fn float_dec(x: impl std::fmt::Debug) -> String {
+    format!("{x:?}")
+}
+
+impl Value {
+    fn dec(self) -> String {
+        match self {
+            Value::U32(v) => v.to_string(),
+            Value::I32(v) => v.to_string(),
+            Value::F32(v) => float_dec(v),
+            Value::F64(v) => float_dec(v),
+            Value::Bool(v) => v.to_string(),
+        }
+    }
+
+    /// The IEEE bits of a float, as `0x…`; `None` for other values.
+    pub fn bits(self) -> Option<String> {
+        match self {
+            Value::F32(v) => Some(format!("{:#010x}", v.to_bits())),
+            Value::F64(v) => Some(format!("{:#018x}", v.to_bits())),
+            _ => None,
+        }
+    }
+
+    fn hex(self) -> String {
+        match self {
+            Value::U32(v) => format!("{v:#010x}"),
+            Value::I32(v) => format!("{:#010x}", v as u32),
+            Value::Bool(v) => v.to_string(),
+            Value::F32(_) | Value::F64(_) => self.bits().unwrap_or_default(),
+        }
+    }
+
+    /// The value as a JSON number (or `true`/`false`; `null` for a NaN or infinity).
+    fn json(self) -> String {
+        let finite = match self {
+            Value::F32(v) => v.is_finite(),
+            Value::F64(v) => v.is_finite(),
+            _ => true,
+        };
+        if finite {
+            self.dec()
+        } else {
+            "null".to_string()
+        }
+    }
+}
+
+/// Write call number `i` (which spent `words` words) in `format`.
+pub fn write_value(
+    out: &mut impl Write,
+    format: Format,
+    i: u64,
+    value: Value,
+    words: u64,
+) -> io::Result<()> {
+    match format {
+        Format::Dec => writeln!(out, "{}", value.dec()),
+        Format::Hex => writeln!(out, "{}", value.hex()),
+        Format::Json => match value.bits() {
+            Some(bits) => writeln!(
+                out,
+                r#"{{"i":{i},"value":{},"bits":"{bits}","words":{words}}}"#,
+                value.json()
+            ),
+            None => writeln!(
+                out,
+                r#"{{"i":{i},"value":{},"words":{words}}}"#,
+                value.json()
+            ),
+        },
+    }
+}

@@ -1,0 +1,244 @@
+//! The word ledger: calls made and words spent, per entry point and per turn.
+//!
+//! A per-turn RNG budget is only as good as its word costs: the Mars entry
+//! points differ in how many words one call spends (SPEC 2.1), two of them
+//! unboundedly, and `chance` can spend none. [`Ledger`] wraps a
+//! [`sots::Rng`](crate::sots::Rng), forwards every entry point, and measures
+//! what each call really spent (by the generator's word counter, not by a
+//! table), so a model's stream alignment can be audited turn by turn.
+//!
+//! No allocation: [`Ledger::end_turn`] hands back the finished turn's
+//! [`Turn`] and the caller keeps whatever history it wants.
+
+use crate::sots::Rng;
+
+/// The Mars entry points a ledger tells apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum EntryPoint {
+    /// The raw 32-bit draw (1 word).
+    U32,
+    /// The unit draw (1 word).
+    Unit,
+    /// The unit draw narrowed to f32 (1 word).
+    Float,
+    /// The inclusive bounded integer (1 + rejections).
+    IntInclusive,
+    /// The probability test (0 or 1).
+    Chance,
+    /// `float_range` (1 word).
+    FloatRange,
+    /// `int_range_bell` (≥ 2 words).
+    IntRangeBell,
+    /// The truncated normal (2 words per attempt; not modelled, only counted).
+    TruncatedNormal,
+}
+
+impl EntryPoint {
+    /// Every entry point, in the order reports list them.
+    pub const ALL: [EntryPoint; 8] = [
+        EntryPoint::U32,
+        EntryPoint::Unit,
+        EntryPoint::Float,
+        EntryPoint::IntInclusive,
+        EntryPoint::Chance,
+        EntryPoint::FloatRange,
+        EntryPoint::IntRangeBell,
+        EntryPoint::TruncatedNormal,
+    ];
+
+    /// The short name reports use (`u32`, `unit`, `float`, `int`, `chance`,
+    /// `frange`, `bell`, `tnormal`), matching the ledger script's calls.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EntryPoint::U32 => "u32",
+            EntryPoint::Unit => "unit",
+            EntryPoint::Float => "float",
+            EntryPoint::IntInclusive => "int",
+            EntryPoint::Chance => "chance",
+            EntryPoint::FloatRange => "frange",
+            EntryPoint::IntRangeBell => "bell",
+            EntryPoint::TruncatedNormal => "tnormal",
+        }
+    }
+}
+
+/// Calls made and words spent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Tally {
+    /// Calls made.
+    pub calls: u64,
+    /// Words those calls spent.
+    pub words: u64,
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.calls += other.calls;
+        self.words += other.words;
+    }
+}
+
+/// One turn's (or a whole run's) tallies, per entry point.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Turn {
+    /// The turn's number: 0 before the first [`Ledger::end_turn`], then 1, 2, …
+    pub number: u64,
+    tallies: [Tally; 8],
+}
+
+impl Turn {
+    /// The tally of one entry point.
+    pub fn get(&self, entry: EntryPoint) -> Tally {
+        self.tallies[entry as usize]
+    }
+
+    /// All entry points with their tallies, in [`EntryPoint::ALL`] order.
+    pub fn entries(&self) -> impl Iterator<Item = (EntryPoint, Tally)> + '_ {
+        EntryPoint::ALL.iter().map(move |&e| (e, self.get(e)))
+    }
+
+    /// The sum over every entry point.
+    pub fn total(&self) -> Tally {
+        let mut t = Tally::default();
+        for x in &self.tallies {
+            t.add(*x);
+        }
+        t
+    }
+
+    fn record(&mut self, entry: EntryPoint, words: u64) {
+        self.tallies[entry as usize].add(Tally { calls: 1, words });
+    }
+}
+
+/// A [`Rng`] that records every call's word cost, per turn.
+#[derive(Clone, Debug)]
+pub struct Ledger {
+    rng: Rng,
+    turn: Turn,
+    all: Turn,
+}
+
+impl Ledger {
+    /// Start recording on `rng`, in turn 0.
+    pub fn new(rng: Rng) -> Self {
+        Self {
+            rng,
+            turn: Turn::default(),
+            all: Turn::default(),
+        }
+    }
+
+    /// The generator (for `left`, `position`, …).
+    pub fn rng(&self) -> &Rng {
+        &self.rng
+    }
+
+    /// Stop recording and give the generator back.
+    pub fn into_inner(self) -> Rng {
+        self.rng
+    }
+
+    /// The turn being recorded.
+    pub fn current_turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    /// Everything recorded so far, all turns together (its `number` is the
+    /// current turn's).
+    pub fn totals(&self) -> Turn {
+        Turn {
+            number: self.turn.number,
+            ..self.all
+        }
+    }
+
+    /// Close the current turn, returning it, and start the next.
+    pub fn end_turn(&mut self) -> Turn {
+        let next = Turn {
+            number: self.turn.number + 1,
+            ..Turn::default()
+        };
+        core::mem::replace(&mut self.turn, next)
+    }
+
+    fn record<T>(&mut self, entry: EntryPoint, call: impl FnOnce(&mut Rng) -> T) -> T {
+        let before = self.rng.position();
+        let value = call(&mut self.rng);
+        let words = self.rng.position() - before;
+        self.turn.record(entry, words);
+        self.all.record(entry, words);
+        value
+    }
+
+    /// [`Rng::next_u32`], recorded.
+    pub fn next_u32(&mut self) -> u32 {
+        self.record(EntryPoint::U32, Rng::next_u32)
+    }
+
+    /// [`Rng::next_unit`], recorded.
+    pub fn next_unit(&mut self) -> f64 {
+        self.record(EntryPoint::Unit, Rng::next_unit)
+    }
+
+    /// [`Rng::next_float`], recorded.
+    pub fn next_float(&mut self) -> f32 {
+        self.record(EntryPoint::Float, Rng::next_float)
+    }
+
+    /// [`Rng::next_int_inclusive`], recorded.
+    pub fn next_int_inclusive(&mut self, n: u32) -> u32 {
+        self.record(EntryPoint::IntInclusive, |r| r.next_int_inclusive(n))
+    }
+
+    /// [`Rng::chance`], recorded (a call that spends no word still counts as a call).
+    pub fn chance(&mut self, p: f32) -> bool {
+        self.record(EntryPoint::Chance, |r| r.chance(p))
+    }
+
+    /// [`Rng::float_range`], recorded.
+    pub fn float_range(&mut self, lo: f32, hi: f32) -> f32 {
+        self.record(EntryPoint::FloatRange, |r| r.float_range(lo, hi))
+    }
+
+    /// [`Rng::int_range_bell`], recorded.
+    pub fn int_range_bell(&mut self, lo: i32, hi: i32) -> i32 {
+        self.record(EntryPoint::IntRangeBell, |r| r.int_range_bell(lo, hi))
+    }
+
+    /// One truncated-normal call that took `attempts` attempts: its value is
+    /// not modelled, but its cost is — 2 words per attempt are spent, so the
+    /// stream stays aligned.
+    pub fn truncated_normal(&mut self, attempts: u64) {
+        self.record(EntryPoint::TruncatedNormal, |r| {
+            r.discard(attempts.saturating_mul(2))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_are_numbered_and_reset() {
+        let mut l = Ledger::new(Rng::new(1));
+        l.next_u32();
+        let t0 = l.end_turn();
+        assert_eq!(t0.number, 0);
+        assert_eq!(t0.total(), Tally { calls: 1, words: 1 });
+        l.truncated_normal(3);
+        let t1 = l.end_turn();
+        assert_eq!(t1.number, 1);
+        assert_eq!(
+            t1.get(EntryPoint::TruncatedNormal),
+            Tally { calls: 1, words: 6 }
+        );
+        assert_eq!(l.totals().total(), Tally { calls: 2, words: 7 });
+        assert_eq!(l.rng().position(), 7);
+    }
+}

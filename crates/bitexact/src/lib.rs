@@ -1,0 +1,48 @@
+//! # bitexact
+//!
+//! Bit-for-bit reproductions of the random number generators and float32/x87
+//! arithmetic of real game engines, for people who reimplement those engines,
+//! build lockstep multiplayer or replays, or hunt a desync one ULP or one RNG
+//! word wide.
+//!
+//! | module | what it holds |
+//! | --- | --- |
+//! | [`mt19937`] | the textbook Mersenne Twister, with untemper / untwist / init inverses |
+//! | [`sots`] | Sword of the Stars "Mars": every draw mapping with its word cost, the save's `RNG` item, seed identification |
+//! | [`x87`] | pc53 / pc24 precision models with exact single rounding; ULP distance; the hardware oracle (x86_64) |
+//! | [`ledger`] | words spent per entry point and per turn |
+//! | [`selftest`] | the known-answer vectors of every engine, runnable anywhere |
+//!
+//! The crate is `#![no_std]` and allocation-free; the contract it implements
+//! is `SPEC.md` (section numbers in the docs refer to it).
+//!
+//! ```
+//! use bitexact::sots::{Precision, Rng};
+//!
+//! let mut rng = Rng::new(5489);
+//! assert_eq!(rng.next_u32(), 3_499_211_612);
+//! let roll = rng.next_int_inclusive(5); // uniform on 0..=5, 1 word + rejections
+//! assert!(roll <= 5);
+//! rng.set_precision(Precision::Pc24); // a Direct3D 9 process
+//! let f = rng.next_float();
+//! assert!((0.0..=1.0).contains(&f));
+//!
+//! // The save's RNG item, and where it sits in its seed's stream.
+//! let item = rng.save_state();
+//! let state = bitexact::sots::decode_item(&item).unwrap();
+//! let id = bitexact::sots::identify(&state, 1000).unwrap();
+//! assert_eq!((id.seed, id.words_drawn), (5489, rng.position()));
+//! ```
+#![no_std]
+#![deny(unsafe_code)]
+#![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
+#![warn(clippy::undocumented_unsafe_blocks)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod ledger;
+pub mod mt19937;
+pub mod selftest;
+pub mod sots;
+pub mod x87;

@@ -1,0 +1,304 @@
+//! Known-answer vectors of every engine, as checks anyone can run
+//! (`bitexact selftest` prints one line per check).
+//!
+//! The expected values come from outside this crate's code: the seeds'
+//! published vectors, arithmetic done by hand (noted at each vector), and, on
+//! x86_64, the machine's own x87 unit running the original instruction
+//! sequences.
+
+use crate::mt19937::Mt19937;
+use crate::sots::{self, Precision};
+
+/// A failed check: what was expected and what came out (integers, or the
+/// bits of floats).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// Which value of the check differed.
+    pub what: &'static str,
+    /// The expected value (or bits).
+    pub expected: u64,
+    /// The value (or bits) produced.
+    pub got: u64,
+}
+
+impl core::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{}: expected {} ({:#x}), got {} ({:#x})",
+            self.what, self.expected, self.expected, self.got, self.got
+        )
+    }
+}
+
+/// One named check.
+#[derive(Clone, Copy, Debug)]
+pub struct Check {
+    /// The engine (or shared module) it belongs to.
+    pub engine: &'static str,
+    /// What it checks.
+    pub name: &'static str,
+    run: fn() -> Result<(), Mismatch>,
+}
+
+impl Check {
+    /// Run the check.
+    pub fn run(&self) -> Result<(), Mismatch> {
+        (self.run)()
+    }
+}
+
+fn expect(what: &'static str, expected: u64, got: u64) -> Result<(), Mismatch> {
+    if expected == got {
+        Ok(())
+    } else {
+        Err(Mismatch {
+            what,
+            expected,
+            got,
+        })
+    }
+}
+
+/// Seed 000: seed 5489 gives these first outputs.
+pub const MT_5489_FIRST: [u32; 3] = [3_499_211_612, 581_869_302, 3_890_346_734];
+/// Seed 000: the 10000th output of seed 5489.
+pub const MT_5489_10000TH: u32 = 4_123_659_995;
+
+fn mt_first() -> Result<(), Mismatch> {
+    let mut g = Mt19937::new(5489);
+    for want in MT_5489_FIRST {
+        expect("output", want.into(), g.next_u32().into())?;
+    }
+    Ok(())
+}
+
+fn mt_10000th() -> Result<(), Mismatch> {
+    let mut g = Mt19937::new(5489);
+    g.discard(9_999);
+    expect(
+        "10000th output",
+        MT_5489_10000TH.into(),
+        g.next_u32().into(),
+    )
+}
+
+fn unit_scale() -> Result<(), Mismatch> {
+    // SPEC 2.2: 1/4294967295 rounded to double is 2^-32 · (1 + 2^-32).
+    expect(
+        "UNIT_SCALE bits",
+        0x3df0_0000_0010_0000,
+        sots::UNIT_SCALE.to_bits(),
+    )?;
+    // 4294967295 · 2^-32 (1 + 2^-32) = 1 − 2^-64, which rounds to 1.0.
+    expect(
+        "unit(0xffffffff) bits",
+        1.0f64.to_bits(),
+        sots::unit_of_word(u32::MAX).to_bits(),
+    )
+}
+
+fn float_edges() -> Result<(), Mismatch> {
+    // By hand: word 0 is 0 in both models; 0xffffffff is 1.0 in both (pc24:
+    // the fix-up rounds 2^32 − 1 up to 2^32, times UNIT_SCALE is
+    // 1 + 2^-32 + 2^-64, which rounds to 1.0 at 24 bits).
+    for p in Precision::ALL {
+        expect("float(0)", 0, sots::float_of_word(0, p).to_bits().into())?;
+        expect(
+            "float(0xffffffff)",
+            1.0f32.to_bits().into(),
+            sots::float_of_word(u32::MAX, p).to_bits().into(),
+        )?;
+    }
+    // 0x7fffffff: (2^31 − 1)/(2^32 − 1) = 0.5 − 2^-33 (1 + O(2^-32)). At pc53
+    // the product keeps the 2^-33 and the store rounds to 0.5; at pc24 the
+    // product rounds straight to 0.5 as well.
+    for p in Precision::ALL {
+        expect(
+            "float(0x7fffffff)",
+            0.5f32.to_bits().into(),
+            sots::float_of_word(0x7fff_ffff, p).to_bits().into(),
+        )?;
+    }
+    // 0x80000080 = 2^31 + 128: at pc24 the fix-up add lands exactly between
+    // 2^31 and 2^31 + 256 and rounds to even (2^31), so the product is
+    // 0.5 (1 + 2^-32) and rounds to 0.5. At pc53 the word stays exact:
+    // 0.5 + 2^-25 + 2^-33 + ... is past the f32 midpoint 0.5 + 2^-25, so the
+    // store rounds up to 0.5 + 2^-24 (bits 0x3f000001). The models differ here.
+    expect(
+        "pc53 float(0x80000080)",
+        0x3f00_0001,
+        sots::float_of_word(0x8000_0080, Precision::Pc53)
+            .to_bits()
+            .into(),
+    )?;
+    expect(
+        "pc24 float(0x80000080)",
+        0x3f00_0000,
+        sots::float_of_word(0x8000_0080, Precision::Pc24)
+            .to_bits()
+            .into(),
+    )
+}
+
+fn item_identify() -> Result<(), Mismatch> {
+    // Seed 000's saves sat at seed(RSeed) + 2 further twists, left 454:
+    // 2 · 624 + (624 − 454) = 1418 words.
+    let mut rng = sots::Rng::new(5489);
+    rng.discard(1418);
+    let item = rng.save_state();
+    let back = sots::Rng::load_state(&item).map_err(|_| Mismatch {
+        what: "decode",
+        expected: 0,
+        got: 1,
+    })?;
+    expect("left after round trip", 454, back.left().into())?;
+    let id = sots::identify(back.mt(), 10).map_err(|_| Mismatch {
+        what: "identified",
+        expected: 1,
+        got: 0,
+    })?;
+    expect("seed", 5489, id.seed.into())?;
+    expect("twists", 2, id.twists)?;
+    expect("words drawn", 1418, id.words_drawn)
+}
+
+fn spy_counter_mission() -> Result<(), Mismatch> {
+    // Seed 000: a probability climbing by 0.2f per failed turn spends one word
+    // for four turns (0.2, 0.4, 0.6, 0.8) and none from the fifth (>= 1).
+    let mut rng = sots::Rng::new(2026);
+    let mut p = 0.2f32;
+    for (turn, want) in [1u64, 1, 1, 1, 0, 0].into_iter().enumerate() {
+        let before = rng.position();
+        let _ = rng.chance(p);
+        let what = [
+            "turn 1 words",
+            "turn 2 words",
+            "turn 3 words",
+            "turn 4 words",
+            "turn 5 words",
+            "turn 6 words",
+        ][turn];
+        expect(what, want, rng.position() - before)?;
+        p += 0.2;
+    }
+    Ok(())
+}
+
+#[cfg(target_arch = "x86_64")]
+fn hw_words() -> impl Iterator<Item = u32> {
+    // Edge words, then a fixed LCG walk (Knuth's MMIX constants, top bits).
+    let edges = [
+        0u32,
+        1,
+        0x7fff_ffff,
+        0x8000_0000,
+        0xffff_ffff,
+        0xffff_ff7f,
+        0xffff_ff80,
+        0xffff_ff81,
+        0x8000_0080,
+        0x8000_0180,
+        0x0100_0001,
+        0x00ff_ffff,
+    ];
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    edges.into_iter().chain((0..4096).map(move |_| {
+        x = x
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (x >> 32) as u32
+    }))
+}
+
+#[cfg(target_arch = "x86_64")]
+fn hw_unit(p: Precision) -> Result<(), Mismatch> {
+    for y in hw_words() {
+        let (reg, narrowed) = crate::x87::hw::scaled_word(y, sots::UNIT_SCALE, p);
+        expect(
+            "unit register bits",
+            reg.to_bits(),
+            sots::unit_register(y, sots::UNIT_SCALE, p).to_bits(),
+        )?;
+        expect(
+            "next_float bits",
+            narrowed.to_bits().into(),
+            sots::float_of_word(y, p).to_bits().into(),
+        )?;
+        let (lo, hi) = (-3.75f32, 1234.5f32);
+        expect(
+            "float_range bits",
+            crate::x87::hw::float_range(y, sots::UNIT_SCALE, lo, hi, p)
+                .to_bits()
+                .into(),
+            sots::float_range_of_word(y, lo, hi, p).to_bits().into(),
+        )?;
+    }
+    Ok(())
+}
+
+#[cfg(target_arch = "x86_64")]
+fn hw_pc53() -> Result<(), Mismatch> {
+    hw_unit(Precision::Pc53)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn hw_pc24() -> Result<(), Mismatch> {
+    hw_unit(Precision::Pc24)
+}
+
+const BASE: [Check; 6] = [
+    Check {
+        engine: "mt19937",
+        name: "seed 5489: first three outputs (seed 000)",
+        run: mt_first,
+    },
+    Check {
+        engine: "mt19937",
+        name: "seed 5489: 10000th output 4123659995 (seed 000)",
+        run: mt_10000th,
+    },
+    Check {
+        engine: "sots",
+        name: "UNIT_SCALE = 1/(2^32-1) = 0x3df0000000100000; unit(0xffffffff) = 1.0 (SPEC 2.2)",
+        run: unit_scale,
+    },
+    Check {
+        engine: "sots",
+        name: "next_float edge words under pc53 and pc24 (worked by hand; 0x80000080 differs)",
+        run: float_edges,
+    },
+    Check {
+        engine: "sots",
+        name: "RNG item round trip; identify seed 5489 + 2 twists, left 454 (seed 000)",
+        run: item_identify,
+    },
+    Check {
+        engine: "sots",
+        name: "chance early outs: spy counter-mission spends 1,1,1,1,0,0 words",
+        run: spy_counter_mission,
+    },
+];
+
+#[cfg(target_arch = "x86_64")]
+const HW: [Check; 2] = [
+    Check {
+        engine: "x87",
+        name: "pc53 model = this CPU's x87 (unit, float, float_range; 4108 words)",
+        run: hw_pc53,
+    },
+    Check {
+        engine: "x87",
+        name: "pc24 model = this CPU's x87 (unit, float, float_range; 4108 words)",
+        run: hw_pc24,
+    },
+];
+
+/// Every check, in order (the hardware ones only on x86_64).
+pub fn checks() -> impl Iterator<Item = &'static Check> {
+    #[cfg(target_arch = "x86_64")]
+    let hw: &'static [Check] = &HW;
+    #[cfg(not(target_arch = "x86_64"))]
+    let hw: &'static [Check] = &[];
+    BASE.iter().chain(hw.iter())
+}
