@@ -14,7 +14,7 @@
 //! | [`selftest`] | the known-answer vectors of every engine, runnable anywhere |
 //!
 //! The crate is `#![no_std]` and allocation-free; the contract it implements
-//! is `SPEC.md` (section numbers in the docs refer to it).
+//! is `docs/SPEC.md` in the repository (section numbers in the docs refer to it).
 //!
 //! ```
 //! use bitexact::sots::{Precision, Rng};
@@ -46,3 +46,8 @@ pub mod mt19937;
 pub mod selftest;
 pub mod sots;
 pub mod x87;
+
+/// The README's code, compiled and run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

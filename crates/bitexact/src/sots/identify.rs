@@ -13,8 +13,8 @@
 use crate::mt19937::{init_seed_of, restore_head, twist, untwist_tail, Block, Mt19937, N};
 
 /// The default bound on twists walked back (or forward): 100 000 twists,
-/// 62.4 million words — several million turns of the strategic sim. A
-/// release build walks it in about a quarter of a second.
+/// 62.4 million words — millions of turns of the strategic sim. A release
+/// build walks all of it in about 0.1 s.
 pub const DEFAULT_MAX_TWISTS: u64 = 100_000;
 
 /// Where a saved state sits in its seed's stream.
@@ -42,7 +42,7 @@ impl core::fmt::Display for NotReachable {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "no seed reaches this block within {} twists ({} words); \
+            "no seed reaches this block within {} twists after seeding (the first {} words); \
              it is not an MT19937 stream seeded by init_genrand, or lies further on",
             self.max_twists,
             self.max_twists.saturating_add(1).saturating_mul(N as u64)
