@@ -38,6 +38,8 @@
 #![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
@@ -45,6 +47,7 @@ pub mod ledger;
 pub mod mt19937;
 pub mod selftest;
 pub mod sots;
+pub mod westwood;
 pub mod x87;
 
 /// The README's code, compiled and run as a doctest so it stays true.
