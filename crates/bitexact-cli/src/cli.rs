@@ -47,6 +47,15 @@ pub enum Command {
 pub enum Engine {
     /// Sword of the Stars "Mars": MT19937 and its draw mappings (32-bit seeds)
     Sots,
+    /// The laige engine: xorshift128+ with splitmix64 seeding and substreams (64-bit seeds)
+    Laige,
+}
+
+/// The engines the word ledger knows (SPEC 6: sots).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LedgerEngine {
+    /// Sword of the Stars "Mars": the seven entry points and their word costs
+    Sots,
 }
 
 /// `--precision`: the x87 precision-control model for float draws.
@@ -79,7 +88,8 @@ pub enum Layout {
 #[derive(Args, Debug)]
 #[command(allow_negative_numbers = true)]
 #[command(after_help = "Taps:\n  \
-    sots: u32 (default), unit, float, int:N, chance:P, frange:LO,HI, bell:LO,HI\n\n\
+    sots:  u32 (default), unit, float, int:N, chance:P, frange:LO,HI, bell:LO,HI\n  \
+    laige: u64 (default), range:MIN,MAX (half-open), float01\n\n\
     Formats:\n  \
     dec   one value per line; integers in decimal, floats in shortest round-trip form\n  \
     hex   integers as 0x + 8 (32-bit) or 16 (64-bit) hex digits; floats as their IEEE bits\n  \
@@ -88,7 +98,7 @@ pub enum Layout {
 pub struct StreamArgs {
     /// Engine family
     pub engine: Engine,
-    /// Seed (sots: 32-bit)
+    /// Seed (sots: 32-bit; laige: 64-bit)
     #[arg(long, value_parser = num::parse_u64)]
     pub seed: u64,
     /// What to draw (see Taps below); default: the engine's raw word
@@ -100,10 +110,10 @@ pub struct StreamArgs {
     /// Calls of the tap to make, unprinted, first
     #[arg(long, default_value = "0", value_parser = num::parse_u64)]
     pub skip: u64,
-    /// x87 precision model for float taps (sots)
-    #[arg(long, value_enum, default_value = "pc53")]
-    pub precision: PrecisionArg,
-    /// Substream id (laige)
+    /// x87 precision model for float taps (sots; default pc53)
+    #[arg(long, value_enum)]
+    pub precision: Option<PrecisionArg>,
+    /// Substream id (laige): draw from derive_substream(seed, ID)
     #[arg(long, value_parser = num::parse_u32)]
     pub substream: Option<u32>,
     /// Output format
@@ -113,7 +123,8 @@ pub struct StreamArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum StateCommand {
-    /// Write the state a seed reaches after some words (sots: the save's 2500-byte RNG item)
+    /// Write the state a seed reaches after some words (sots: the save's 2500-byte RNG item;
+    /// laige: 24 bytes, seed, part1, part2 as little-endian u64)
     Save(SaveArgs),
     /// Find a state file's seed and the words drawn since seeding, with no search
     #[command(
@@ -138,7 +149,7 @@ pub struct SaveArgs {
     /// Seed
     #[arg(long, value_parser = num::parse_u64)]
     pub seed: u64,
-    /// Words to draw before saving
+    /// Words (sots: 32-bit words; laige: next_u64 draws) to draw before saving
     #[arg(long, default_value = "0", value_parser = num::parse_u64)]
     pub skip_words: u64,
     /// Byte layout (westwood)
@@ -153,7 +164,7 @@ pub struct SaveArgs {
 pub struct IdentifyArgs {
     /// Engine family
     pub engine: Engine,
-    /// State file (sots: 2500 or 2503 bytes)
+    /// State file (sots: 2500 or 2503 bytes; laige: 24 bytes)
     pub file: PathBuf,
     /// Byte layout (westwood)
     #[arg(long, value_enum)]
@@ -161,9 +172,15 @@ pub struct IdentifyArgs {
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
-    /// Give up after walking back this many twists (sots)
-    #[arg(long, default_value_t = bitexact::sots::DEFAULT_MAX_TWISTS, value_parser = num::parse_u64)]
-    pub max_twists: u64,
+    /// Give up after walking back this many twists (sots; default 100000)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub max_twists: Option<u64>,
+    /// Give up after walking back this many draws (laige; default 100000000)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub max_draws: Option<u64>,
+    /// The master seed, to name the substream id of the file's seed (laige)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub master: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -180,9 +197,12 @@ pub struct DiffArgs {
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
-    /// Give up after twisting this many times in each direction (sots)
-    #[arg(long, default_value_t = bitexact::sots::DEFAULT_MAX_TWISTS, value_parser = num::parse_u64)]
-    pub max_twists: u64,
+    /// Give up after twisting this many times in each direction (sots; default 100000)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub max_twists: Option<u64>,
+    /// Give up after this many draws in each direction (laige; default 100000000)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub max_draws: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -198,7 +218,7 @@ pub struct DiffArgs {
     `#` starts a comment. Calls before the first `turn` are reported as turn 0.")]
 pub struct LedgerArgs {
     /// Engine family
-    pub engine: Engine,
+    pub engine: LedgerEngine,
     /// Seed
     #[arg(long, value_parser = num::parse_u64)]
     pub seed: u64,

@@ -1,6 +1,6 @@
 //! `bitexact ledger sots`: run a script of calls through the word ledger.
 
-use crate::cli::{Engine, LedgerArgs};
+use crate::cli::{LedgerArgs, LedgerEngine};
 use crate::engines::seed_u32;
 use crate::num;
 use crate::{read_file, Failure, Outcome};
@@ -115,7 +115,7 @@ fn write_turn(out: &mut impl Write, label: &str, turn: &Turn) -> std::io::Result
 
 pub fn run(args: &LedgerArgs, out: &mut impl Write) -> Outcome {
     match args.engine {
-        Engine::Sots => {}
+        LedgerEngine::Sots => {}
     }
     let text = if args.script.as_os_str() == "-" {
         let mut s = String::new();

@@ -7,6 +7,7 @@ use std::io::{self, Write};
 pub enum Value {
     U32(u32),
     I32(i32),
+    U64(u64),
     F32(f32),
     F64(f64),
     Bool(bool),
@@ -33,6 +34,7 @@ impl Value {
         match self {
             Value::U32(v) => v.to_string(),
             Value::I32(v) => v.to_string(),
+            Value::U64(v) => v.to_string(),
             Value::F32(v) => float_dec(v),
             Value::F64(v) => float_dec(v),
             Value::Bool(v) => v.to_string(),
@@ -52,6 +54,7 @@ impl Value {
         match self {
             Value::U32(v) => format!("{v:#010x}"),
             Value::I32(v) => format!("{:#010x}", v as u32),
+            Value::U64(v) => format!("{v:#018x}"),
             Value::Bool(v) => v.to_string(),
             Value::F32(_) | Value::F64(_) => self.bits().unwrap_or_default(),
         }

@@ -39,10 +39,13 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 #[cfg(feature = "alloc")]
+#[allow(unused_extern_crates)] // used only by the modules that need a heap
 extern crate alloc;
-#[cfg(feature = "std")]
+#[cfg(any(feature = "std", test))]
 extern crate std;
 
+pub mod gf2;
+pub mod laige;
 pub mod ledger;
 pub mod mt19937;
 pub mod selftest;

@@ -1,6 +1,7 @@
 //! Dispatch on the engine family: each family's module implements the
 //! stream and state commands for its generator.
 
+mod laige;
 mod sots;
 
 use crate::cli::{Engine, StateCommand, StreamArgs};
@@ -10,6 +11,7 @@ use std::io::Write;
 pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
     match args.engine {
         Engine::Sots => sots::stream(args, out),
+        Engine::Laige => laige::stream(args, out),
     }
 }
 
@@ -17,12 +19,15 @@ pub fn state(cmd: &StateCommand, out: &mut impl Write) -> Outcome {
     match cmd {
         StateCommand::Save(a) => match a.engine {
             Engine::Sots => sots::save(a),
+            Engine::Laige => laige::save(a),
         },
         StateCommand::Identify(a) => match a.engine {
             Engine::Sots => sots::identify(a, out),
+            Engine::Laige => laige::identify(a, out),
         },
         StateCommand::Diff(a) => match a.engine {
             Engine::Sots => sots::diff(a, out),
+            Engine::Laige => laige::diff(a, out),
         },
     }
 }
@@ -36,7 +41,8 @@ pub fn seed_u32(seed: u64, engine: &str) -> Result<u32, Failure> {
     })
 }
 
-/// Options that only some engines take.
+/// Options that only some engines take: an error naming the option and the
+/// engines it is for.
 pub fn reject_option(present: bool, option: &str, engine: &str, owner: &str) -> Outcome {
     if present {
         Err(Failure::usage(format!(
@@ -45,6 +51,18 @@ pub fn reject_option(present: bool, option: &str, engine: &str, owner: &str) -> 
     } else {
         Ok(())
     }
+}
+
+/// Write the 'wrote FILE' note after a successful save.
+pub fn write_state_file(
+    path: &std::path::Path,
+    bytes: &[u8],
+    what: std::fmt::Arguments<'_>,
+) -> Outcome {
+    std::fs::write(path, bytes)
+        .map_err(|e| Failure::usage(format!("cannot write '{}': {e}", path.display())))?;
+    eprintln!("wrote {} ({} bytes): {what}", path.display(), bytes.len());
+    Ok(())
 }
 
 /// `key: value` lines, or one JSON object.

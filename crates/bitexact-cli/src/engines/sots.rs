@@ -1,6 +1,6 @@
 //! `sots`: the Mars MT19937 (SPEC 2).
 
-use super::{reject_option, seed_u32, write_report};
+use super::{reject_option, seed_u32, write_report, write_state_file};
 use crate::cli::{DiffArgs, IdentifyArgs, SaveArgs, StreamArgs};
 use crate::num;
 use crate::out::{write_value, Value};
@@ -79,7 +79,8 @@ pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
     reject_option(args.substream.is_some(), "--substream", "sots", "laige")?;
     let tap = parse_tap(args.tap.as_deref().unwrap_or("u32")).map_err(Failure::Usage)?;
     let seed = seed_u32(args.seed, "sots")?;
-    let mut rng = Rng::with_precision(seed, args.precision.into());
+    let precision = args.precision.map_or(sots::Precision::Pc53, Into::into);
+    let mut rng = Rng::with_precision(seed, precision);
     for _ in 0..args.skip {
         call(&mut rng, tap);
     }
@@ -101,18 +102,16 @@ pub fn save(args: &SaveArgs) -> Outcome {
     reject_option(args.layout.is_some(), "--layout", "sots", "westwood")?;
     let mut rng = Rng::new(seed_u32(args.seed, "sots")?);
     rng.discard(args.skip_words);
-    let item = rng.save_state();
-    std::fs::write(&args.output, item)
-        .map_err(|e| Failure::usage(format!("cannot write '{}': {e}", args.output.display())))?;
-    eprintln!(
-        "wrote {} ({} bytes): sots seed {}, {} words drawn, left {}",
-        args.output.display(),
-        item.len(),
-        args.seed,
-        args.skip_words,
-        rng.left()
-    );
-    Ok(())
+    write_state_file(
+        &args.output,
+        &rng.save_state(),
+        format_args!(
+            "sots seed {}, {} words drawn, left {}",
+            args.seed,
+            args.skip_words,
+            rng.left()
+        ),
+    )
 }
 
 fn load(path: &std::path::Path) -> Result<bitexact::mt19937::Mt19937, Failure> {
@@ -122,8 +121,10 @@ fn load(path: &std::path::Path) -> Result<bitexact::mt19937::Mt19937, Failure> {
 
 pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
     reject_option(args.layout.is_some(), "--layout", "sots", "westwood")?;
+    reject_option(args.max_draws.is_some(), "--max-draws", "sots", "laige")?;
+    reject_option(args.master.is_some(), "--master", "sots", "laige")?;
     let mt = load(&args.file)?;
-    let id = sots::identify(&mt, args.max_twists)
+    let id = sots::identify(&mt, args.max_twists.unwrap_or(sots::DEFAULT_MAX_TWISTS))
         .map_err(|e| Failure::Different(format!("'{}': {e}", args.file.display())))?;
     write_report(
         out,
@@ -139,8 +140,9 @@ pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
 
 pub fn diff(args: &DiffArgs, out: &mut impl Write) -> Outcome {
     reject_option(args.layout.is_some(), "--layout", "sots", "westwood")?;
+    reject_option(args.max_draws.is_some(), "--max-draws", "sots", "laige")?;
     let (a, b) = (load(&args.file_a)?, load(&args.file_b)?);
-    let words = sots::words_between(&a, &b, args.max_twists)
+    let words = sots::words_between(&a, &b, args.max_twists.unwrap_or(sots::DEFAULT_MAX_TWISTS))
         .map_err(|e| Failure::Different(e.to_string()))?;
     write_report(out, args.json, &[("words_between", words)])
 }

@@ -1,64 +1,8 @@
-//! Known-answer vectors of every engine, as checks anyone can run
-//! (`bitexact selftest` prints one line per check).
-//!
-//! The expected values come from outside this crate's code: the seeds'
-//! published vectors, arithmetic done by hand (noted at each vector), and, on
-//! x86_64, the machine's own x87 unit running the original instruction
-//! sequences.
+//! Known answers of MT19937 and the Mars draw mappings (seed 000, SPEC 2).
 
+use super::{expect, Check, Mismatch};
 use crate::mt19937::Mt19937;
 use crate::sots::{self, Precision};
-
-/// A failed check: what was expected and what came out (integers, or the
-/// bits of floats).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Mismatch {
-    /// Which value of the check differed.
-    pub what: &'static str,
-    /// The expected value (or bits).
-    pub expected: u64,
-    /// The value (or bits) produced.
-    pub got: u64,
-}
-
-impl core::fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "{}: expected {} ({:#x}), got {} ({:#x})",
-            self.what, self.expected, self.expected, self.got, self.got
-        )
-    }
-}
-
-/// One named check.
-#[derive(Clone, Copy, Debug)]
-pub struct Check {
-    /// The engine (or shared module) it belongs to.
-    pub engine: &'static str,
-    /// What it checks.
-    pub name: &'static str,
-    run: fn() -> Result<(), Mismatch>,
-}
-
-impl Check {
-    /// Run the check.
-    pub fn run(&self) -> Result<(), Mismatch> {
-        (self.run)()
-    }
-}
-
-fn expect(what: &'static str, expected: u64, got: u64) -> Result<(), Mismatch> {
-    if expected == got {
-        Ok(())
-    } else {
-        Err(Mismatch {
-            what,
-            expected,
-            got,
-        })
-    }
-}
 
 /// Seed 000: seed 5489 gives these first outputs.
 pub const MT_5489_FIRST: [u32; 3] = [3_499_211_612, 581_869_302, 3_890_346_734];
@@ -185,69 +129,7 @@ fn spy_counter_mission() -> Result<(), Mismatch> {
     Ok(())
 }
 
-#[cfg(target_arch = "x86_64")]
-fn hw_words() -> impl Iterator<Item = u32> {
-    // Edge words, then a fixed LCG walk (Knuth's MMIX constants, top bits).
-    let edges = [
-        0u32,
-        1,
-        0x7fff_ffff,
-        0x8000_0000,
-        0xffff_ffff,
-        0xffff_ff7f,
-        0xffff_ff80,
-        0xffff_ff81,
-        0x8000_0080,
-        0x8000_0180,
-        0x0100_0001,
-        0x00ff_ffff,
-    ];
-    let mut x = 0x2545_f491_4f6c_dd1du64;
-    edges.into_iter().chain((0..4096).map(move |_| {
-        x = x
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (x >> 32) as u32
-    }))
-}
-
-#[cfg(target_arch = "x86_64")]
-fn hw_unit(p: Precision) -> Result<(), Mismatch> {
-    for y in hw_words() {
-        let (reg, narrowed) = crate::x87::hw::scaled_word(y, sots::UNIT_SCALE, p);
-        expect(
-            "unit register bits",
-            reg.to_bits(),
-            sots::unit_register(y, sots::UNIT_SCALE, p).to_bits(),
-        )?;
-        expect(
-            "next_float bits",
-            narrowed.to_bits().into(),
-            sots::float_of_word(y, p).to_bits().into(),
-        )?;
-        let (lo, hi) = (-3.75f32, 1234.5f32);
-        expect(
-            "float_range bits",
-            crate::x87::hw::float_range(y, sots::UNIT_SCALE, lo, hi, p)
-                .to_bits()
-                .into(),
-            sots::float_range_of_word(y, lo, hi, p).to_bits().into(),
-        )?;
-    }
-    Ok(())
-}
-
-#[cfg(target_arch = "x86_64")]
-fn hw_pc53() -> Result<(), Mismatch> {
-    hw_unit(Precision::Pc53)
-}
-
-#[cfg(target_arch = "x86_64")]
-fn hw_pc24() -> Result<(), Mismatch> {
-    hw_unit(Precision::Pc24)
-}
-
-const BASE: [Check; 6] = [
+pub(super) const CHECKS: [Check; 6] = [
     Check {
         engine: "mt19937",
         name: "seed 5489: first three outputs (seed 000)",
@@ -279,26 +161,3 @@ const BASE: [Check; 6] = [
         run: spy_counter_mission,
     },
 ];
-
-#[cfg(target_arch = "x86_64")]
-const HW: [Check; 2] = [
-    Check {
-        engine: "x87",
-        name: "pc53 model = this CPU's x87 (unit, float, float_range; 4108 words)",
-        run: hw_pc53,
-    },
-    Check {
-        engine: "x87",
-        name: "pc24 model = this CPU's x87 (unit, float, float_range; 4108 words)",
-        run: hw_pc24,
-    },
-];
-
-/// Every check, in order (the hardware ones only on x86_64).
-pub fn checks() -> impl Iterator<Item = &'static Check> {
-    #[cfg(target_arch = "x86_64")]
-    let hw: &'static [Check] = &HW;
-    #[cfg(not(target_arch = "x86_64"))]
-    let hw: &'static [Check] = &[];
-    BASE.iter().chain(hw.iter())
-}

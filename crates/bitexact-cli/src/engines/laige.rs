@@ -1,0 +1,138 @@
+//! `laige`: the xorshift128+ Prng with substreams (SPEC 3).
+
+use super::{reject_option, write_report, write_state_file};
+use crate::cli::{DiffArgs, IdentifyArgs, SaveArgs, StreamArgs};
+use crate::num;
+use crate::out::{write_value, Value};
+use crate::{read_file, Failure, Outcome};
+use bitexact::laige::{self, Prng};
+use std::io::Write;
+
+const TAPS: &str = "u64, range:MIN,MAX, float01";
+
+/// One of the Prng's taps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tap {
+    U64,
+    Range(u32, u32),
+    Float01,
+}
+
+fn parse_tap(s: &str) -> Result<Tap, String> {
+    match s.split_once(':') {
+        None if s == "u64" => Ok(Tap::U64),
+        None if s == "float01" => Ok(Tap::Float01),
+        None if s == "range" => Err("tap range needs its bounds: range:MIN,MAX".into()),
+        Some(("range", arg)) => {
+            let (a, b) = arg
+                .split_once(',')
+                .ok_or("tap range takes two numbers: range:MIN,MAX")?;
+            let (min, max) = (num::parse_u32(a)?, num::parse_u32(b)?);
+            if min >= max {
+                return Err(format!(
+                    "range:{min},{max} is empty: MIN must be below MAX (the range is [MIN, MAX))"
+                ));
+            }
+            Ok(Tap::Range(min, max))
+        }
+        Some(("u64" | "float01", _)) => Err(format!(
+            "tap {} takes no argument",
+            s.split(':').next().unwrap_or(s)
+        )),
+        _ => Err(format!(
+            "unknown tap '{s}' for laige (expected one of {TAPS})"
+        )),
+    }
+}
+
+pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
+    reject_option(args.precision.is_some(), "--precision", "laige", "sots")?;
+    let tap = parse_tap(args.tap.as_deref().unwrap_or("u64")).map_err(Failure::Usage)?;
+    let mut prng = Prng::derive_substream(args.seed, args.substream.unwrap_or(0));
+    let call = |p: &mut Prng| match tap {
+        Tap::U64 => Value::U64(p.next_u64()),
+        // The bounds were checked when the tap was parsed.
+        Tap::Range(min, max) => Value::U32(p.next_range(min, max).unwrap_or(min)),
+        Tap::Float01 => Value::F32(p.next_float01()),
+    };
+    for _ in 0..args.skip {
+        call(&mut prng);
+    }
+    for k in 0..args.count {
+        let before = prng;
+        let value = call(&mut prng);
+        // Draws this call spent: 1, or a few more for a rejecting range
+        // (each rejection has probability below 1/2).
+        let words = laige::words_between(&before, &prng, 4096).unwrap_or(0);
+        write_value(out, args.format, args.skip + k, value, words)?;
+    }
+    Ok(())
+}
+
+pub fn save(args: &SaveArgs) -> Outcome {
+    reject_option(args.layout.is_some(), "--layout", "laige", "westwood")?;
+    let mut prng = Prng::new(args.seed);
+    for _ in 0..args.skip_words {
+        prng.next_u64();
+    }
+    write_state_file(
+        &args.output,
+        &laige::encode_state(&prng),
+        format_args!("laige seed {}, {} draws", args.seed, args.skip_words),
+    )
+}
+
+fn load(path: &std::path::Path) -> Result<Prng, Failure> {
+    let bytes = read_file(path)?;
+    laige::decode_state(&bytes).map_err(|e| Failure::usage(format!("'{}': {e}", path.display())))
+}
+
+pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
+    reject_option(args.layout.is_some(), "--layout", "laige", "westwood")?;
+    reject_option(args.max_twists.is_some(), "--max-twists", "laige", "sots")?;
+    let prng = load(&args.file)?;
+    let max = args.max_draws.unwrap_or(laige::DEFAULT_MAX_DRAWS);
+    let id = laige::identify(prng.state_part1(), prng.state_part2(), max)
+        .map_err(|e| Failure::Different(format!("'{}': {e}", args.file.display())))?;
+    if id.seed != prng.seed() {
+        return Err(Failure::Different(format!(
+            "'{}': the state was seeded with {} ({} draws ago), but the file's seed field says {}",
+            args.file.display(),
+            id.seed,
+            id.words_drawn,
+            prng.seed()
+        )));
+    }
+    let mut fields = vec![("seed", id.seed), ("words_drawn", id.words_drawn)];
+    if let Some(master) = args.master {
+        let sub = laige::substream_id(master, id.seed)
+            .map_err(|e| Failure::Different(format!("--master {master}: {e}")))?;
+        fields.push(("substream", sub.into()));
+    }
+    write_report(out, args.json, &fields)
+}
+
+pub fn diff(args: &DiffArgs, out: &mut impl Write) -> Outcome {
+    reject_option(args.layout.is_some(), "--layout", "laige", "westwood")?;
+    reject_option(args.max_twists.is_some(), "--max-twists", "laige", "sots")?;
+    let (a, b) = (load(&args.file_a)?, load(&args.file_b)?);
+    let words = laige::words_between(&a, &b, args.max_draws.unwrap_or(laige::DEFAULT_MAX_DRAWS))
+        .map_err(|e| Failure::Different(e.to_string()))?;
+    write_report(out, args.json, &[("words_between", words)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn taps_parse() {
+        assert_eq!(parse_tap("u64"), Ok(Tap::U64));
+        assert_eq!(parse_tap("float01"), Ok(Tap::Float01));
+        assert_eq!(parse_tap("range:0,100"), Ok(Tap::Range(0, 100)));
+        assert!(parse_tap("range:5,5").unwrap_err().contains("empty"));
+        assert!(parse_tap("range").unwrap_err().contains("MIN,MAX"));
+        assert!(parse_tap("u32").unwrap_err().contains("unknown tap"));
+        assert!(parse_tap("u64:1").is_err());
+    }
+}

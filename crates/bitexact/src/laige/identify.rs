@@ -1,0 +1,274 @@
+//! Identification of laige states (SPEC 3): `mix` and the step are
+//! bijections, so a saved state walks back to its seeding state, and a
+//! substream's seed gives its id relative to a master seed.
+
+use super::{mix, step_state, Prng, MIX_MULTIPLIER_A, MIX_MULTIPLIER_B, SPLITMIX64_INCREMENT};
+
+/// Bytes in a laige state file: seed, part1, part2 as little-endian u64.
+pub const STATE_LEN: usize = 24;
+
+/// The default bound on draws walked (10^8: about half a second in a
+/// release build).
+pub const DEFAULT_MAX_DRAWS: u64 = 100_000_000;
+
+/// Inverse of an odd number modulo 2^64 (Newton: correct bits double each step).
+const fn inverse_mod_2_64(a: u64) -> u64 {
+    let mut x: u64 = 1;
+    let mut i = 0;
+    while i < 7 {
+        x = x.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+}
+
+const INV_A: u64 = inverse_mod_2_64(MIX_MULTIPLIER_A);
+const INV_B: u64 = inverse_mod_2_64(MIX_MULTIPLIER_B);
+const INV_K: u64 = inverse_mod_2_64(SPLITMIX64_INCREMENT);
+
+/// Invert `y = x ^ (x >> shift)`.
+const fn undo_xor_shr(y: u64, shift: u32) -> u64 {
+    let mut x = y;
+    let mut fixed = shift;
+    while fixed < 64 {
+        x = y ^ (x >> shift);
+        fixed += shift;
+    }
+    x
+}
+
+/// Invert `y = x ^ (x << shift)`.
+const fn undo_xor_shl(y: u64, shift: u32) -> u64 {
+    let mut x = y;
+    let mut fixed = shift;
+    while fixed < 64 {
+        x = y ^ (x << shift);
+        fixed += shift;
+    }
+    x
+}
+
+/// The inverse of [`mix`](super::mix).
+pub const fn unmix(z: u64) -> u64 {
+    let z = undo_xor_shr(z, 31).wrapping_mul(INV_B);
+    let z = undo_xor_shr(z, 27).wrapping_mul(INV_A);
+    undo_xor_shr(z, 30)
+}
+
+/// The inverse of [`step_state`](super::step_state): the state one draw earlier.
+pub const fn unstep_state(part1: u64, part2: u64) -> (u64, u64) {
+    // After a step: part1 = o1, part2 = t ^ o1 ^ (t >> 18) ^ (o1 >> 5), t = o0 ^ (o0 << 23).
+    let o1 = part1;
+    let t = undo_xor_shr(part2 ^ o1 ^ (o1 >> 5), 18);
+    (undo_xor_shl(t, 23), o1)
+}
+
+/// Whether `(part1, part2)` is the seeding state of some seed, and which.
+fn seed_of_state(part1: u64, part2: u64) -> Option<u64> {
+    let z = unmix(part1);
+    (mix(z.wrapping_add(SPLITMIX64_INCREMENT)) == part2)
+        .then(|| z.wrapping_sub(SPLITMIX64_INCREMENT))
+}
+
+/// Where a state sits in its seed's stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Identification {
+    /// The seed whose seeding state the walk reached (for a substream, the
+    /// substream's own seed `master + id · K`).
+    pub seed: u64,
+    /// Draws (`next_u64` calls) since seeding.
+    pub words_drawn: u64,
+}
+
+/// No seeding state within the bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotReachable {
+    /// Draws walked back before giving up.
+    pub max_draws: u64,
+}
+
+impl core::fmt::Display for NotReachable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "no seeding state within {} draws before this state",
+            self.max_draws
+        )
+    }
+}
+
+impl core::error::Error for NotReachable {}
+
+/// Walk `(part1, part2)` back, at most `max_draws` draws, to a seeding state:
+/// the seed and the draws since. Needs no seed: the seeding state is
+/// recognised by `mix(unmix(part1) + K) == part2` (a chance match is a
+/// 2^-64 event per draw).
+pub fn identify(part1: u64, part2: u64, max_draws: u64) -> Result<Identification, NotReachable> {
+    let (mut p1, mut p2) = (part1, part2);
+    let mut draws = 0;
+    loop {
+        if let Some(seed) = seed_of_state(p1, p2) {
+            return Ok(Identification {
+                seed,
+                words_drawn: draws,
+            });
+        }
+        if draws == max_draws {
+            return Err(NotReachable { max_draws });
+        }
+        (p1, p2) = unstep_state(p1, p2);
+        draws += 1;
+    }
+}
+
+/// The substream seed is not `master + id · K` for any 32-bit id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SubstreamError {
+    /// `(substream − master) · K⁻¹ mod 2^64`: the id it would need.
+    pub id: u64,
+}
+
+impl core::fmt::Display for SubstreamError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "not a substream of this master: its id would be {}, beyond 32 bits",
+            self.id
+        )
+    }
+}
+
+impl core::error::Error for SubstreamError {}
+
+/// The id of a substream, from its seed and the master seed: `K` is odd,
+/// so `id = (substream − master) · K⁻¹ mod 2^64`, which must fit 32 bits.
+pub fn substream_id(master_seed: u64, substream_seed: u64) -> Result<u32, SubstreamError> {
+    let id = substream_seed.wrapping_sub(master_seed).wrapping_mul(INV_K);
+    u32::try_from(id).map_err(|_| SubstreamError { id })
+}
+
+/// Why [`words_between`] found no forward distance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiffError {
+    /// B is the same stream, this many draws *before* A.
+    BeforeA {
+        /// Draws from B to A.
+        words: u64,
+    },
+    /// Neither state reaches the other within the bound.
+    NotReachable {
+        /// Draws tried in each direction.
+        max_draws: u64,
+    },
+}
+
+impl core::fmt::Display for DiffError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            DiffError::BeforeA { words } => {
+                write!(f, "B is not after A: B comes {words} draws before A")
+            }
+            DiffError::NotReachable { max_draws } => write!(
+                f,
+                "the states are not the same stream within {max_draws} draws of each other"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for DiffError {}
+
+/// Draws from state A to state B (B minus A), walking at most `max_draws`
+/// forward and, failing that, backward. Seeds are not needed.
+pub fn words_between(a: &Prng, b: &Prng, max_draws: u64) -> Result<u64, DiffError> {
+    let target = (b.state_part1(), b.state_part2());
+    let (mut fwd, mut back) = (
+        (a.state_part1(), a.state_part2()),
+        (a.state_part1(), a.state_part2()),
+    );
+    for draws in 0..=max_draws {
+        if fwd == target {
+            return Ok(draws);
+        }
+        if back == target {
+            return Err(DiffError::BeforeA { words: draws });
+        }
+        fwd = step_state(fwd.0, fwd.1);
+        back = unstep_state(back.0, back.1);
+    }
+    Err(DiffError::NotReachable { max_draws })
+}
+
+/// Why a laige state file was rejected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateError {
+    /// Not 24 bytes.
+    WrongLength {
+        /// The length given.
+        len: usize,
+    },
+    /// part1 = part2 = 0: no seed reaches it and xorshift128+ never leaves it.
+    ZeroState,
+}
+
+impl core::fmt::Display for StateError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            StateError::WrongLength { len } => write!(
+                f,
+                "laige state is {len} bytes; expected {STATE_LEN} (seed, part1, part2 as little-endian u64)"
+            ),
+            StateError::ZeroState => f.write_str(
+                "laige state has part1 = part2 = 0, which no seed reaches and xorshift128+ never leaves",
+            ),
+        }
+    }
+}
+
+impl core::error::Error for StateError {}
+
+/// Read a 24-byte state file: seed, part1, part2 (little-endian u64).
+pub fn decode_state(bytes: &[u8]) -> Result<Prng, StateError> {
+    if bytes.len() != STATE_LEN {
+        return Err(StateError::WrongLength { len: bytes.len() });
+    }
+    let word = |i: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&bytes[i * 8..i * 8 + 8]);
+        u64::from_le_bytes(w)
+    };
+    Prng::from_state(word(0), word(1), word(2))
+}
+
+/// Write the 24-byte state file of a stream.
+pub fn encode_state(prng: &Prng) -> [u8; STATE_LEN] {
+    let mut out = [0u8; STATE_LEN];
+    for (chunk, w) in
+        out.chunks_exact_mut(8)
+            .zip([prng.seed(), prng.state_part1(), prng.state_part2()])
+    {
+        chunk.copy_from_slice(&w.to_le_bytes());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inverses() {
+        assert_eq!(MIX_MULTIPLIER_A.wrapping_mul(INV_A), 1);
+        assert_eq!(MIX_MULTIPLIER_B.wrapping_mul(INV_B), 1);
+        assert_eq!(SPLITMIX64_INCREMENT.wrapping_mul(INV_K), 1);
+        let mut z = 0x0123_4567_89ab_cdefu64;
+        for _ in 0..10_000 {
+            assert_eq!(unmix(mix(z)), z);
+            assert_eq!(mix(unmix(z)), z);
+            let (a, b) = step_state(z, !z);
+            assert_eq!(unstep_state(a, b), (z, !z));
+            z = z.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        }
+    }
+}

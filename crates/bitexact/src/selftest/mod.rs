@@ -1,0 +1,75 @@
+//! Known-answer vectors of every engine, as checks anyone can run
+//! (`bitexact selftest` prints one line per check).
+//!
+//! The expected values come from outside this crate's code: the seeds'
+//! published vectors, arithmetic done by hand (noted at each vector), and, on
+//! x86_64, the machine's own x87 unit running the original instruction
+//! sequences.
+
+mod laige;
+mod sots;
+#[cfg(target_arch = "x86_64")]
+mod x87;
+
+/// A failed check: what was expected and what came out (integers, or the
+/// bits of floats).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// Which value of the check differed.
+    pub what: &'static str,
+    /// The expected value (or bits).
+    pub expected: u64,
+    /// The value (or bits) produced.
+    pub got: u64,
+}
+
+impl core::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{}: expected {} ({:#x}), got {} ({:#x})",
+            self.what, self.expected, self.expected, self.got, self.got
+        )
+    }
+}
+
+/// One named check.
+#[derive(Clone, Copy, Debug)]
+pub struct Check {
+    /// The engine (or shared module) it belongs to.
+    pub engine: &'static str,
+    /// What it checks.
+    pub name: &'static str,
+    pub(crate) run: fn() -> Result<(), Mismatch>,
+}
+
+impl Check {
+    /// Run the check.
+    pub fn run(&self) -> Result<(), Mismatch> {
+        (self.run)()
+    }
+}
+
+pub(crate) fn expect(what: &'static str, expected: u64, got: u64) -> Result<(), Mismatch> {
+    if expected == got {
+        Ok(())
+    } else {
+        Err(Mismatch {
+            what,
+            expected,
+            got,
+        })
+    }
+}
+
+/// Every check, in order (the hardware ones only on x86_64).
+pub fn checks() -> impl Iterator<Item = &'static Check> {
+    #[cfg(target_arch = "x86_64")]
+    let hw: &'static [Check] = &x87::CHECKS;
+    #[cfg(not(target_arch = "x86_64"))]
+    let hw: &'static [Check] = &[];
+    sots::CHECKS
+        .iter()
+        .chain(laige::CHECKS.iter())
+        .chain(hw.iter())
+}
