@@ -1,76 +1,52 @@
 //! `bitexact ledger sots`: run a script of calls through the word ledger.
 
 use crate::cli::{LedgerArgs, LedgerEngine};
-use crate::engines::seed_u32;
-use crate::num;
-use crate::{read_file, Failure, Outcome};
-use bitexact::ledger::{Ledger, Tally, Turn};
+use crate::engines::{check_work, parse_sots_call, seed_u32};
+use crate::{read_limited, Failure, Outcome};
+use bitexact::ledger::{Call, Ledger, Tally, Turn};
 use bitexact::sots::Rng;
 use serde_json::{json, Map, Value as Json};
 use std::io::{Read, Write};
 
-/// One script line.
+/// Scripts larger than this are refused (a generous bound: one call is a line).
+const MAX_SCRIPT_BYTES: usize = 64 << 20;
+
+/// A script line: a new turn, or a call.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Call {
+enum Line {
     Turn,
-    U32,
-    Unit,
-    Float,
-    Int(u32),
-    Chance(f32),
-    FRange(f32, f32),
-    Bell(i32, i32),
-    TNormal(u64),
+    Call(Call),
 }
 
-fn parse_line(line: &str) -> Result<Option<Call>, String> {
+fn parse_line(line: &str) -> Result<Option<Line>, String> {
     let code = line.split('#').next().unwrap_or("");
     let words: Vec<&str> = code.split_whitespace().collect();
-    let Some((&name, args)) = words.split_first() else {
-        return Ok(None);
-    };
-    let arity = |n: usize, form: &str| {
-        if args.len() == n {
-            Ok(())
-        } else {
-            Err(format!(
-                "'{name}' takes {n} argument{}: {form}",
-                if n == 1 { "" } else { "s" }
-            ))
-        }
-    };
-    let call = match name {
-        "turn" => arity(0, "turn").map(|_| Call::Turn)?,
-        "u32" => arity(0, "u32").map(|_| Call::U32)?,
-        "unit" => arity(0, "unit").map(|_| Call::Unit)?,
-        "float" => arity(0, "float").map(|_| Call::Float)?,
-        "int" => {
-            arity(1, "int N")?;
-            Call::Int(num::parse_u32(args[0])?)
-        }
-        "chance" => {
-            arity(1, "chance P")?;
-            Call::Chance(num::parse_f32(args[0])?)
-        }
-        "frange" => {
-            arity(2, "frange LO HI")?;
-            Call::FRange(num::parse_f32(args[0])?, num::parse_f32(args[1])?)
-        }
-        "bell" => {
-            arity(2, "bell LO HI")?;
-            Call::Bell(num::parse_i32(args[0])?, num::parse_i32(args[1])?)
-        }
-        "tnormal-attempts" => {
-            arity(1, "tnormal-attempts K")?;
-            Call::TNormal(num::parse_u64(args[0])?)
-        }
-        _ => {
-            return Err(format!(
-                "unknown call '{name}' (expected turn, u32, unit, float, int, chance, frange, bell, tnormal-attempts)"
-            ))
-        }
-    };
-    Ok(Some(call))
+    match words.split_first() {
+        None => Ok(None),
+        Some((&"turn", [])) => Ok(Some(Line::Turn)),
+        Some((&"turn", _)) => Err("turn takes no argument".into()),
+        Some((&name, args)) => parse_sots_call(name, args).map(|c| Some(Line::Call(c))).map_err(|e| {
+            if e.starts_with("unknown call") {
+                format!("{e} (expected turn, u32, unit, float, int, chance, frange, bell, tnormal-attempts)")
+            } else {
+                e
+            }
+        }),
+    }
+}
+
+/// Words a call can be expected to spend, for the work bound (rejections aside).
+fn nominal_words(call: Call) -> u64 {
+    match call {
+        Call::TruncatedNormal(k) => 2 * u64::from(k.get()),
+        Call::IntRangeBell(..) => 2,
+        Call::Chance(_) => 1,
+        _ => 1,
+    }
+}
+
+fn plural(n: u64, one: &str) -> String {
+    format!("{n} {one}{}", if n == 1 { "" } else { "s" })
 }
 
 fn tally_json(t: Tally) -> Json {
@@ -93,18 +69,26 @@ fn tallies_json(turn: &Turn) -> Map<String, Json> {
 }
 
 fn turn_json(turn: &Turn) -> Json {
-    let mut obj = tallies_json(turn);
+    let mut obj = Map::new();
     obj.insert("turn".into(), turn.number.into());
+    obj.extend(tallies_json(turn));
     obj.into()
 }
 
 fn write_turn(out: &mut impl Write, label: &str, turn: &Turn) -> std::io::Result<()> {
     let total = turn.total();
-    writeln!(out, "{label}: {} calls, {} words", total.calls, total.words)?;
+    writeln!(
+        out,
+        "{label}: {}, {}",
+        plural(total.calls, "call"),
+        plural(total.words, "word")
+    )?;
     for (e, t) in turn.entries().filter(|(_, t)| t.calls > 0) {
+        let calls = if t.calls == 1 { "call" } else { "calls" };
+        let words = if t.words == 1 { "word" } else { "words" };
         writeln!(
             out,
-            "  {:<8} {:>8} calls {:>10} words",
+            "  {:<8} {:>8} {calls:<5} {:>10} {words}",
             e.name(),
             t.calls,
             t.words
@@ -117,20 +101,40 @@ pub fn run(args: &LedgerArgs, out: &mut impl Write) -> Outcome {
     match args.engine {
         LedgerEngine::Sots => {}
     }
-    let text = if args.script.as_os_str() == "-" {
-        let mut s = String::new();
+    let bytes = if args.script.as_os_str() == "-" {
+        let mut b = Vec::new();
         std::io::stdin()
-            .read_to_string(&mut s)
+            .take(MAX_SCRIPT_BYTES as u64 + 1)
+            .read_to_end(&mut b)
             .map_err(|e| Failure::usage(format!("cannot read the script from stdin: {e}")))?;
-        s
+        if b.len() > MAX_SCRIPT_BYTES {
+            return Err(Failure::usage(format!(
+                "the script on stdin is over {MAX_SCRIPT_BYTES} bytes"
+            )));
+        }
+        b
     } else {
-        String::from_utf8(read_file(&args.script)?)
-            .map_err(|_| Failure::usage(format!("'{}' is not UTF-8 text", args.script.display())))?
+        read_limited(&args.script, MAX_SCRIPT_BYTES)?
     };
-    let mut calls = Vec::new();
+    let text =
+        String::from_utf8(bytes).map_err(|_| Failure::usage("the script is not UTF-8 text"))?;
+
+    let mut lines = Vec::new();
+    let mut work = 0u64;
     for (i, line) in text.lines().enumerate() {
         match parse_line(line) {
-            Ok(Some(call)) => calls.push(call),
+            Ok(Some(l)) => {
+                if let Line::Call(c) = l {
+                    work += nominal_words(c);
+                    check_work(work, "the script's calls").map_err(|_| {
+                        Failure::usage(format!(
+                            "script line {}: the script spends too many words",
+                            i + 1
+                        ))
+                    })?;
+                }
+                lines.push(l);
+            }
             Ok(None) => {}
             Err(msg) => return Err(Failure::usage(format!("script line {}: {msg}", i + 1))),
         }
@@ -139,17 +143,10 @@ pub fn run(args: &LedgerArgs, out: &mut impl Write) -> Outcome {
     let rng = Rng::with_precision(seed_u32(args.seed, "sots")?, args.precision.into());
     let mut ledger = Ledger::new(rng);
     let mut turns = Vec::new();
-    for call in calls {
-        match call {
-            Call::Turn => turns.push(ledger.end_turn()),
-            Call::U32 => drop(ledger.next_u32()),
-            Call::Unit => drop(ledger.next_unit()),
-            Call::Float => drop(ledger.next_float()),
-            Call::Int(n) => drop(ledger.next_int_inclusive(n)),
-            Call::Chance(p) => drop(ledger.chance(p)),
-            Call::FRange(lo, hi) => drop(ledger.float_range(lo, hi)),
-            Call::Bell(lo, hi) => drop(ledger.int_range_bell(lo, hi)),
-            Call::TNormal(k) => ledger.truncated_normal(k),
+    for line in lines {
+        match line {
+            Line::Turn => turns.push(ledger.end_turn()),
+            Line::Call(c) => drop(ledger.apply(c)),
         }
     }
     let totals = ledger.totals();
@@ -186,12 +183,22 @@ mod tests {
     fn lines_parse() {
         assert_eq!(parse_line("  # nothing"), Ok(None));
         assert_eq!(parse_line(""), Ok(None));
-        assert_eq!(parse_line("turn"), Ok(Some(Call::Turn)));
-        assert_eq!(parse_line("int 6 # a die"), Ok(Some(Call::Int(6))));
-        assert_eq!(parse_line("bell -3 3"), Ok(Some(Call::Bell(-3, 3))));
-        assert_eq!(parse_line("tnormal-attempts 2"), Ok(Some(Call::TNormal(2))));
+        assert_eq!(parse_line("turn"), Ok(Some(Line::Turn)));
+        assert_eq!(
+            parse_line("int 6 # a die"),
+            Ok(Some(Line::Call(Call::IntInclusive(6))))
+        );
+        assert_eq!(
+            parse_line("bell -3 3"),
+            Ok(Some(Line::Call(Call::IntRangeBell(-3, 3))))
+        );
+        assert!(matches!(
+            parse_line("tnormal-attempts 2"),
+            Ok(Some(Line::Call(Call::TruncatedNormal(_))))
+        ));
         assert!(parse_line("int").unwrap_err().contains("int N"));
         assert!(parse_line("roll 3").unwrap_err().contains("unknown call"));
+        assert!(parse_line("turn 2").is_err());
         assert!(parse_line("chance x").is_err());
     }
 }

@@ -43,10 +43,23 @@ impl From<io::Error> for Failure {
 
 pub type Outcome = Result<(), Failure>;
 
-/// Read a whole file, naming it in the error.
-pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, Failure> {
-    std::fs::read(path)
-        .map_err(|e| Failure::usage(format!("cannot read '{}': {e}", path.display())))
+/// Read a file of at most `limit` bytes (a longer one is refused without
+/// reading it all: `/dev/zero` is not read for ever), naming it in errors.
+pub fn read_limited(path: &std::path::Path, limit: usize) -> Result<Vec<u8>, Failure> {
+    use std::io::Read;
+    let cannot = |e: io::Error| Failure::usage(format!("cannot read '{}': {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() > limit {
+        return Err(Failure::usage(format!(
+            "'{}' is over {limit} bytes, too long for this kind of file",
+            path.display()
+        )));
+    }
+    Ok(bytes)
 }
 
 fn main() -> ExitCode {
@@ -54,16 +67,13 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind::*;
-            if matches!(
-                e.kind(),
-                DisplayHelp | DisplayVersion | DisplayHelpOnMissingArgumentOrSubcommand
-            ) {
+            if matches!(e.kind(), DisplayHelp | DisplayVersion) {
                 let _ = e.print();
-                return if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand {
-                    ExitCode::from(2)
-                } else {
-                    ExitCode::SUCCESS
-                };
+                return ExitCode::SUCCESS;
+            }
+            if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand {
+                eprintln!("error: a subcommand is required (see 'bitexact --help')");
+                return ExitCode::from(2);
             }
             // One line naming the problem (clap's message, its hints folded in), exit 2.
             let rendered = e.render().to_string();

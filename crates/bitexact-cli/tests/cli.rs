@@ -386,8 +386,146 @@ fn help_and_version() {
     assert!(stdout(&o).contains("frange:LO,HI"));
     let o = bitexact(&["--version"]);
     assert!(o.status.success());
-    let o = bitexact(&[]);
-    assert_eq!(o.status.code(), Some(2));
+    assert_usage_error(&bitexact(&[]), "subcommand");
+    assert_usage_error(&bitexact(&["state"]), "subcommand");
+}
+
+#[test]
+fn pinned_values_in_every_format() {
+    // Independent of the library: seed 5489's first word 3499211612 divided by
+    // 2^32 - 1 is 0.814723686..., whose nearest f32 is 0x3f5091bb; the second
+    // word 581869302 gives 0.135477..., f32 0x3e0aba7c.
+    let o = bitexact(&[
+        "stream", "sots", "--seed", "5489", "--tap", "float", "--count", "2", "--format", "hex",
+    ]);
+    assert_eq!(stdout(&o), "0x3f5091bb\n0x3e0aba7c\n");
+    let o = bitexact(&[
+        "stream", "sots", "--seed", "5489", "--tap", "float", "--count", "2",
+    ]);
+    assert_eq!(stdout(&o), "0.8147237\n0.135477\n");
+    // unit: 3499211612 / 4294967295 in double.
+    let o = bitexact(&[
+        "stream", "sots", "--seed", "5489", "--tap", "unit", "--count", "1", "--format", "json",
+    ]);
+    let unit = 3_499_211_612f64 / 4_294_967_295f64;
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "{{\"i\":0,\"value\":{unit:?},\"bits\":\"{:#018x}\",\"words\":1}}\n",
+            unit.to_bits()
+        )
+    );
+    // bell(10, 0): halves -5, -5 become bounds 4294967291 with an all-ones mask,
+    // so 10 + 3499211612 + 581869302 wraps to 4081080924 - 2^32 + 10.
+    let o = bitexact(&[
+        "stream",
+        "sots",
+        "--seed",
+        "5489",
+        "--tap",
+        "bell:10,0",
+        "--count",
+        "1",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "{}\n",
+            10i32
+                .wrapping_add(3_499_211_612u32 as i32)
+                .wrapping_add(581_869_302)
+        )
+    );
+    let o = bitexact(&[
+        "stream",
+        "sots",
+        "--seed",
+        "5489",
+        "--tap",
+        "bell:10,0",
+        "--count",
+        "1",
+        "--format",
+        "hex",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "{:#010x}\n",
+            3_499_211_612u32.wrapping_add(581_869_302).wrapping_add(10)
+        )
+    );
+}
+
+#[test]
+fn oversized_requests_are_refused_not_run() {
+    assert_usage_error(
+        &bitexact(&[
+            "stream",
+            "sots",
+            "--seed",
+            "1",
+            "--skip",
+            "18446744073709551615",
+        ]),
+        "limit",
+    );
+    assert_usage_error(
+        &bitexact(&[
+            "state",
+            "save",
+            "sots",
+            "--seed",
+            "1",
+            "--skip-words",
+            "10000000001",
+            "-o",
+            "/dev/null",
+        ]),
+        "limit",
+    );
+    assert_usage_error(
+        &bitexact(&[
+            "state",
+            "save",
+            "laige",
+            "--seed",
+            "1",
+            "--skip-words",
+            "99999999999",
+            "-o",
+            "/dev/null",
+        ]),
+        "limit",
+    );
+    let many = "tnormal-attempts 4294967295\n".repeat(3);
+    assert_usage_error(
+        &with_stdin(&["ledger", "sots", "--seed", "1", "-"], &many),
+        "script line 2",
+    );
+    assert_usage_error(
+        &with_stdin(
+            &["ledger", "sots", "--seed", "1", "-"],
+            "tnormal-attempts 0\n",
+        ),
+        "K >= 1",
+    );
+    assert_usage_error(
+        &with_stdin(
+            &["ledger", "sots", "--seed", "1", "-"],
+            "tnormal-attempts 4294967296\n",
+        ),
+        "32 bits",
+    );
+    // An endless file is not read for ever.
+    assert_usage_error(
+        &bitexact(&["state", "identify", "sots", "/dev/zero"]),
+        "over 2503 bytes",
+    );
+    assert_usage_error(
+        &bitexact(&["state", "identify", "laige", "/dev/zero"]),
+        "over 24 bytes",
+    );
 }
 
 #[test]

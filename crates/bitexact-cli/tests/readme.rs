@@ -51,8 +51,15 @@ fn readme_console_sessions_print_what_they_show() {
     assert!(steps.len() > 10, "found only {} commands", steps.len());
 
     let dir = scratch();
-    let bin_dir = Path::new(env!("CARGO_BIN_EXE_bitexact")).parent().unwrap().to_path_buf();
-    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default());
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_bitexact"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     for step in &steps {
         if let Some(file) = step.command.strip_prefix("cat ") {
             let target = dir.join(file.trim());

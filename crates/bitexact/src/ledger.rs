@@ -11,6 +11,7 @@
 //! [`Turn`] and the caller keeps whatever history it wants.
 
 use crate::sots::Rng;
+use core::num::NonZeroU32;
 
 /// The Mars entry points a ledger tells apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -62,6 +63,62 @@ impl EntryPoint {
             EntryPoint::TruncatedNormal => "tnormal",
         }
     }
+}
+
+/// One call of a Mars entry point with its arguments: the vocabulary of the
+/// ledger script (SPEC 6) and of `bitexact stream sots --tap`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Call {
+    /// `next_u32()`
+    U32,
+    /// `next_unit()`
+    Unit,
+    /// `next_float()`
+    Float,
+    /// `next_int_inclusive(n)`
+    IntInclusive(u32),
+    /// `chance(p)`
+    Chance(f32),
+    /// `float_range(lo, hi)`
+    FloatRange(f32, f32),
+    /// `int_range_bell(lo, hi)`
+    IntRangeBell(i32, i32),
+    /// A truncated normal that took this many attempts (every call makes at
+    /// least one; each spends 2 words).
+    TruncatedNormal(NonZeroU32),
+}
+
+impl Call {
+    /// The entry point this call goes through.
+    pub const fn entry_point(self) -> EntryPoint {
+        match self {
+            Call::U32 => EntryPoint::U32,
+            Call::Unit => EntryPoint::Unit,
+            Call::Float => EntryPoint::Float,
+            Call::IntInclusive(_) => EntryPoint::IntInclusive,
+            Call::Chance(_) => EntryPoint::Chance,
+            Call::FloatRange(..) => EntryPoint::FloatRange,
+            Call::IntRangeBell(..) => EntryPoint::IntRangeBell,
+            Call::TruncatedNormal(_) => EntryPoint::TruncatedNormal,
+        }
+    }
+}
+
+/// What a [`Call`] returned.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Drawn {
+    /// `next_u32`, `next_int_inclusive`
+    U32(u32),
+    /// `int_range_bell`
+    I32(i32),
+    /// `next_float`, `float_range`
+    F32(f32),
+    /// `next_unit`
+    F64(f64),
+    /// `chance`
+    Bool(bool),
+    /// The truncated normal: its words are spent, its value is not modelled.
+    Unmodelled,
 }
 
 /// Calls made and words spent.
@@ -213,10 +270,29 @@ impl Ledger {
     /// One truncated-normal call that took `attempts` attempts: its value is
     /// not modelled, but its cost is — 2 words per attempt are spent, so the
     /// stream stays aligned.
-    pub fn truncated_normal(&mut self, attempts: u64) {
+    pub fn truncated_normal(&mut self, attempts: NonZeroU32) {
         self.record(EntryPoint::TruncatedNormal, |r| {
-            r.discard(attempts.saturating_mul(2))
+            r.discard(2 * u64::from(attempts.get()))
         })
+    }
+
+    /// Make one call, recorded; returns its value and the words it spent.
+    pub fn apply(&mut self, call: Call) -> (Drawn, u64) {
+        let before = self.rng.position();
+        let drawn = match call {
+            Call::U32 => Drawn::U32(self.next_u32()),
+            Call::Unit => Drawn::F64(self.next_unit()),
+            Call::Float => Drawn::F32(self.next_float()),
+            Call::IntInclusive(n) => Drawn::U32(self.next_int_inclusive(n)),
+            Call::Chance(p) => Drawn::Bool(self.chance(p)),
+            Call::FloatRange(lo, hi) => Drawn::F32(self.float_range(lo, hi)),
+            Call::IntRangeBell(lo, hi) => Drawn::I32(self.int_range_bell(lo, hi)),
+            Call::TruncatedNormal(k) => {
+                self.truncated_normal(k);
+                Drawn::Unmodelled
+            }
+        };
+        (drawn, self.rng.position() - before)
     }
 }
 
@@ -231,7 +307,7 @@ mod tests {
         let t0 = l.end_turn();
         assert_eq!(t0.number, 0);
         assert_eq!(t0.total(), Tally { calls: 1, words: 1 });
-        l.truncated_normal(3);
+        l.truncated_normal(NonZeroU32::new(3).unwrap());
         let t1 = l.end_turn();
         assert_eq!(t1.number, 1);
         assert_eq!(

@@ -101,6 +101,14 @@ const fn mix(y: u32) -> u32 {
     (y >> 1) ^ ((y & 1).wrapping_neg() & MATRIX_A)
 }
 
+/// The inverse of [`mix`]: `y` from `mix(y)`. Bit 31 of `y >> 1` is 0 and
+/// bit 31 of `MATRIX_A` is 1, so bit 31 of `mix(y)` says whether `y` was odd.
+#[inline(always)]
+const fn unmix(t: u32) -> u32 {
+    let odd = t >> 31;
+    ((t ^ (odd.wrapping_neg() & MATRIX_A)) << 1) | odd
+}
+
 /// Regenerate the block in place: the textbook `mt19937ar` twist, where word
 /// i mixes the top bit of word i, the low 31 bits of word i+1 and word i+397,
 /// reading already-regenerated words once the indices wrap.
@@ -143,12 +151,8 @@ pub fn untwist_tail(mt: &mut Block) {
     let mut pending_top = 0u32;
     for k in (0..N).rev() {
         let far = if k + M >= N { mt[k + M - N] } else { mt[k + M] };
-        let t = mt[k] ^ far;
-        // mix(y) = (y >> 1) ^ (odd ? MATRIX_A : 0); bit 31 of y >> 1 is 0 and
-        // bit 31 of MATRIX_A is 1, so bit 31 of t says whether y was odd.
-        let odd = t >> 31;
-        let y = ((t ^ (odd.wrapping_neg() & MATRIX_A)) << 1) | odd;
-        // y = top(x[k]) | low(x[k+1]).
+        // mt[k] ^ far = mix(y) with y = top(x[k]) | low(x[k+1]).
+        let y = unmix(mt[k] ^ far);
         if k + 1 < N {
             mt[k + 1] = pending_top | (y & LOWER_MASK);
         }
@@ -165,9 +169,7 @@ pub fn untwist_tail(mt: &mut Block) {
 /// block and the low 31 bits of word 0: `mt[623] ^ mt[396] == mix(y)` with
 /// `y = top(prev[623]) | low(mt[0])`, so those bits can be read back out.
 pub fn restore_head(mt: &mut Block) {
-    let t = mt[N - 1] ^ mt[M - 1];
-    let odd = t >> 31;
-    let y = ((t ^ (odd.wrapping_neg() & MATRIX_A)) << 1) | odd;
+    let y = unmix(mt[N - 1] ^ mt[M - 1]);
     mt[0] = (mt[0] & UPPER_MASK) | (y & LOWER_MASK);
 }
 

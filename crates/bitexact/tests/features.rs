@@ -4,13 +4,28 @@
 #[test]
 fn rand_core_sees_the_raw_words() {
     use rand_core::Rng as _;
+    // Through the trait (not the inherent methods), for each generator.
     let mut ours = bitexact::sots::Rng::new(5489);
-    assert_eq!(ours.next_u32(), 3_499_211_612);
+    assert_eq!(rand_core::Rng::next_u32(&mut ours), 3_499_211_612);
+    assert_eq!(
+        rand_core::Rng::next_u64(&mut ours),
+        (u64::from(3_890_346_734u32) << 32) | 581_869_302
+    );
+    let mut laige = bitexact::laige::Prng::new(bitexact::laige::GOLDEN_SEED);
+    assert_eq!(
+        rand_core::Rng::next_u64(&mut laige),
+        bitexact::laige::GOLDEN_FIRST_32[0]
+    );
+    assert_eq!(
+        rand_core::Rng::next_u32(&mut laige),
+        (bitexact::laige::GOLDEN_FIRST_32[1] >> 32) as u32
+    );
     let mut mt = bitexact::mt19937::Mt19937::new(5489);
     let lo = u64::from(mt.next_u32());
     let hi = u64::from(mt.next_u32());
     let mut again = bitexact::mt19937::Mt19937::new(5489);
     assert_eq!(rand_core::Rng::next_u64(&mut again), (hi << 32) | lo);
+    assert_eq!(lo, 3_499_211_612);
     let mut bytes = [0u8; 6];
     let mut g = bitexact::mt19937::Mt19937::new(5489);
     g.fill_bytes(&mut bytes);

@@ -1,8 +1,9 @@
 //! The word ledger (SPEC 2.1's cost column), and seed 000's spy
 //! counter-mission: the case that shows why `chance`'s early outs matter.
 
-use bitexact::ledger::{EntryPoint, Ledger, Tally};
+use bitexact::ledger::{Call, Drawn, EntryPoint, Ledger, Tally};
 use bitexact::sots::Rng;
+use core::num::NonZeroU32;
 
 #[test]
 fn spy_counter_mission_spends_a_word_for_four_turns_then_none() {
@@ -43,7 +44,7 @@ fn ledger_records_every_entry_point() {
     l.chance(0.5);
     l.float_range(1.0, 2.0);
     l.int_range_bell(1, 6);
-    l.truncated_normal(2);
+    l.truncated_normal(NonZeroU32::new(2).unwrap());
     let turn = l.end_turn();
     assert_eq!(turn.get(EntryPoint::U32), Tally { calls: 1, words: 1 });
     assert_eq!(turn.get(EntryPoint::Unit), Tally { calls: 1, words: 1 });
@@ -74,5 +75,40 @@ fn ledger_does_not_change_the_stream() {
         assert_eq!(l.next_int_inclusive(i % 13), r.next_int_inclusive(i % 13));
         assert_eq!(l.chance(0.3).then_some(1), r.chance(0.3).then_some(1));
     }
+    assert_eq!(l.into_inner(), r);
+}
+
+#[test]
+fn apply_makes_the_call_and_reports_its_cost() {
+    let mut l = Ledger::new(Rng::new(77));
+    let mut r = Rng::new(77);
+    let calls = [
+        (Call::U32, Drawn::U32(r.next_u32()), 1),
+        (Call::Chance(2.0), Drawn::Bool(true), 0),
+        (
+            Call::TruncatedNormal(NonZeroU32::new(3).unwrap()),
+            Drawn::Unmodelled,
+            6,
+        ),
+    ];
+    r.discard(6);
+    for (call, want, words) in calls {
+        assert_eq!(l.apply(call), (want, words));
+        assert_eq!(l.current_turn().get(call.entry_point()).words, words);
+    }
+    assert_eq!(
+        l.apply(Call::IntRangeBell(1, 6)).0,
+        Drawn::I32(r.int_range_bell(1, 6))
+    );
+    assert_eq!(
+        l.apply(Call::FloatRange(0.0, 2.0)).0,
+        Drawn::F32(r.float_range(0.0, 2.0))
+    );
+    assert_eq!(l.apply(Call::Unit).0, Drawn::F64(r.next_unit()));
+    assert_eq!(l.apply(Call::Float).0, Drawn::F32(r.next_float()));
+    assert_eq!(
+        l.apply(Call::IntInclusive(9)).0,
+        Drawn::U32(r.next_int_inclusive(9))
+    );
     assert_eq!(l.into_inner(), r);
 }

@@ -119,7 +119,7 @@ fn next_unit_and_next_float_match_a_plain_transcription() {
     for _ in 0..50_000 {
         let y = mt.next_u32();
         let unit = y as f64 * (1.0 / 4_294_967_295.0);
-        if mt.next_u32() % 2 == 0 {
+        if mt.next_u32() & 1 == 0 {
             assert_eq!(rng.next_unit().to_bits(), unit.to_bits());
         } else {
             assert_eq!(rng.next_float().to_bits(), (unit as f32).to_bits());

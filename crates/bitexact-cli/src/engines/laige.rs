@@ -1,10 +1,10 @@
 //! `laige`: the xorshift128+ Prng with substreams (SPEC 3).
 
-use super::{reject_option, write_report, write_state_file};
+use super::{check_work, reject_option, write_report, write_state_file};
 use crate::cli::{DiffArgs, IdentifyArgs, SaveArgs, StreamArgs};
 use crate::num;
 use crate::out::{write_value, Value};
-use crate::{read_file, Failure, Outcome};
+use crate::{read_limited, Failure, Outcome};
 use bitexact::laige::{self, Prng};
 use std::io::Write;
 
@@ -27,7 +27,8 @@ fn parse_tap(s: &str) -> Result<Tap, String> {
             let (a, b) = arg
                 .split_once(',')
                 .ok_or("tap range takes two numbers: range:MIN,MAX")?;
-            let (min, max) = (num::parse_u32(a)?, num::parse_u32(b)?);
+            let number = |x: &str| num::parse_u32(x).map_err(|e| format!("--tap '{s}': {e}"));
+            let (min, max) = (number(a)?, number(b)?);
             if min >= max {
                 return Err(format!(
                     "range:{min},{max} is empty: MIN must be below MAX (the range is [MIN, MAX))"
@@ -48,6 +49,7 @@ fn parse_tap(s: &str) -> Result<Tap, String> {
 pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
     reject_option(args.precision.is_some(), "--precision", "laige", "sots")?;
     let tap = parse_tap(args.tap.as_deref().unwrap_or("u64")).map_err(Failure::Usage)?;
+    check_work(args.skip, "--skip")?;
     let mut prng = Prng::derive_substream(args.seed, args.substream.unwrap_or(0));
     let call = |p: &mut Prng| match tap {
         Tap::U64 => Value::U64(p.next_u64()),
@@ -71,6 +73,7 @@ pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
 
 pub fn save(args: &SaveArgs) -> Outcome {
     reject_option(args.layout.is_some(), "--layout", "laige", "westwood")?;
+    check_work(args.skip_words, "--skip-words")?;
     let mut prng = Prng::new(args.seed);
     for _ in 0..args.skip_words {
         prng.next_u64();
@@ -83,7 +86,7 @@ pub fn save(args: &SaveArgs) -> Outcome {
 }
 
 fn load(path: &std::path::Path) -> Result<Prng, Failure> {
-    let bytes = read_file(path)?;
+    let bytes = read_limited(path, laige::STATE_LEN)?;
     laige::decode_state(&bytes).map_err(|e| Failure::usage(format!("'{}': {e}", path.display())))
 }
 

@@ -8,6 +8,24 @@ use crate::cli::{Engine, StateCommand, StreamArgs};
 use crate::{Failure, Outcome};
 use std::io::Write;
 
+pub use sots::parse_call as parse_sots_call;
+
+/// The most words (or draws, or calls) one command may be asked to spend
+/// before printing: about 15 s of twisting for sots. Larger requests are
+/// refused rather than left to run for hours.
+pub const MAX_WORK: u64 = 10_000_000_000;
+
+/// Refuse a skip or a script that would spend more than [`MAX_WORK`].
+pub fn check_work(n: u64, what: &str) -> Outcome {
+    if n > MAX_WORK {
+        Err(Failure::usage(format!(
+            "{what} {n} is over the limit of {MAX_WORK} (10^10) words"
+        )))
+    } else {
+        Ok(())
+    }
+}
+
 pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
     match args.engine {
         Engine::Sots => sots::stream(args, out),
@@ -65,7 +83,7 @@ pub fn write_state_file(
     Ok(())
 }
 
-/// `key: value` lines, or one JSON object.
+/// `key: value` lines, or one JSON object (keys in the order given).
 pub fn write_report(out: &mut impl Write, json: bool, fields: &[(&str, u64)]) -> Outcome {
     if json {
         let obj: serde_json::Map<String, serde_json::Value> = fields

@@ -1,105 +1,119 @@
 //! `sots`: the Mars MT19937 (SPEC 2).
+//!
+//! Taps and ledger-script lines name the same calls (`int:6` / `int 6`):
+//! [`parse_call`] reads both into a `bitexact::ledger::Call`.
 
-use super::{reject_option, seed_u32, write_report, write_state_file};
+use super::{check_work, reject_option, seed_u32, write_report, write_state_file};
 use crate::cli::{DiffArgs, IdentifyArgs, SaveArgs, StreamArgs};
 use crate::num;
 use crate::out::{write_value, Value};
-use crate::{read_file, Failure, Outcome};
+use crate::{read_limited, Failure, Outcome};
+use bitexact::ledger::{Call, Drawn, Ledger};
 use bitexact::sots::{self, Rng};
 use std::io::Write;
 
 const TAPS: &str = "u32, unit, float, int:N, chance:P, frange:LO,HI, bell:LO,HI";
 
-/// One of the Mars entry points, with its arguments.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Tap {
-    U32,
-    Unit,
-    Float,
-    Int(u32),
-    Chance(f32),
-    FRange(f32, f32),
-    Bell(i32, i32),
-}
-
-fn pair<T>(arg: &str, tap: &str, parse: fn(&str) -> Result<T, String>) -> Result<(T, T), String> {
-    let (a, b) = arg
-        .split_once(',')
-        .ok_or_else(|| format!("tap {tap} takes two numbers: {tap}:LO,HI"))?;
-    Ok((parse(a)?, parse(b)?))
-}
-
-fn parse_tap(s: &str) -> Result<Tap, String> {
-    let (name, arg) = match s.split_once(':') {
-        Some((n, a)) => (n, Some(a)),
-        None => (s, None),
-    };
-    let need = |form: &str| format!("tap {name} needs an argument: {form}");
-    let tap = match (name, arg) {
-        ("u32", None) => Tap::U32,
-        ("unit", None) => Tap::Unit,
-        ("float", None) => Tap::Float,
-        ("int", Some(a)) => Tap::Int(num::parse_u32(a)?),
-        ("int", None) => return Err(need("int:N")),
-        ("chance", Some(a)) => Tap::Chance(num::parse_f32(a)?),
-        ("chance", None) => return Err(need("chance:P")),
-        ("frange", Some(a)) => {
-            let (lo, hi) = pair(a, "frange", num::parse_f32)?;
-            Tap::FRange(lo, hi)
-        }
-        ("frange", None) => return Err(need("frange:LO,HI")),
-        ("bell", Some(a)) => {
-            let (lo, hi) = pair(a, "bell", num::parse_i32)?;
-            Tap::Bell(lo, hi)
-        }
-        ("bell", None) => return Err(need("bell:LO,HI")),
-        ("u32" | "unit" | "float", Some(_)) => return Err(format!("tap {name} takes no argument")),
-        _ => {
-            return Err(format!(
-                "unknown tap '{s}' for sots (expected one of {TAPS})"
+/// A Mars call from its name and arguments: `int` + `["6"]`, `bell` +
+/// `["-3", "3"]`, `tnormal-attempts` + `["2"]`, …
+pub fn parse_call(name: &str, args: &[&str]) -> Result<Call, String> {
+    let arity = |n: usize, form: &str| {
+        if args.len() == n {
+            Ok(())
+        } else {
+            Err(format!(
+                "{name} takes {n} argument{}: {form}",
+                if n == 1 { "" } else { "s" }
             ))
         }
     };
-    Ok(tap)
+    Ok(match name {
+        "u32" => arity(0, "u32").map(|_| Call::U32)?,
+        "unit" => arity(0, "unit").map(|_| Call::Unit)?,
+        "float" => arity(0, "float").map(|_| Call::Float)?,
+        "int" => {
+            arity(1, "int N")?;
+            Call::IntInclusive(num::parse_u32(args[0])?)
+        }
+        "chance" => {
+            arity(1, "chance P")?;
+            Call::Chance(num::parse_f32(args[0])?)
+        }
+        "frange" => {
+            arity(2, "frange LO HI")?;
+            Call::FloatRange(num::parse_f32(args[0])?, num::parse_f32(args[1])?)
+        }
+        "bell" => {
+            arity(2, "bell LO HI")?;
+            Call::IntRangeBell(num::parse_i32(args[0])?, num::parse_i32(args[1])?)
+        }
+        "tnormal-attempts" => {
+            arity(1, "tnormal-attempts K")?;
+            let k = num::parse_u32(args[0])?;
+            Call::TruncatedNormal(k.try_into().map_err(|_| {
+                "tnormal-attempts needs K >= 1: every call makes at least one attempt"
+            })?)
+        }
+        _ => return Err(format!("unknown call '{name}'")),
+    })
 }
 
-fn call(rng: &mut Rng, tap: Tap) -> Value {
-    match tap {
-        Tap::U32 => Value::U32(rng.next_u32()),
-        Tap::Unit => Value::F64(rng.next_unit()),
-        Tap::Float => Value::F32(rng.next_float()),
-        Tap::Int(n) => Value::U32(rng.next_int_inclusive(n)),
-        Tap::Chance(p) => Value::Bool(rng.chance(p)),
-        Tap::FRange(lo, hi) => Value::F32(rng.float_range(lo, hi)),
-        Tap::Bell(lo, hi) => Value::I32(rng.int_range_bell(lo, hi)),
+/// A `--tap`: `NAME` or `NAME:ARG[,ARG]`.
+fn parse_tap(s: &str) -> Result<Call, String> {
+    let (name, args): (&str, Vec<&str>) = match s.split_once(':') {
+        Some((n, a)) => (n, a.split(',').collect()),
+        None => (s, Vec::new()),
+    };
+    if name == "tnormal-attempts" {
+        return Err(format!(
+            "--tap '{s}': the truncated normal is not modelled; it is a ledger call only"
+        ));
+    }
+    parse_call(name, &args).map_err(|e| {
+        if e.starts_with("unknown call") {
+            format!("unknown tap '{s}' for sots (expected one of {TAPS})")
+        } else {
+            format!(
+                "--tap '{s}': {}",
+                e.replace(" N", ":N")
+                    .replace(" LO HI", ":LO,HI")
+                    .replace(" P", ":P")
+            )
+        }
+    })
+}
+
+fn value(drawn: Drawn) -> Value {
+    match drawn {
+        Drawn::U32(v) => Value::U32(v),
+        Drawn::I32(v) => Value::I32(v),
+        Drawn::F32(v) => Value::F32(v),
+        Drawn::F64(v) => Value::F64(v),
+        Drawn::Bool(v) => Value::Bool(v),
+        Drawn::Unmodelled => Value::Bool(false), // not a tap (rejected by parse_tap)
     }
 }
 
 pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
     reject_option(args.substream.is_some(), "--substream", "sots", "laige")?;
-    let tap = parse_tap(args.tap.as_deref().unwrap_or("u32")).map_err(Failure::Usage)?;
+    let call = parse_tap(args.tap.as_deref().unwrap_or("u32")).map_err(Failure::Usage)?;
     let seed = seed_u32(args.seed, "sots")?;
+    check_work(args.skip, "--skip")?;
     let precision = args.precision.map_or(sots::Precision::Pc53, Into::into);
-    let mut rng = Rng::with_precision(seed, precision);
+    let mut ledger = Ledger::new(Rng::with_precision(seed, precision));
     for _ in 0..args.skip {
-        call(&mut rng, tap);
+        ledger.apply(call);
     }
     for k in 0..args.count {
-        let before = rng.position();
-        let value = call(&mut rng, tap);
-        write_value(
-            out,
-            args.format,
-            args.skip + k,
-            value,
-            rng.position() - before,
-        )?;
+        let (drawn, words) = ledger.apply(call);
+        write_value(out, args.format, args.skip + k, value(drawn), words)?;
     }
     Ok(())
 }
 
 pub fn save(args: &SaveArgs) -> Outcome {
     reject_option(args.layout.is_some(), "--layout", "sots", "westwood")?;
+    check_work(args.skip_words, "--skip-words")?;
     let mut rng = Rng::new(seed_u32(args.seed, "sots")?);
     rng.discard(args.skip_words);
     write_state_file(
@@ -115,7 +129,7 @@ pub fn save(args: &SaveArgs) -> Outcome {
 }
 
 fn load(path: &std::path::Path) -> Result<bitexact::mt19937::Mt19937, Failure> {
-    let bytes = read_file(path)?;
+    let bytes = read_limited(path, sots::ITEM_LEN_PADDED)?;
     sots::decode_item(&bytes).map_err(|e| Failure::usage(format!("'{}': {e}", path.display())))
 }
 
@@ -153,14 +167,31 @@ mod tests {
 
     #[test]
     fn taps_parse() {
-        assert_eq!(parse_tap("u32"), Ok(Tap::U32));
-        assert_eq!(parse_tap("int:6"), Ok(Tap::Int(6)));
-        assert_eq!(parse_tap("chance:0.25"), Ok(Tap::Chance(0.25)));
-        assert_eq!(parse_tap("frange:-1,1"), Ok(Tap::FRange(-1.0, 1.0)));
-        assert_eq!(parse_tap("bell:-5,0x10"), Ok(Tap::Bell(-5, 16)));
+        assert_eq!(parse_tap("u32"), Ok(Call::U32));
+        assert_eq!(parse_tap("int:6"), Ok(Call::IntInclusive(6)));
+        assert_eq!(parse_tap("chance:0.25"), Ok(Call::Chance(0.25)));
+        assert_eq!(parse_tap("frange:-1,1"), Ok(Call::FloatRange(-1.0, 1.0)));
+        assert_eq!(parse_tap("bell:-5,0x10"), Ok(Call::IntRangeBell(-5, 16)));
         assert!(parse_tap("int").unwrap_err().contains("int:N"));
+        assert!(parse_tap("int:").unwrap_err().starts_with("--tap 'int:'"));
         assert!(parse_tap("bell:1").unwrap_err().contains("LO,HI"));
+        assert!(parse_tap("bell:1,")
+            .unwrap_err()
+            .starts_with("--tap 'bell:1,'"));
         assert!(parse_tap("dice").unwrap_err().contains("unknown tap"));
         assert!(parse_tap("u32:3").is_err());
+        assert!(parse_tap("tnormal-attempts:2")
+            .unwrap_err()
+            .contains("ledger call only"));
+    }
+
+    #[test]
+    fn calls_parse() {
+        assert_eq!(parse_call("int", &["6"]), Ok(Call::IntInclusive(6)));
+        assert!(parse_call("int", &[]).unwrap_err().contains("int N"));
+        assert!(parse_call("tnormal-attempts", &["0"])
+            .unwrap_err()
+            .contains("K >= 1"));
+        assert!(parse_call("tnormal-attempts", &["4294967296"]).is_err());
     }
 }

@@ -209,7 +209,7 @@ pub fn is_prime(n: u128) -> bool {
         return false;
     }
     for p in BASES {
-        if n % p == 0 {
+        if n.is_multiple_of(p) {
             return n == p;
         }
     }

@@ -44,8 +44,8 @@ fn unit_scale() -> Result<(), Mismatch> {
 
 fn float_edges() -> Result<(), Mismatch> {
     // By hand: word 0 is 0 in both models; 0xffffffff is 1.0 in both (pc24:
-    // the fix-up rounds 2^32 − 1 up to 2^32, times UNIT_SCALE is
-    // 1 + 2^-32 + 2^-64, which rounds to 1.0 at 24 bits).
+    // the fix-up rounds 2^32 − 1 up to 2^32, times UNIT_SCALE is exactly
+    // 1 + 2^-32, which rounds to 1.0 at 24 bits).
     for p in Precision::ALL {
         expect("float(0)", 0, sots::float_of_word(0, p).to_bits().into())?;
         expect(

@@ -2,7 +2,7 @@
 //! then one little-endian i32 (`left`) = 2500 bytes (0x9c4); inside a save the
 //! item carries 3 more padding bytes (2503).
 
-use crate::mt19937::{Block, Mt19937, N};
+use crate::mt19937::{Block, LeftOutOfRange, Mt19937, N};
 
 /// Bytes in the item as `save_state` writes it.
 pub const ITEM_LEN: usize = N * 4 + 4;
@@ -40,6 +40,12 @@ impl core::fmt::Display for ItemError {
 
 impl core::error::Error for ItemError {}
 
+impl From<LeftOutOfRange> for ItemError {
+    fn from(e: LeftOutOfRange) -> Self {
+        ItemError::LeftOutOfRange { left: e.left }
+    }
+}
+
 /// Parse an `RNG` item: exactly 2500 or 2503 bytes, `left` in `0..=624`.
 /// The padding bytes are not inspected.
 pub fn decode_item(bytes: &[u8]) -> Result<Mt19937, ItemError> {
@@ -53,7 +59,7 @@ pub fn decode_item(bytes: &[u8]) -> Result<Mt19937, ItemError> {
     let at = N * 4;
     let left = i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     let left = u32::try_from(left).map_err(|_| ItemError::LeftOutOfRange { left: left.into() })?;
-    Mt19937::from_state(mt, left).map_err(|e| ItemError::LeftOutOfRange { left: e.left })
+    Ok(Mt19937::from_state(mt, left)?)
 }
 
 /// Write the 2500-byte `RNG` item of a state.

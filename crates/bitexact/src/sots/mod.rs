@@ -82,9 +82,7 @@ impl Rng {
     /// `load_state(mt, left)`: a generator at an explicit state (precision
     /// pc53). `left` must be in `0..=624`.
     pub fn from_state(mt: Block, left: u32) -> Result<Self, ItemError> {
-        Mt19937::from_state(mt, left)
-            .map(Self::from_mt)
-            .map_err(|e| ItemError::LeftOutOfRange { left: e.left })
+        Ok(Self::from_mt(Mt19937::from_state(mt, left)?))
     }
 
     /// `load_state(blob)`: read the save's `RNG` item (2500 bytes, or 2503
