@@ -406,3 +406,82 @@ mod tests {
         assert_eq!(init_seed_of(&b), Some(0xdead_beef));
     }
 }
+
+/// serde: `{"mt": [624 words], "left": n}`; deserializing checks `left`.
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::{Block, Mt19937, N};
+    use serde::de::{Error as _, SeqAccess, Visitor};
+    use serde::ser::SerializeTuple;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    struct Words<'a>(&'a Block);
+
+    impl Serialize for Words<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut t = s.serialize_tuple(N)?;
+            for w in self.0 {
+                t.serialize_element(w)?;
+            }
+            t.end()
+        }
+    }
+
+    struct OwnedWords(Block);
+
+    impl<'de> Deserialize<'de> for OwnedWords {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl<'de> Visitor<'de> for V {
+                type Value = OwnedWords;
+                fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                    f.write_str("624 state words")
+                }
+                fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<OwnedWords, A::Error> {
+                    let mut block = [0u32; N];
+                    for (i, w) in block.iter_mut().enumerate() {
+                        *w = seq
+                            .next_element()?
+                            .ok_or_else(|| A::Error::invalid_length(i, &self))?;
+                    }
+                    if seq.next_element::<u32>()?.is_some() {
+                        return Err(A::Error::invalid_length(N + 1, &self));
+                    }
+                    Ok(OwnedWords(block))
+                }
+            }
+            d.deserialize_tuple(N, V)
+        }
+    }
+
+    #[derive(Serialize)]
+    #[serde(rename = "Mt19937")]
+    struct Repr<'a> {
+        mt: Words<'a>,
+        left: u32,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(rename = "Mt19937")]
+    struct OwnedRepr {
+        mt: OwnedWords,
+        left: u32,
+    }
+
+    impl Serialize for Mt19937 {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            Repr {
+                mt: Words(self.state()),
+                left: self.left(),
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Mt19937 {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let r = OwnedRepr::deserialize(d)?;
+            Mt19937::from_state(r.mt.0, r.left).map_err(D::Error::custom)
+        }
+    }
+}

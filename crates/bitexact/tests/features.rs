@@ -53,3 +53,41 @@ fn serde_round_trips_reports() {
         r#""pc24""#
     );
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_round_trips_generators() {
+    let mut rng = bitexact::sots::Rng::with_precision(9, bitexact::x87::Precision::Pc24);
+    rng.discard(700);
+    let text = serde_json::to_string(&rng).unwrap();
+    assert!(
+        text.ends_with(r#""left":548},"precision":"pc24"}"#),
+        "{}",
+        &text[text.len() - 60..]
+    );
+    let mut back: bitexact::sots::Rng = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, rng);
+    assert_eq!(back.next_float(), rng.next_float());
+    // left outside 0..=624 and a short block are rejected.
+    let bad = text.replace(r#""left":548"#, r#""left":625"#);
+    assert!(serde_json::from_str::<bitexact::sots::Rng>(&bad)
+        .unwrap_err()
+        .to_string()
+        .contains("625"));
+    let short = r#"{"mt":{"mt":[1,2,3],"left":0},"precision":"pc53"}"#;
+    assert!(serde_json::from_str::<bitexact::sots::Rng>(short).is_err());
+
+    let p = bitexact::laige::Prng::new(5);
+    let text = serde_json::to_string(&p).unwrap();
+    assert_eq!(
+        serde_json::from_str::<bitexact::laige::Prng>(&text).unwrap(),
+        p
+    );
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_rejects_the_zero_laige_state() {
+    let zero = r#"{"seed":1,"part1":0,"part2":0}"#;
+    assert!(serde_json::from_str::<bitexact::laige::Prng>(zero).is_err());
+}

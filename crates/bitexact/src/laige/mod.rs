@@ -108,8 +108,12 @@ impl core::fmt::Display for EmptyRange {
 impl core::error::Error for EmptyRange {}
 
 /// The laige `Prng`: its construction seed and the xorshift128+ state.
+///
+/// With the `serde` feature it serializes as `{"seed", "part1", "part2"}`;
+/// deserializing rejects the all-zero state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "PrngFields"))]
 pub struct Prng {
     seed: u64,
     part1: u64,
@@ -194,6 +198,23 @@ impl Prng {
     #[inline]
     pub fn next_float01(&mut self) -> f32 {
         (self.next_u64() >> 40) as f32 * FLOAT01_UNIT
+    }
+}
+
+/// The serialized fields of a [`Prng`], checked on the way in.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+struct PrngFields {
+    seed: u64,
+    part1: u64,
+    part2: u64,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<PrngFields> for Prng {
+    type Error = StateError;
+    fn try_from(f: PrngFields) -> Result<Prng, StateError> {
+        Prng::from_state(f.seed, f.part1, f.part2)
     }
 }
 

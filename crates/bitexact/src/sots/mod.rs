@@ -50,7 +50,11 @@ pub use crate::x87::Precision;
 
 /// The Mars engine generator: MT19937 plus the precision model its float
 /// draws are narrowed under (default [`Precision::Pc53`]).
+///
+/// With the `serde` feature it serializes as
+/// `{"mt": {"mt": [624 words], "left": n}, "precision": "pc53"}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rng {
     mt: Mt19937,
     precision: Precision,
