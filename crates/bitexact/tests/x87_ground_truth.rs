@@ -296,3 +296,55 @@ fn pc24_rounds_once_where_double_rounding_would_differ() {
         assert!(*n > 100, "op #{i}: only {n} double-rounding cases");
     }
 }
+
+/// NaN results follow the x87's rules, not the host's (SSE takes the first
+/// operand): quiet beats signaling, the larger significand wins, a tie goes
+/// to the positive one. `hw::op` loads `a` with `fld` (which quiets it) and
+/// takes `b` as a memory operand (which stays signaling until the operation).
+#[test]
+fn nan_results_follow_the_x87_rules() {
+    let mut sm = Sm(0x0a0a);
+    let nan = |sm: &mut Sm| {
+        let r = sm.next();
+        let quiet = r & 1 << 51;
+        let payload = (r >> 13) & ((1 << 51) - 1) | 1; // nonzero
+        let payload = if r & 2 == 0 { payload & 0xff } else { payload }; // many ties
+        f64::from_bits((r & 1 << 63) | 0x7ff0_0000_0000_0000 | quiet | payload)
+    };
+    for p in Precision::ALL {
+        for i in 0..20_000 {
+            let a = if i % 3 == 0 {
+                sm.f32() as f64
+            } else {
+                nan(&mut sm)
+            };
+            let b = if i % 3 == 1 {
+                sm.f32() as f64
+            } else {
+                nan(&mut sm)
+            };
+            let loaded_a = if a.is_nan() {
+                f64::from_bits(a.to_bits() | 1 << 51)
+            } else {
+                a
+            };
+            for (op, model) in [
+                (Op::Add, p.add(loaded_a, b)),
+                (Op::Sub, p.sub(loaded_a, b)),
+                (Op::Mul, p.mul(loaded_a, b)),
+                (Op::Div, p.div(loaded_a, b)),
+            ] {
+                let want = hw::op(op, a, b, p);
+                assert_eq!(
+                    model.to_bits(),
+                    want.to_bits(),
+                    "{p} {op:?}({:#x}, {:#x})",
+                    a.to_bits(),
+                    b.to_bits()
+                );
+            }
+            let want = hw::op(Op::Sqrt, a, 0.0, p);
+            assert_eq!(p.sqrt(loaded_a).to_bits(), want.to_bits());
+        }
+    }
+}

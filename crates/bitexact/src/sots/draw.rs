@@ -3,7 +3,7 @@
 //! [`super::Rng`] calls these; they are public so a tool can map words it
 //! already has (a recorded stream, a seed search) without a generator.
 
-use crate::x87::{store_f32, Precision};
+use crate::x87::{load_f32, operand_f32, store_f32, Precision};
 
 /// The unit draw's multiplier: 1/(2^32 − 1) rounded to double, bits
 /// `0x3df0000000100000` = 2^-32 · (1 + 2^-32).
@@ -72,9 +72,11 @@ pub fn float_of_word(y: u32, precision: Precision) -> f32 {
 #[inline]
 pub fn float_range_of_word(y: u32, lo: f32, hi: f32, precision: Precision) -> f32 {
     let unit = unit_register(y, UNIT_SCALE, precision);
-    let span = precision.sub(f64::from(hi), f64::from(lo));
+    // fld hi; fsub dword [lo]; fmulp (unit); fstp [product]
+    let span = precision.sub(load_f32(hi), operand_f32(lo));
     let product = store_f32(precision.mul(span, unit));
-    store_f32(precision.add(f64::from(lo), f64::from(product)))
+    // fld lo; fadd dword [product]; fstp
+    store_f32(precision.add(load_f32(lo), operand_f32(product)))
 }
 
 /// The truncated normal's uniform tap for word `y`: `(y + 0.5) · 2^-32`,

@@ -35,6 +35,8 @@
 mod draw;
 mod identify;
 mod item;
+pub mod movefleet;
+pub mod vec3;
 
 pub use draw::{
     float_of_word, float_range_of_word, inclusive_mask, open_unit_of_word, unit_of_word,
@@ -47,6 +49,7 @@ pub use item::{decode_item, encode_item, ItemError, ITEM_LEN, ITEM_LEN_PADDED};
 
 use crate::mt19937::{Block, Mt19937};
 pub use crate::x87::Precision;
+pub use vec3::{Vec3, NORMALIZE_EPSILON};
 
 /// The Mars engine generator: MT19937 plus the precision model its float
 /// draws are narrowed under (default [`Precision::Pc53`]).

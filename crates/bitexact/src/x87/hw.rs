@@ -198,3 +198,235 @@ pub fn control_word() -> u16 {
     }
     cw
 }
+
+/// The memory a Vec3 / MoveFleet sequence works in: inputs, the original's
+/// 4-byte stack slots, outputs, and the saved FPU environment.
+#[repr(C)]
+#[derive(Default)]
+struct Frame {
+    env: [u8; 28], // fnstenv image (32/64-bit protected mode layout)
+    cw: u16,
+    _pad: u16,
+    eps: f32,
+    pos: [f32; 3],
+    dest: [f32; 3],
+    mv: f32,
+    d: [f32; 3],
+    sumsq: f32,
+    len: f32,
+    inv: f32,
+    dir: [f32; 3],
+    dist: f32,
+    t: [f32; 3],
+    out: [f32; 3],
+}
+
+impl Frame {
+    fn new(precision: Precision) -> Frame {
+        Frame {
+            cw: precision.control_word(),
+            eps: f32::from_bits(0x3400_0000),
+            ..Frame::default()
+        }
+    }
+}
+
+/// `Mars_Vec3_Normalize` (seed 003) on `frame.d`, writing `frame.dir` and
+/// the caller's store of the returned length to `frame.dist`. Uses labels
+/// 3 and 4 and clobbers `ax`.
+macro_rules! normalize_sequence {
+    () => {
+        concat!(
+            // sumsq = f32((x*x + y*y) + z*z), the original's stack dance
+            "fld dword ptr [{f} + {d} + 4]\n",
+            "fld dword ptr [{f} + {d}]\n",
+            "fld dword ptr [{f} + {d} + 8]\n",
+            "fld st(1)\n",
+            "fmulp st(2), st(0)\n",
+            "fld st(2)\n",
+            "fmulp st(3), st(0)\n",
+            "fxch st(1)\n",
+            "faddp st(2), st(0)\n",
+            "fmul st(0), st(0)\n",
+            "faddp st(1), st(0)\n",
+            "fstp dword ptr [{f} + {sumsq}]\n",
+            // len = f32(sqrt(sumsq))
+            "fld dword ptr [{f} + {sumsq}]\n",
+            "fsqrt\n",
+            "fstp dword ptr [{f} + {len}]\n",
+            // if !(len > eps) goto zero branch (C0 or C3 set: less, equal, unordered)
+            "fld dword ptr [{f} + {len}]\n",
+            "fcom dword ptr [{f} + {eps}]\n",
+            "fnstsw ax\n",
+            "test ah, 0x41\n",
+            "jnz 3f\n",
+            // inv = f32(1 / len), keeping len on the stack as the return value
+            "fld st(0)\n",
+            "fld1\n",
+            "fdivrp st(1), st(0)\n",
+            "fstp dword ptr [{f} + {inv}]\n",
+            // dir.c = f32(c * inv)
+            "fld dword ptr [{f} + {inv}]\n",
+            "fld dword ptr [{f} + {d}]\n",
+            "fmul st(0), st(1)\n",
+            "fstp dword ptr [{f} + {dir}]\n",
+            "fld dword ptr [{f} + {d} + 4]\n",
+            "fmul st(0), st(1)\n",
+            "fstp dword ptr [{f} + {dir} + 4]\n",
+            "fmul dword ptr [{f} + {d} + 8]\n",
+            "fstp dword ptr [{f} + {dir} + 8]\n",
+            // return: st0 = len; the caller stores it
+            "fstp dword ptr [{f} + {dist}]\n",
+            "jmp 4f\n",
+            // the zero branch: three zero stores, the last popping, and an
+            // empty stack on return -- the caller's store underflows
+            "3:\n",
+            "fstp st(0)\n",
+            "fldz\n",
+            "fst dword ptr [{f} + {dir}]\n",
+            "fst dword ptr [{f} + {dir} + 4]\n",
+            "fstp dword ptr [{f} + {dir} + 8]\n",
+            "fstp dword ptr [{f} + {dist}]\n",
+            "4:\n",
+        )
+    };
+}
+
+/// `Mars_Vec3_Normalize(v)` on the x87 under `precision`, with the caller's
+/// store of the returned length: `(direction, length)`. On the zero branch
+/// the length store finds an empty register stack and (invalid operation
+/// masked) writes the x87 indefinite, as in the original.
+///
+/// The whole FPU environment (control word, status flags, stack top, tags)
+/// is saved with `fnstenv` and restored with `fldenv` inside the block, since
+/// the zero branch leaves a stack fault behind.
+pub fn normalize(v: [f32; 3], precision: Precision) -> ([f32; 3], f32) {
+    let mut f = Frame::new(precision);
+    f.d = v;
+    // SAFETY: see the module documentation; the block reads and writes only
+    // `f` (one live #[repr(C)] struct; every offset names one of its fields),
+    // clobbers `ax`, and restores the complete FPU environment it saved.
+    unsafe {
+        asm!(
+            "fnstenv [{f} + {env}]",
+            "fldcw word ptr [{f} + {cw}]",
+            normalize_sequence!(),
+            "fldenv [{f} + {env}]",
+            f = in(reg) &mut f,
+            env = const core::mem::offset_of!(Frame, env),
+            cw = const core::mem::offset_of!(Frame, cw),
+            eps = const core::mem::offset_of!(Frame, eps),
+            d = const core::mem::offset_of!(Frame, d),
+            sumsq = const core::mem::offset_of!(Frame, sumsq),
+            len = const core::mem::offset_of!(Frame, len),
+            inv = const core::mem::offset_of!(Frame, inv),
+            dir = const core::mem::offset_of!(Frame, dir),
+            dist = const core::mem::offset_of!(Frame, dist),
+            out("ax") _,
+            out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
+            out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
+            options(nostack),
+        );
+    }
+    (f.dir, f.dist)
+}
+
+/// MoveFleet's straight leg (seed 003, 0x007da0f2 and 0x007da2ac) on the
+/// x87 under `precision`: the f32 deltas, [`normalize`]'s sequence, the exact
+/// `move == distance` compare (`fucompp`, `test ah, 0x44`, `jp`), then either
+/// the destination's words copied with integer moves or
+/// `f32(pos.c + f32(dir.c * move))`. Returns the new position.
+pub fn leg(pos: [f32; 3], dest: [f32; 3], mv: f32, precision: Precision) -> [f32; 3] {
+    let mut f = Frame::new(precision);
+    f.pos = pos;
+    f.dest = dest;
+    f.mv = mv;
+    // SAFETY: as for `normalize`; the block also uses one general register
+    // (`word`) for the verbatim copy and touches nothing outside `f`.
+    unsafe {
+        asm!(
+            "fnstenv [{f} + {env}]",
+            "fldcw word ptr [{f} + {cw}]",
+            // delta.c = f32(dest.c - pos.c)
+            "fld dword ptr [{f} + {dest}]",
+            "fsub dword ptr [{f} + {pos}]",
+            "fstp dword ptr [{f} + {d}]",
+            "fld dword ptr [{f} + {dest} + 4]",
+            "fsub dword ptr [{f} + {pos} + 4]",
+            "fstp dword ptr [{f} + {d} + 4]",
+            "fld dword ptr [{f} + {dest} + 8]",
+            "fsub dword ptr [{f} + {pos} + 8]",
+            "fstp dword ptr [{f} + {d} + 8]",
+            normalize_sequence!(),
+            // move == dist? (C3 alone: equal; parity odd -> no jump)
+            "fld dword ptr [{f} + {mv}]",
+            "fld dword ptr [{f} + {dist}]",
+            "fucompp",
+            "fnstsw ax",
+            "test ah, 0x44",
+            "jp 5f",
+            // arrival: the destination's words, copied verbatim
+            "mov {word:e}, dword ptr [{f} + {dest}]",
+            "mov dword ptr [{f} + {out}], {word:e}",
+            "mov {word:e}, dword ptr [{f} + {dest} + 4]",
+            "mov dword ptr [{f} + {out} + 4], {word:e}",
+            "mov {word:e}, dword ptr [{f} + {dest} + 8]",
+            "mov dword ptr [{f} + {out} + 8], {word:e}",
+            "jmp 6f",
+            // t.c = f32(dir.c * move); pos'.c = f32(t.c + pos.c)
+            "5:",
+            "fld dword ptr [{f} + {mv}]",
+            "fld dword ptr [{f} + {dir}]",
+            "fmul st(0), st(1)",
+            "fstp dword ptr [{f} + {t}]",
+            "fld dword ptr [{f} + {dir} + 4]",
+            "fmul st(0), st(1)",
+            "fstp dword ptr [{f} + {t} + 4]",
+            "fmul dword ptr [{f} + {dir} + 8]",
+            "fstp dword ptr [{f} + {t} + 8]",
+            "fld dword ptr [{f} + {t}]",
+            "fadd dword ptr [{f} + {pos}]",
+            "fstp dword ptr [{f} + {out}]",
+            "fld dword ptr [{f} + {t} + 4]",
+            "fadd dword ptr [{f} + {pos} + 4]",
+            "fstp dword ptr [{f} + {out} + 4]",
+            "fld dword ptr [{f} + {t} + 8]",
+            "fadd dword ptr [{f} + {pos} + 8]",
+            "fstp dword ptr [{f} + {out} + 8]",
+            "6:",
+            "fldenv [{f} + {env}]",
+            f = in(reg) &mut f,
+            word = out(reg) _,
+            env = const core::mem::offset_of!(Frame, env),
+            cw = const core::mem::offset_of!(Frame, cw),
+            eps = const core::mem::offset_of!(Frame, eps),
+            pos = const core::mem::offset_of!(Frame, pos),
+            dest = const core::mem::offset_of!(Frame, dest),
+            mv = const core::mem::offset_of!(Frame, mv),
+            d = const core::mem::offset_of!(Frame, d),
+            sumsq = const core::mem::offset_of!(Frame, sumsq),
+            len = const core::mem::offset_of!(Frame, len),
+            inv = const core::mem::offset_of!(Frame, inv),
+            dir = const core::mem::offset_of!(Frame, dir),
+            dist = const core::mem::offset_of!(Frame, dist),
+            t = const core::mem::offset_of!(Frame, t),
+            out = const core::mem::offset_of!(Frame, out),
+            out("ax") _,
+            out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
+            out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
+            options(nostack),
+        );
+    }
+    f.out
+}
+
+/// The status word right now (for tests that check no exception flag or
+/// stack fault leaks out of a sequence).
+pub fn status_word() -> u16 {
+    let mut sw: u16 = 0;
+    // SAFETY: `fnstsw` writes two bytes to `sw`, a live u16; nothing else.
+    unsafe {
+        asm!("fnstsw word ptr [{sw}]", sw = in(reg) &mut sw, options(nostack));
+    }
+    sw
+}

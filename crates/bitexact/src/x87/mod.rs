@@ -82,8 +82,11 @@ impl Precision {
     /// `fadd`: `a + b`, rounded once.
     #[inline]
     pub fn add(self, a: f64, b: f64) -> f64 {
+        if a.is_nan() || b.is_nan() {
+            return propagate_nan(a, b);
+        }
         match self {
-            Precision::Pc53 => a + b,
+            Precision::Pc53 => invalid_is_indefinite(a + b),
             Precision::Pc24 => soft::add(a, b, 24),
         }
     }
@@ -91,8 +94,11 @@ impl Precision {
     /// `fsub`: `a - b`, rounded once.
     #[inline]
     pub fn sub(self, a: f64, b: f64) -> f64 {
+        if a.is_nan() || b.is_nan() {
+            return propagate_nan(a, b);
+        }
         match self {
-            Precision::Pc53 => a - b,
+            Precision::Pc53 => invalid_is_indefinite(a - b),
             Precision::Pc24 => soft::sub(a, b, 24),
         }
     }
@@ -100,8 +106,11 @@ impl Precision {
     /// `fmul`: `a · b`, rounded once.
     #[inline]
     pub fn mul(self, a: f64, b: f64) -> f64 {
+        if a.is_nan() || b.is_nan() {
+            return propagate_nan(a, b);
+        }
         match self {
-            Precision::Pc53 => a * b,
+            Precision::Pc53 => invalid_is_indefinite(a * b),
             Precision::Pc24 => soft::mul(a, b, 24),
         }
     }
@@ -109,8 +118,11 @@ impl Precision {
     /// `fdiv`: `a / b`, rounded once.
     #[inline]
     pub fn div(self, a: f64, b: f64) -> f64 {
+        if a.is_nan() || b.is_nan() {
+            return propagate_nan(a, b);
+        }
         match self {
-            Precision::Pc53 => a / b,
+            Precision::Pc53 => invalid_is_indefinite(a / b),
             Precision::Pc24 => soft::div(a, b, 24),
         }
     }
@@ -119,7 +131,96 @@ impl Precision {
     /// indefinite NaN, as the x87 does).
     #[inline]
     pub fn sqrt(self, a: f64) -> f64 {
+        if a.is_nan() {
+            return quiet(a);
+        }
         soft::sqrt(a, self.significand_bits())
+    }
+}
+
+/// An invalid operation on non-NaN operands (∞ − ∞, 0 · ∞, 0/0, ∞/∞) gives
+/// the x87 indefinite, whatever NaN the host would have made.
+#[inline]
+fn invalid_is_indefinite(r: f64) -> f64 {
+    if r.is_nan() {
+        INDEFINITE_F64
+    } else {
+        r
+    }
+}
+
+const QUIET_BIT: u64 = 1 << 51;
+const FRACTION: u64 = (1 << 52) - 1;
+
+fn is_signaling(x: f64) -> bool {
+    x.is_nan() && x.to_bits() & QUIET_BIT == 0
+}
+
+fn quiet(x: f64) -> f64 {
+    f64::from_bits(x.to_bits() | QUIET_BIT)
+}
+
+/// The x87's NaN result for an operation with a NaN operand (Intel SDM
+/// vol. 1, "Rules for generating QNaNs"): one NaN → that NaN, quieted; a
+/// signaling and a quiet NaN → the quiet one; two of a kind → the larger
+/// significand, and on a tie the positive one (observed on the hardware),
+/// quieted. (SSE would take the first operand instead.)
+fn propagate_nan(a: f64, b: f64) -> f64 {
+    match (a.is_nan(), b.is_nan()) {
+        (true, false) => quiet(a),
+        (false, true) => quiet(b),
+        _ => {
+            let (sa, sb) = (is_signaling(a), is_signaling(b));
+            if sa != sb {
+                return quiet(if sa { b } else { a });
+            }
+            let (fa, fb) = (a.to_bits() & FRACTION, b.to_bits() & FRACTION);
+            let pick = if fa != fb {
+                if fa > fb {
+                    a
+                } else {
+                    b
+                }
+            } else if a.is_sign_positive() {
+                a
+            } else {
+                b
+            };
+            quiet(pick)
+        }
+    }
+}
+
+/// `fld dword ptr [m]`: an f32 loaded into a register. Exact, except that a
+/// signaling NaN is quieted by the load (invalid operation, masked).
+#[inline]
+pub fn load_f32(x: f32) -> f64 {
+    let v = widen(x);
+    if v.is_nan() {
+        quiet(v)
+    } else {
+        v
+    }
+}
+
+/// An f32 memory operand of an arithmetic instruction (`fadd dword ptr
+/// [m]`, …): exact, and a signaling NaN stays signaling until the operation
+/// sees it — which matters when it meets a quiet NaN.
+#[inline]
+pub fn operand_f32(x: f32) -> f64 {
+    widen(x)
+}
+
+/// f32 → f64 keeping a NaN's sign, payload and signaling bit (the hardware
+/// conversion would quiet it).
+#[inline]
+fn widen(x: f32) -> f64 {
+    if x.is_nan() {
+        let b = x.to_bits();
+        let sign = u64::from(b >> 31) << 63;
+        f64::from_bits(sign | 0x7ff0_0000_0000_0000 | (u64::from(b & 0x007f_ffff) << 29))
+    } else {
+        f64::from(x)
     }
 }
 
@@ -153,9 +254,19 @@ impl core::str::FromStr for Precision {
 }
 
 /// The narrowing store `fstp dword ptr [m]`: round to the nearest f32
-/// (nearest-even, subnormals and overflow to infinity as IEEE specifies).
+/// (nearest-even, subnormals and overflow to infinity as IEEE specifies); a
+/// NaN keeps its sign and the top of its payload.
 #[inline]
 pub fn store_f32(x: f64) -> f32 {
+    if x.is_nan() {
+        let b = x.to_bits();
+        let sign = ((b >> 63) as u32) << 31;
+        let mut frac = ((b & FRACTION) >> 29) as u32;
+        if frac == 0 {
+            frac = 0x0040_0000; // a payload only in the dropped bits: stay a NaN
+        }
+        return f32::from_bits(sign | 0x7f80_0000 | frac);
+    }
     x as f32
 }
 

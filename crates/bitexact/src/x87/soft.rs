@@ -107,8 +107,8 @@ pub(crate) fn round_to(x: f64, bits: u32) -> f64 {
 /// `a + b` rounded once to `bits` significant bits.
 pub(crate) fn add(a: f64, b: f64, bits: u32) -> f64 {
     if !a.is_finite() || !b.is_finite() || (a == 0.0 && b == 0.0) {
-        // Infinities, NaNs and signed zeros: the result is exact (or NaN).
-        return a + b;
+        // Infinities and signed zeros: the result is exact, or invalid.
+        return exact_or_indefinite(a + b);
     }
     if a == 0.0 {
         return round_to(b, bits);
@@ -142,7 +142,8 @@ pub(crate) fn add(a: f64, b: f64, bits: u32) -> f64 {
     round(x.neg, mag, x.exp - 64, bits)
 }
 
-/// `a - b` rounded once to `bits` significant bits.
+/// `a - b` rounded once to `bits` significant bits (no NaN operands: the
+/// negation would flip a NaN's sign).
 pub(crate) fn sub(a: f64, b: f64, bits: u32) -> f64 {
     add(a, -b, bits)
 }
@@ -150,7 +151,7 @@ pub(crate) fn sub(a: f64, b: f64, bits: u32) -> f64 {
 /// `a · b` rounded once to `bits` significant bits.
 pub(crate) fn mul(a: f64, b: f64, bits: u32) -> f64 {
     if !a.is_finite() || !b.is_finite() || a == 0.0 || b == 0.0 {
-        return a * b;
+        return exact_or_indefinite(a * b);
     }
     let (x, y) = (parts(a), parts(b));
     let mag = u128::from(x.sig) * u128::from(y.sig); // exact, at most 106 bits
@@ -160,7 +161,7 @@ pub(crate) fn mul(a: f64, b: f64, bits: u32) -> f64 {
 /// `a / b` rounded once to `bits` significant bits.
 pub(crate) fn div(a: f64, b: f64, bits: u32) -> f64 {
     if !a.is_finite() || !b.is_finite() || a == 0.0 || b == 0.0 {
-        return a / b;
+        return exact_or_indefinite(a / b);
     }
     let (x, y) = (parts(a), parts(b));
     // x.sig · 2^74 < 2^127; the quotient has 74 or 75 bits.
@@ -174,6 +175,16 @@ pub(crate) fn div(a: f64, b: f64, bits: u32) -> f64 {
         x.exp - y.exp - 74,
         bits,
     )
+}
+
+/// For the special operands (callers pass no NaNs): the host's exact result,
+/// or the indefinite for an invalid operation whatever NaN the host made.
+fn exact_or_indefinite(r: f64) -> f64 {
+    if r.is_nan() {
+        INDEFINITE_F64
+    } else {
+        r
+    }
 }
 
 /// The x87 "indefinite": the quiet NaN an invalid operation returns.
