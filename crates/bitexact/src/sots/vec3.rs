@@ -85,6 +85,8 @@ impl Vec3 {
     /// length underflows and writes the indefinite.
     pub fn normalize(self, p: Precision) -> (Vec3, f32) {
         let len = self.length(p);
+        // Written as the original's test, so a NaN length takes the branch too.
+        #[allow(clippy::neg_cmp_op_on_partial_ord)]
         if !(len > NORMALIZE_EPSILON) {
             return (Vec3::ZERO, INDEFINITE_F32);
         }
