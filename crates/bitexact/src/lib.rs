@@ -9,6 +9,7 @@
 //! | --- | --- |
 //! | [`mt19937`] | the textbook Mersenne Twister, with untemper / untwist / init inverses |
 //! | [`sots`] | Sword of the Stars "Mars": every draw mapping with its word cost, the save's `RNG` item, seed identification |
+//! | [`westwood`] | Tiberian Sun / Red Alert 2 / Yuri's Revenge: `Random2Class` seeded by `Random3Class`, `RandomClass`, ranged draws with their x86 edges, the TS / RA2 state bytes, the scenario load reset, seed identification (`alloc`) |
 //! | [`x87`] | pc53 / pc24 precision models with exact single rounding; ULP distance; the hardware oracle (x86_64) |
 //! | [`ledger`] | words spent per entry point and per turn |
 //! | [`selftest`] | the known-answer vectors of every engine, runnable anywhere |
