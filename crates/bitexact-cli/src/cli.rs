@@ -49,6 +49,8 @@ pub enum Engine {
     Sots,
     /// The laige engine: xorshift128+ with splitmix64 seeding and substreams (64-bit seeds)
     Laige,
+    /// Tiberian Sun / Red Alert 2 / Yuri's Revenge: Random2Class seeded by Random3Class (32-bit seeds)
+    Westwood,
 }
 
 /// The engines the word ledger knows (SPEC 6: sots).
@@ -89,7 +91,8 @@ pub enum Layout {
 #[command(allow_negative_numbers = true)]
 #[command(after_help = "Taps:\n  \
     sots:  u32 (default), unit, float, int:N, chance:P, frange:LO,HI, bell:LO,HI\n  \
-    laige: u64 (default), range:MIN,MAX (half-open), float01\n\n\
+    laige: u64 (default), range:MIN,MAX (half-open), float01\n  \
+    westwood: raw (default, signed), ranged:MIN,MAX (inclusive), double\n\n\
     Formats:\n  \
     dec   one value per line; integers in decimal, floats in shortest round-trip form\n  \
     hex   integers as 0x + 8 (32-bit) or 16 (64-bit) hex digits; floats as their IEEE bits\n  \
@@ -98,7 +101,7 @@ pub enum Layout {
 pub struct StreamArgs {
     /// Engine family
     pub engine: Engine,
-    /// Seed (sots: 32-bit; laige: 64-bit)
+    /// Seed (sots, westwood: 32-bit; laige: 64-bit)
     #[arg(long, value_parser = num::parse_u64)]
     pub seed: u64,
     /// What to draw (see Taps below); default: the engine's raw word
@@ -124,7 +127,8 @@ pub struct StreamArgs {
 #[derive(Subcommand, Debug)]
 pub enum StateCommand {
     /// Write the state a seed reaches after some words (sots: the save's 2500-byte RNG item;
-    /// laige: 24 bytes, seed, part1, part2 as little-endian u64)
+    /// laige: 24 bytes, seed, part1, part2 as little-endian u64; westwood: the TS (1008-byte)
+    /// or RA2/YR (1012-byte) object, by --layout)
     Save(SaveArgs),
     /// Find a state file's seed and the words drawn since seeding, with no search
     #[command(
@@ -152,7 +156,7 @@ pub struct SaveArgs {
     /// Words (sots: 32-bit words; laige: next_u64 draws) to draw before saving
     #[arg(long, default_value = "0", value_parser = num::parse_u64)]
     pub skip_words: u64,
-    /// Byte layout (westwood)
+    /// Byte layout (westwood, required there)
     #[arg(long, value_enum)]
     pub layout: Option<Layout>,
     /// Output file
@@ -164,18 +168,24 @@ pub struct SaveArgs {
 pub struct IdentifyArgs {
     /// Engine family
     pub engine: Engine,
-    /// State file (sots: 2500 or 2503 bytes; laige: 24 bytes)
+    /// State file (sots: 2500 or 2503 bytes; laige: 24 bytes; westwood: 1008 or 1012 bytes)
     pub file: PathBuf,
-    /// Byte layout (westwood)
+    /// Byte layout (westwood; default: the one the file's length names)
     #[arg(long, value_enum)]
     pub layout: Option<Layout>,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
+    /// Seeds to search, A..B (B exclusive) or A..=B (westwood; default all 2^32)
+    #[arg(long)]
+    pub seed_range: Option<String>,
+    /// Worker threads for the seed search (westwood; default: every core)
+    #[arg(long, value_parser = num::parse_u64_usize)]
+    pub threads: Option<usize>,
     /// Give up after walking back this many twists (sots; default 100000)
     #[arg(long, value_parser = num::parse_u64)]
     pub max_twists: Option<u64>,
-    /// Give up after walking back this many draws (laige; default 100000000)
+    /// Give up after walking back this many draws (laige: default 100000000; westwood: 10000000)
     #[arg(long, value_parser = num::parse_u64)]
     pub max_draws: Option<u64>,
     /// The master seed, to name the substream id of the file's seed (laige)
@@ -200,7 +210,7 @@ pub struct DiffArgs {
     /// Give up after twisting this many times in each direction (sots; default 100000)
     #[arg(long, value_parser = num::parse_u64)]
     pub max_twists: Option<u64>,
-    /// Give up after this many draws in each direction (laige; default 100000000)
+    /// Give up after this many draws in each direction (laige: default 100000000; westwood: 10000000)
     #[arg(long, value_parser = num::parse_u64)]
     pub max_draws: Option<u64>,
 }

@@ -8,6 +8,7 @@ mod engines;
 mod ledger;
 mod num;
 mod out;
+mod search;
 mod selftest;
 
 use clap::Parser;

@@ -18,6 +18,11 @@ pub fn parse_u64(s: &str) -> Result<u64, String> {
     })
 }
 
+/// A count that fits the machine's `usize`.
+pub fn parse_u64_usize(s: &str) -> Result<usize, String> {
+    usize::try_from(parse_u64(s)?).map_err(|_| format!("'{s}' is too large"))
+}
+
 /// A u32, decimal or `0x` hex.
 pub fn parse_u32(s: &str) -> Result<u32, String> {
     let v = parse_u64(s)?;

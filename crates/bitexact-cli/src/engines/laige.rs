@@ -92,6 +92,13 @@ fn load(path: &std::path::Path) -> Result<Prng, Failure> {
 
 pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
     reject_option(args.layout.is_some(), "--layout", "laige", "westwood")?;
+    reject_option(
+        args.seed_range.is_some(),
+        "--seed-range",
+        "laige",
+        "westwood",
+    )?;
+    reject_option(args.threads.is_some(), "--threads", "laige", "westwood")?;
     reject_option(args.max_twists.is_some(), "--max-twists", "laige", "sots")?;
     let prng = load(&args.file)?;
     let max = args.max_draws.unwrap_or(laige::DEFAULT_MAX_DRAWS);

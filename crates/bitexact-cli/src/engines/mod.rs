@@ -3,6 +3,7 @@
 
 mod laige;
 mod sots;
+mod westwood;
 
 use crate::cli::{Engine, StateCommand, StreamArgs};
 use crate::{Failure, Outcome};
@@ -30,6 +31,7 @@ pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
     match args.engine {
         Engine::Sots => sots::stream(args, out),
         Engine::Laige => laige::stream(args, out),
+        Engine::Westwood => westwood::stream(args, out),
     }
 }
 
@@ -38,14 +40,17 @@ pub fn state(cmd: &StateCommand, out: &mut impl Write) -> Outcome {
         StateCommand::Save(a) => match a.engine {
             Engine::Sots => sots::save(a),
             Engine::Laige => laige::save(a),
+            Engine::Westwood => westwood::save(a),
         },
         StateCommand::Identify(a) => match a.engine {
             Engine::Sots => sots::identify(a, out),
             Engine::Laige => laige::identify(a, out),
+            Engine::Westwood => westwood::identify(a, out),
         },
         StateCommand::Diff(a) => match a.engine {
             Engine::Sots => sots::diff(a, out),
             Engine::Laige => laige::diff(a, out),
+            Engine::Westwood => westwood::diff(a, out),
         },
     }
 }

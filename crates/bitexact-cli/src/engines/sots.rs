@@ -135,6 +135,13 @@ fn load(path: &std::path::Path) -> Result<bitexact::mt19937::Mt19937, Failure> {
 
 pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
     reject_option(args.layout.is_some(), "--layout", "sots", "westwood")?;
+    reject_option(
+        args.seed_range.is_some(),
+        "--seed-range",
+        "sots",
+        "westwood",
+    )?;
+    reject_option(args.threads.is_some(), "--threads", "sots", "westwood")?;
     reject_option(args.max_draws.is_some(), "--max-draws", "sots", "laige")?;
     reject_option(args.master.is_some(), "--master", "sots", "laige")?;
     let mt = load(&args.file)?;

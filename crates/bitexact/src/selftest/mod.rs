@@ -8,6 +8,8 @@
 
 mod laige;
 mod sots;
+#[cfg(feature = "alloc")]
+mod westwood;
 #[cfg(target_arch = "x86_64")]
 mod x87;
 
@@ -68,8 +70,13 @@ pub fn checks() -> impl Iterator<Item = &'static Check> {
     let hw: &'static [Check] = &x87::CHECKS;
     #[cfg(not(target_arch = "x86_64"))]
     let hw: &'static [Check] = &[];
+    #[cfg(feature = "alloc")]
+    let ww: &'static [Check] = &westwood::CHECKS;
+    #[cfg(not(feature = "alloc"))]
+    let ww: &'static [Check] = &[];
     sots::CHECKS
         .iter()
         .chain(laige::CHECKS.iter())
+        .chain(ww.iter())
         .chain(hw.iter())
 }

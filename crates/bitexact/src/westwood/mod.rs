@@ -40,9 +40,12 @@
 //! published algorithm gives **2,025,287,382** (double 0.943097929470241) for
 //! seed 1, as SPEC 4 states and the tests check; seed 002's author has
 //! withdrawn that reference. The library implements the published algorithm.
-//! TODO(seed search): list here the seeds whose first `ranged(1, 2147483647)`
-//! is 1,631,533,363 ([`vectors::SEED_002_FIXTURE_RANGED`]), once the CLI's
-//! seed search over all 2^32 seeds has found them.
+//! A search of all 2^32 seeds finds exactly two whose first
+//! `ranged(1, 2147483647)` is 1,631,533,363 ([`vectors::SEED_002_FIXTURE_RANGED`]):
+//! **479,635,554** and **4,119,985,456** (as a signed `int`, −174,981,840).
+//! Neither is 1, nor an obvious transform of it; readers can judge whether
+//! the fixture came from another seed, another build, or another algorithm.
+//! (`tests/westwood_fixture_search.rs` pins them and holds the search.)
 //!
 //! ```
 //! use bitexact::westwood::{Layout, Match, Random2};
