@@ -38,8 +38,141 @@ pub enum Command {
     State(StateCommand),
     /// Count the words a script of calls spends, per entry point and per turn
     Ledger(LedgerArgs),
+    /// Compare traces to the last bit; replay recorded MoveFleet calls
+    #[command(subcommand)]
+    Trace(TraceCommand),
+    /// One-off Sword of the Stars math: Vec3 normalize, the MoveFleet leg
+    #[command(subcommand)]
+    Sots(SotsCommand),
     /// Run every known-answer vector of every engine (exit 1 on any failure)
     Selftest,
+}
+
+/// `--report`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// A Markdown summary: tables of counts, per-field divergences, the first divergence
+    Md,
+    /// One JSON object (replay --model all: one object per record, then one per model)
+    Json,
+}
+
+/// `--model` for MoveFleet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ModelArg {
+    /// The original's five narrowings, at --precision
+    Faithful,
+    /// The pre-fix double model (exact double delta, double sqrt, three divides)
+    Double,
+    /// Both, saying which reproduces each record
+    All,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum TraceCommand {
+    /// Match two JSONL traces record by record and compare every field to the bit
+    #[command(after_help = TRACE_SCHEMA)]
+    Compare(CompareArgs),
+    /// Recompute recorded calls and compare with what was recorded
+    #[command(after_help = TRACE_SCHEMA)]
+    Replay(ReplayArgs),
+}
+
+const TRACE_SCHEMA: &str =
+    "Trace schema: one JSON object per line. A float field is a JSON number \
+    (parsed straight to f32, correctly rounded) or a string \"0x\" + 8 hex digits (f32 bits) or \
+    + 16 (f64 bits); integers, strings, booleans, arrays and objects compare as themselves \
+    (arrays and objects field by field: pos[0], a.b).\n\
+    Exit codes: 0 no divergence, 1 divergent or missing records, 2 bad input \
+    (a malformed line names its file and line number).";
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// The first trace (A)
+    pub file_a: PathBuf,
+    /// The second trace (B)
+    pub file_b: PathBuf,
+    /// Match records by this field (default: call_id when A's first record has it, else line order)
+    #[arg(long)]
+    pub key: Option<String>,
+    /// Report format
+    #[arg(long, value_enum, default_value = "md")]
+    pub report: ReportFormat,
+}
+
+/// What `trace replay` recomputes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReplayKind {
+    /// StrategyServer::MoveFleet's straight leg: records with call_id, pos, dest, move, pos_after
+    Movefleet,
+}
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "A movefleet record: {\"call_id\": 42, \"pos\": [x, y, z], \"dest\": [x, y, z], \
+    \"move\": m, \"pos_after\": [x, y, z]}; a record without dest took the waypointless early out \
+    and its pos_after must equal pos. With --model all the exit code is 0 when every record is \
+    reproduced by some model."
+)]
+pub struct ReplayArgs {
+    /// What the trace records
+    pub kind: ReplayKind,
+    /// The trace (JSONL)
+    pub file: PathBuf,
+    /// x87 precision for the faithful model
+    #[arg(long, value_enum, default_value = "pc53")]
+    pub precision: PrecisionArg,
+    /// Which model recomputes the calls
+    #[arg(long, value_enum, default_value = "faithful")]
+    pub model: ModelArg,
+    /// Report format
+    #[arg(long, value_enum, default_value = "md")]
+    pub report: ReportFormat,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SotsCommand {
+    /// Mars_Vec3_Normalize(X, Y, Z): the direction and the length, values and bits
+    Normalize(NormalizeArgs),
+    /// MoveFleet's straight leg from --pos towards --dest by --move
+    Leg(LegArgs),
+}
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct NormalizeArgs {
+    /// x (decimal, or 0x + 8 hex digits for f32 bits)
+    #[arg(value_parser = num::parse_f32, allow_hyphen_values = true)]
+    pub x: f32,
+    /// y
+    #[arg(value_parser = num::parse_f32, allow_hyphen_values = true)]
+    pub y: f32,
+    /// z
+    #[arg(value_parser = num::parse_f32, allow_hyphen_values = true)]
+    pub z: f32,
+    /// x87 precision model
+    #[arg(long, value_enum, default_value = "pc53")]
+    pub precision: PrecisionArg,
+}
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct LegArgs {
+    /// Position X,Y,Z
+    #[arg(long, allow_hyphen_values = true)]
+    pub pos: String,
+    /// Destination X,Y,Z
+    #[arg(long, allow_hyphen_values = true)]
+    pub dest: String,
+    /// The move (speed × time) this call advances
+    #[arg(long = "move", value_parser = num::parse_f32, allow_hyphen_values = true)]
+    pub mv: f32,
+    /// x87 precision model (faithful model)
+    #[arg(long, value_enum, default_value = "pc53")]
+    pub precision: PrecisionArg,
+    /// Which model computes the leg
+    #[arg(long, value_enum, default_value = "faithful")]
+    pub model: ModelArg,
 }
 
 /// The engine families.

@@ -5,11 +5,14 @@
 
 mod cli;
 mod engines;
+mod jsonl;
 mod ledger;
 mod num;
 mod out;
 mod search;
 mod selftest;
+mod sots_math;
+mod trace;
 
 use clap::Parser;
 use std::io::{self, Write};
@@ -94,6 +97,12 @@ fn main() -> ExitCode {
         cli::Command::Stream(args) => engines::stream(&args, &mut out),
         cli::Command::State(cmd) => engines::state(&cmd, &mut out),
         cli::Command::Ledger(args) => ledger::run(&args, &mut out),
+        cli::Command::Trace(cli::TraceCommand::Compare(args)) => trace::compare(&args, &mut out),
+        cli::Command::Trace(cli::TraceCommand::Replay(args)) => trace::replay(&args, &mut out),
+        cli::Command::Sots(cli::SotsCommand::Normalize(args)) => {
+            sots_math::normalize(&args, &mut out)
+        }
+        cli::Command::Sots(cli::SotsCommand::Leg(args)) => sots_math::leg(&args, &mut out),
         cli::Command::Selftest => selftest::run(&mut out),
     };
     let flushed = out.flush().map_err(Failure::from);

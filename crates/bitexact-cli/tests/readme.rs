@@ -2,7 +2,8 @@
 //! ```console block runs (in a scratch directory, with this build's
 //! `bitexact` first on PATH) and must print exactly the lines shown under it.
 //! A `$ cat FILE` of a file that does not exist yet creates it from the lines
-//! shown, so example inputs live in the README only.
+//! shown, so example inputs live in the README only; the repository's
+//! `examples/` folder is copied in first.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -51,6 +52,13 @@ fn readme_console_sessions_print_what_they_show() {
     assert!(steps.len() > 10, "found only {} commands", steps.len());
 
     let dir = scratch();
+    // The README's commands read the repository's examples/ folder.
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    std::fs::create_dir_all(dir.join("examples")).unwrap();
+    for entry in std::fs::read_dir(&examples).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.join("examples").join(entry.file_name())).unwrap();
+    }
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_bitexact"))
         .parent()
         .unwrap()

@@ -12,6 +12,7 @@
 //! | [`westwood`] | Tiberian Sun / Red Alert 2 / Yuri's Revenge: `Random2Class` seeded by `Random3Class`, `RandomClass`, ranged draws with their x86 edges, the TS / RA2 state bytes, the scenario load reset, seed identification (`alloc`) |
 //! | [`x87`] | pc53 / pc24 precision models with exact single rounding; ULP distance; the hardware oracle (x86_64) |
 //! | [`ledger`] | words spent per entry point and per turn |
+//! | [`trace`] | records compared field by field to the bit; MoveFleet replay (`alloc`) |
 //! | [`selftest`] | the known-answer vectors of every engine, runnable anywhere |
 //!
 //! The crate is `#![no_std]` and allocation-free; the contract it implements
@@ -51,6 +52,8 @@ pub mod ledger;
 pub mod mt19937;
 pub mod selftest;
 pub mod sots;
+#[cfg(feature = "alloc")]
+pub mod trace;
 pub mod westwood;
 pub mod x87;
 

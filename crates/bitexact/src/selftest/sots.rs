@@ -129,7 +129,23 @@ fn spy_counter_mission() -> Result<(), Mismatch> {
     Ok(())
 }
 
-pub(super) const CHECKS: [Check; 6] = [
+fn vec3_known() -> Result<(), Mismatch> {
+    use crate::sots::Vec3;
+    // By hand: |(3, 4, 0)| = 5 exactly; inv = f32(1/5) = 0x3e4ccccd, and
+    // 3·inv, 4·inv round to the f32s of 0.6 and 0.8.
+    for p in Precision::ALL {
+        let (dir, len) = Vec3::new(3.0, 4.0, 0.0).normalize(p);
+        expect("length", 5.0f32.to_bits().into(), len.to_bits().into())?;
+        expect("dir.x", 0.6f32.to_bits().into(), dir.x.to_bits().into())?;
+        expect("dir.y", 0.8f32.to_bits().into(), dir.y.to_bits().into())?;
+        // The zero branch returns the x87 indefinite as the length (seed 003).
+        let (_, len) = Vec3::ZERO.normalize(p);
+        expect("zero-branch length", 0xffc0_0000, len.to_bits().into())?;
+    }
+    Ok(())
+}
+
+pub(super) const CHECKS: [Check; 7] = [
     Check {
         engine: "mt19937",
         name: "seed 5489: first three outputs (seed 000)",
@@ -159,5 +175,10 @@ pub(super) const CHECKS: [Check; 6] = [
         engine: "sots",
         name: "chance early outs: spy counter-mission spends 1,1,1,1,0,0 words",
         run: spy_counter_mission,
+    },
+    Check {
+        engine: "sots",
+        name: "Vec3 (3,4,0) normalizes to (0.6,0.8,0), length 5; zero branch length 0xFFC00000 (seed 003)",
+        run: vec3_known,
     },
 ];

@@ -61,7 +61,48 @@ fn hw_pc24() -> Result<(), Mismatch> {
     hw_unit(Precision::Pc24)
 }
 
-pub(super) const CHECKS: [Check; 2] = [
+fn hw_vec3(p: Precision) -> Result<(), Mismatch> {
+    use crate::sots::{movefleet, Vec3};
+    let mut words = hw_words();
+    let mut f = || {
+        let w = words.next().unwrap_or(0);
+        // Map-scale coordinates and, one in eight, raw bit patterns.
+        if w % 8 == 0 {
+            f32::from_bits(w)
+        } else {
+            (w >> 8) as f32 / 16_384.0 - 512.0
+        }
+    };
+    for _ in 0..1000 {
+        let (v, d, mv) = ([f(), f(), f()], [f(), f(), f()], f().abs() / 64.0);
+        let (dir, len) = crate::x87::hw::normalize(v, p);
+        let (mdir, mlen) = Vec3::from_array(v).normalize(p);
+        for (m, h) in mdir
+            .to_array()
+            .into_iter()
+            .chain([mlen])
+            .zip(dir.into_iter().chain([len]))
+        {
+            expect("normalize bits", h.to_bits().into(), m.to_bits().into())?;
+        }
+        let after = crate::x87::hw::leg(v, d, mv, p);
+        let mafter = movefleet::leg(Vec3::from_array(v), Vec3::from_array(d), mv, p);
+        for (m, h) in mafter.to_array().into_iter().zip(after) {
+            expect("leg bits", h.to_bits().into(), m.to_bits().into())?;
+        }
+    }
+    Ok(())
+}
+
+fn hw_vec3_pc53() -> Result<(), Mismatch> {
+    hw_vec3(Precision::Pc53)
+}
+
+fn hw_vec3_pc24() -> Result<(), Mismatch> {
+    hw_vec3(Precision::Pc24)
+}
+
+pub(super) const CHECKS: [Check; 4] = [
     Check {
         engine: "x87",
         name: "pc53 model = this CPU's x87 (unit, float, float_range; 4108 words)",
@@ -71,5 +112,15 @@ pub(super) const CHECKS: [Check; 2] = [
         engine: "x87",
         name: "pc24 model = this CPU's x87 (unit, float, float_range; 4108 words)",
         run: hw_pc24,
+    },
+    Check {
+        engine: "x87",
+        name: "pc53 Vec3 normalize and MoveFleet leg = this CPU's x87 (1000 of each)",
+        run: hw_vec3_pc53,
+    },
+    Check {
+        engine: "x87",
+        name: "pc24 Vec3 normalize and MoveFleet leg = this CPU's x87 (1000 of each)",
+        run: hw_vec3_pc24,
     },
 ];
