@@ -67,7 +67,7 @@ fn hw_vec3(p: Precision) -> Result<(), Mismatch> {
     let mut f = || {
         let w = words.next().unwrap_or(0);
         // Map-scale coordinates and, one in eight, raw bit patterns.
-        if w % 8 == 0 {
+        if w & 7 == 0 {
             f32::from_bits(w)
         } else {
             (w >> 8) as f32 / 16_384.0 - 512.0
