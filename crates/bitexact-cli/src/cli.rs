@@ -38,6 +38,8 @@ pub enum Command {
     State(StateCommand),
     /// Count the words a script of calls spends, per entry point and per turn
     Ledger(LedgerArgs),
+    /// Find the seeds whose streams produce observed values
+    Recover(RecoverArgs),
     /// Compare traces to the last bit; replay recorded MoveFleet calls
     #[command(subcommand)]
     Trace(TraceCommand),
@@ -186,6 +188,40 @@ pub enum Engine {
     Westwood,
 }
 
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+#[command(after_help = "Taps:\n  \
+    sots:     u32 (default), unit, float, int:N, frange:LO,HI  (624 or more u32 values: no search)\n  \
+    laige:    u64 (default), range:MIN,MAX, float01            (--seed-range required: 64-bit seeds)\n  \
+    westwood: raw (default), ranged:MIN,MAX, double\n\
+    Prints `seed S offset K` per hit (K: words drawn before the first value). Exit 0 when at least \
+    one seed is found, 1 when none (or when interrupted; the message says where to resume), 2 on bad input.")]
+pub struct RecoverArgs {
+    /// Engine family
+    pub engine: Engine,
+    /// The tap the values came from (default: the engine's raw word: u32, u64, raw)
+    #[arg(long)]
+    pub tap: Option<String>,
+    /// The observed values, consecutive calls of the tap, comma-separated
+    #[arg(long, allow_hyphen_values = true)]
+    pub values: String,
+    /// The values start after at most this many words (default 0: at seeding)
+    #[arg(long, default_value = "0", value_parser = num::parse_u64)]
+    pub max_offset: u64,
+    /// Seeds to search, A..B (B exclusive) or A..=B (default: all 2^32 for sots and westwood)
+    #[arg(long)]
+    pub seed_range: Option<String>,
+    /// Worker threads (default: every core)
+    #[arg(long, value_parser = num::parse_u64_usize)]
+    pub threads: Option<usize>,
+    /// x87 precision of float taps (sots; default pc53)
+    #[arg(long, value_enum)]
+    pub precision: Option<PrecisionArg>,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// The engines the word ledger knows (SPEC 6: sots).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum LedgerEngine {
@@ -263,7 +299,8 @@ pub enum StateCommand {
     /// laige: 24 bytes, seed, part1, part2 as little-endian u64; westwood: the TS (1008-byte)
     /// or RA2/YR (1012-byte) object, by --layout)
     Save(SaveArgs),
-    /// Find a state file's seed and the words drawn since seeding, with no search
+    /// Find a state file's seed and the words drawn since seeding (sots, laige: walking
+    /// back, no search; westwood: a seed search)
     #[command(
         after_help = "Prints seed, twists (further twists after seeding), left and words_drawn, \
         one `key: value` per line (or one JSON object with --json). Exit 1 when no seed reaches \
@@ -286,7 +323,7 @@ pub struct SaveArgs {
     /// Seed
     #[arg(long, value_parser = num::parse_u64)]
     pub seed: u64,
-    /// Words (sots: 32-bit words; laige: next_u64 draws) to draw before saving
+    /// Words to draw before saving (sots: 32-bit words; laige, westwood: raw draws)
     #[arg(long, default_value = "0", value_parser = num::parse_u64)]
     pub skip_words: u64,
     /// Byte layout (westwood, required there)

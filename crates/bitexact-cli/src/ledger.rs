@@ -40,7 +40,6 @@ fn nominal_words(call: Call) -> u64 {
     match call {
         Call::TruncatedNormal(k) => 2 * u64::from(k.get()),
         Call::IntRangeBell(..) => 2,
-        Call::Chance(_) => 1,
         _ => 1,
     }
 }

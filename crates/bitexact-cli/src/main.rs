@@ -9,6 +9,7 @@ mod jsonl;
 mod ledger;
 mod num;
 mod out;
+mod recover;
 mod search;
 mod selftest;
 mod sots_math;
@@ -97,6 +98,7 @@ fn main() -> ExitCode {
         cli::Command::Stream(args) => engines::stream(&args, &mut out),
         cli::Command::State(cmd) => engines::state(&cmd, &mut out),
         cli::Command::Ledger(args) => ledger::run(&args, &mut out),
+        cli::Command::Recover(args) => recover::run(&args, &mut out),
         cli::Command::Trace(cli::TraceCommand::Compare(args)) => trace::compare(&args, &mut out),
         cli::Command::Trace(cli::TraceCommand::Replay(args)) => trace::replay(&args, &mut out),
         cli::Command::Sots(cli::SotsCommand::Normalize(args)) => {

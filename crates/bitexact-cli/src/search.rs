@@ -44,25 +44,46 @@ pub fn parse_seed_range(s: &str, limit: u64) -> Result<Range<u64>, String> {
 }
 
 /// What a search found and how far it got.
-pub struct Outcome<T> {
+pub struct Found<T> {
     pub hits: Vec<T>,
     pub searched: u64,
     pub elapsed: Duration,
+    /// Interrupted (Ctrl-C): every seed below this one was searched.
+    pub interrupted_at: Option<u64>,
 }
+
+/// Set by Ctrl-C while a search runs (the handler is installed once).
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+fn install_interrupt_handler() {
+    static INSTALLED: std::sync::Once = std::sync::Once::new();
+    INSTALLED.call_once(|| {
+        // If a handler cannot be installed, Ctrl-C simply ends the process.
+        let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+    });
+}
+
+/// The most worker threads a search may ask for.
+pub const MAX_THREADS: usize = 256;
 
 /// Run `work` over `range` in chunks on `threads` threads (all cores when
 /// `None`); stop scheduling new chunks once a hit is found if `first_only`.
+/// With `first_only` the hits are those of the chunks that finished first —
+/// not necessarily the lowest seed (chunks run in parallel); hits come back
+/// sorted by seed.
 pub fn run<T: Send>(
     range: Range<u64>,
     threads: Option<usize>,
     first_only: bool,
     label: &str,
     work: impl Fn(Range<u64>) -> Vec<T> + Sync,
-) -> Result<Outcome<T>, Failure> {
+) -> Result<Found<T>, Failure> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
-        if n == 0 {
-            return Err(Failure::usage("--threads must be at least 1"));
+        if n == 0 || n > MAX_THREADS {
+            return Err(Failure::usage(format!(
+                "--threads {n}: expected 1..={MAX_THREADS}"
+            )));
         }
         builder = builder.num_threads(n);
     }
@@ -91,34 +112,45 @@ pub fn run<T: Send>(
             s..(s + CHUNK).min(range.end)
         })
         .collect();
+    install_interrupt_handler();
+    INTERRUPTED.store(false, Ordering::SeqCst);
     let found = AtomicBool::new(false);
     let searched = AtomicU64::new(0);
+    let done: Vec<AtomicBool> = chunks.iter().map(|_| AtomicBool::new(false)).collect();
     let start = Instant::now();
     let mut hits: Vec<(u64, Vec<T>)> = pool.install(|| {
         chunks
-            .into_par_iter()
-            .filter_map(|chunk| {
-                if first_only && found.load(Ordering::Relaxed) {
+            .par_iter()
+            .enumerate()
+            .filter_map(|(i, chunk)| {
+                if (first_only && found.load(Ordering::Relaxed))
+                    || INTERRUPTED.load(Ordering::Relaxed)
+                {
                     return None;
                 }
                 let len = chunk.end - chunk.start;
-                let first = chunk.start;
-                let h = work(chunk);
+                let h = work(chunk.clone());
                 if !h.is_empty() {
                     found.store(true, Ordering::Relaxed);
                 }
                 searched.fetch_add(len, Ordering::Relaxed);
+                done[i].store(true, Ordering::Relaxed);
                 bar.inc(len);
-                (!h.is_empty()).then_some((first, h))
+                (!h.is_empty()).then_some((chunk.start, h))
             })
             .collect()
     });
     bar.finish_and_clear();
     hits.sort_by_key(|(first, _)| *first);
-    Ok(Outcome {
+    let interrupted_at = INTERRUPTED.load(Ordering::SeqCst).then(|| {
+        let first_undone = done.iter().position(|d| !d.load(Ordering::Relaxed));
+        first_undone.map_or(range.end, |i| chunks[i].start)
+    });
+    Ok(Found {
         hits: hits.into_iter().flat_map(|(_, h)| h).collect(),
         searched: searched.into_inner(),
         elapsed: start.elapsed(),
+        interrupted_at,
     })
 }
 

@@ -12,10 +12,16 @@
 //! | [`westwood`] | Tiberian Sun / Red Alert 2 / Yuri's Revenge: `Random2Class` seeded by `Random3Class`, `RandomClass`, ranged draws with their x86 edges, the TS / RA2 state bytes, the scenario load reset, seed identification (`alloc`) |
 //! | [`x87`] | pc53 / pc24 precision models with exact single rounding; ULP distance; the hardware oracle (x86_64) |
 //! | [`ledger`] | words spent per entry point and per turn |
+//! | [`recover`] | the seeds behind observed values, for every engine (`alloc`) |
 //! | [`trace`] | records compared field by field to the bit; MoveFleet replay (`alloc`) |
 //! | [`selftest`] | the known-answer vectors of every engine, runnable anywhere |
 //!
-//! The crate is `#![no_std]` and allocation-free; the contract it implements
+//! The crate is `#![no_std]` and has no dependencies. It allocates only in
+//! the `alloc`-gated modules that collect an unknown number of things
+//! ([`recover`], [`trace`], [`westwood::Candidates`]); the generators, draw
+//! mappings, codecs and identification of sots and laige never allocate. The
+//! `std` feature (default) implies `alloc` and adds runtime CPU dispatch to
+//! the seed searches. The contract it implements
 //! is `docs/SPEC.md` in the repository (section numbers in the docs refer to it).
 //!
 //! ```
@@ -50,7 +56,11 @@ pub mod gf2;
 pub mod laige;
 pub mod ledger;
 pub mod mt19937;
+#[cfg(feature = "alloc")]
+pub mod recover;
 pub mod selftest;
+#[cfg(feature = "alloc")]
+mod simd;
 pub mod sots;
 #[cfg(feature = "alloc")]
 pub mod trace;

@@ -97,14 +97,14 @@ pub fn init_seed_of(block: &Block) -> Option<u32> {
 
 /// The twist's per-word mixing: `(y >> 1) ^ (MATRIX_A if y is odd)`.
 #[inline(always)]
-const fn mix(y: u32) -> u32 {
+pub(crate) const fn mix(y: u32) -> u32 {
     (y >> 1) ^ ((y & 1).wrapping_neg() & MATRIX_A)
 }
 
 /// The inverse of [`mix`]: `y` from `mix(y)`. Bit 31 of `y >> 1` is 0 and
 /// bit 31 of `MATRIX_A` is 1, so bit 31 of `mix(y)` says whether `y` was odd.
 #[inline(always)]
-const fn unmix(t: u32) -> u32 {
+pub(crate) const fn unmix(t: u32) -> u32 {
     let odd = t >> 31;
     ((t ^ (odd.wrapping_neg() & MATRIX_A)) << 1) | odd
 }

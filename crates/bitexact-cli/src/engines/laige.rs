@@ -1,6 +1,6 @@
 //! `laige`: the xorshift128+ Prng with substreams (SPEC 3).
 
-use super::{check_work, reject_option, write_report, write_state_file};
+use super::{bound, check_work, reject_option, write_report, write_state_file, MAX_LAIGE_DRAWS};
 use crate::cli::{DiffArgs, IdentifyArgs, SaveArgs, StreamArgs};
 use crate::num;
 use crate::out::{write_value, Value};
@@ -101,7 +101,12 @@ pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
     reject_option(args.threads.is_some(), "--threads", "laige", "westwood")?;
     reject_option(args.max_twists.is_some(), "--max-twists", "laige", "sots")?;
     let prng = load(&args.file)?;
-    let max = args.max_draws.unwrap_or(laige::DEFAULT_MAX_DRAWS);
+    let max = bound(
+        args.max_draws,
+        laige::DEFAULT_MAX_DRAWS,
+        "--max-draws",
+        MAX_LAIGE_DRAWS,
+    )?;
     let id = laige::identify(prng.state_part1(), prng.state_part2(), max)
         .map_err(|e| Failure::Different(format!("'{}': {e}", args.file.display())))?;
     if id.seed != prng.seed() {
@@ -126,8 +131,13 @@ pub fn diff(args: &DiffArgs, out: &mut impl Write) -> Outcome {
     reject_option(args.layout.is_some(), "--layout", "laige", "westwood")?;
     reject_option(args.max_twists.is_some(), "--max-twists", "laige", "sots")?;
     let (a, b) = (load(&args.file_a)?, load(&args.file_b)?);
-    let words = laige::words_between(&a, &b, args.max_draws.unwrap_or(laige::DEFAULT_MAX_DRAWS))
-        .map_err(|e| Failure::Different(e.to_string()))?;
+    let max = bound(
+        args.max_draws,
+        laige::DEFAULT_MAX_DRAWS,
+        "--max-draws",
+        MAX_LAIGE_DRAWS,
+    )?;
+    let words = laige::words_between(&a, &b, max).map_err(|e| Failure::Different(e.to_string()))?;
     write_report(out, args.json, &[("words_between", words)])
 }
 

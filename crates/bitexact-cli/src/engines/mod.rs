@@ -18,13 +18,31 @@ pub const MAX_WORK: u64 = 10_000_000_000;
 
 /// Refuse a skip or a script that would spend more than [`MAX_WORK`].
 pub fn check_work(n: u64, what: &str) -> Outcome {
-    if n > MAX_WORK {
+    check_bound(n, what, MAX_WORK)
+}
+
+/// Refuse `n` above `limit`, naming the option: a bound that would run for
+/// hours is refused, not started.
+pub fn check_bound(n: u64, what: &str, limit: u64) -> Outcome {
+    if n > limit {
         Err(Failure::usage(format!(
-            "{what} {n} is over the limit of {MAX_WORK} (10^10) words"
+            "{what} {n} is over the limit of {limit}"
         )))
     } else {
         Ok(())
     }
+}
+
+/// The sots walk bound's ceiling: 16 million twists, about 16 s.
+pub const MAX_SOTS_TWISTS: u64 = 16_000_000;
+/// The laige walk bound's ceiling: 2·10^9 draws, about 10 s.
+pub const MAX_LAIGE_DRAWS: u64 = 2_000_000_000;
+
+/// A walk bound from its option, its default and its ceiling.
+pub fn bound(value: Option<u64>, default: u64, option: &str, limit: u64) -> Result<u64, Failure> {
+    let v = value.unwrap_or(default);
+    check_bound(v, option, limit)?;
+    Ok(v)
 }
 
 pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {

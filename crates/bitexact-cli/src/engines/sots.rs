@@ -3,7 +3,9 @@
 //! Taps and ledger-script lines name the same calls (`int:6` / `int 6`):
 //! [`parse_call`] reads both into a `bitexact::ledger::Call`.
 
-use super::{check_work, reject_option, seed_u32, write_report, write_state_file};
+use super::{
+    bound, check_work, reject_option, seed_u32, write_report, write_state_file, MAX_SOTS_TWISTS,
+};
 use crate::cli::{DiffArgs, IdentifyArgs, SaveArgs, StreamArgs};
 use crate::num;
 use crate::out::{write_value, Value};
@@ -145,7 +147,13 @@ pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
     reject_option(args.max_draws.is_some(), "--max-draws", "sots", "laige")?;
     reject_option(args.master.is_some(), "--master", "sots", "laige")?;
     let mt = load(&args.file)?;
-    let id = sots::identify(&mt, args.max_twists.unwrap_or(sots::DEFAULT_MAX_TWISTS))
+    let max = bound(
+        args.max_twists,
+        sots::DEFAULT_MAX_TWISTS,
+        "--max-twists",
+        MAX_SOTS_TWISTS,
+    )?;
+    let id = sots::identify(&mt, max)
         .map_err(|e| Failure::Different(format!("'{}': {e}", args.file.display())))?;
     write_report(
         out,
@@ -163,8 +171,13 @@ pub fn diff(args: &DiffArgs, out: &mut impl Write) -> Outcome {
     reject_option(args.layout.is_some(), "--layout", "sots", "westwood")?;
     reject_option(args.max_draws.is_some(), "--max-draws", "sots", "laige")?;
     let (a, b) = (load(&args.file_a)?, load(&args.file_b)?);
-    let words = sots::words_between(&a, &b, args.max_twists.unwrap_or(sots::DEFAULT_MAX_TWISTS))
-        .map_err(|e| Failure::Different(e.to_string()))?;
+    let max = bound(
+        args.max_twists,
+        sots::DEFAULT_MAX_TWISTS,
+        "--max-twists",
+        MAX_SOTS_TWISTS,
+    )?;
+    let words = sots::words_between(&a, &b, max).map_err(|e| Failure::Different(e.to_string()))?;
     write_report(out, args.json, &[("words_between", words)])
 }
 

@@ -1,6 +1,6 @@
 //! `westwood`: the Tiberian Sun / Red Alert 2 randomizer (SPEC 4).
 
-use super::{check_work, reject_option, seed_u32, write_report, write_state_file};
+use super::{bound, check_work, reject_option, seed_u32, write_report, write_state_file};
 use crate::cli::{DiffArgs, IdentifyArgs, Layout as LayoutArg, SaveArgs, StreamArgs};
 use crate::out::{write_value, Value};
 use crate::{num, read_limited, search, Failure, Outcome};
@@ -94,9 +94,7 @@ pub fn save(args: &SaveArgs) -> Outcome {
         &bytes,
         format_args!(
             "westwood seed {}, {} draws, {} layout",
-            args.seed,
-            args.skip_words,
-            if layout == Layout::Ts { "ts" } else { "ra2" }
+            args.seed, args.skip_words, layout
         ),
     )
 }
@@ -128,18 +126,25 @@ pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
     )?;
     reject_option(args.master.is_some(), "--master", "westwood", "laige")?;
     let decoded = load(&args.file, args.layout)?;
-    let max_draws = args.max_draws.unwrap_or(westwood::DEFAULT_MAX_DRAWS);
-    if max_draws > MAX_IDENTIFY_DRAWS {
-        return Err(Failure::usage(format!(
-            "--max-draws {max_draws} is over the limit of {MAX_IDENTIFY_DRAWS} for westwood"
-        )));
-    }
+    let max_draws = bound(
+        args.max_draws,
+        westwood::DEFAULT_MAX_DRAWS,
+        "--max-draws",
+        MAX_IDENTIFY_DRAWS,
+    )?;
     let candidates = westwood::Candidates::new(&decoded.rng, max_draws).map_err(|c| {
         Failure::Different(format!(
             "'{}': {c}; no seeding leads to this state",
             args.file.display()
         ))
     })?;
+    if candidates.is_empty() {
+        return Err(Failure::Different(format!(
+            "'{}': index1 is {}, so no seeding point lies within --max-draws {max_draws}",
+            args.file.display(),
+            decoded.rng.index1()
+        )));
+    }
     let range = match &args.seed_range {
         Some(r) => search::parse_seed_range(r, westwood::SEED_SPACE).map_err(Failure::Usage)?,
         None => 0..westwood::SEED_SPACE,
@@ -149,6 +154,12 @@ pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
         candidates.search(chunk).take(1).collect()
     })?;
     let secs = outcome.elapsed.as_secs_f64();
+    if let (None, Some(at)) = (outcome.hits.first(), outcome.interrupted_at) {
+        return Err(Failure::Different(format!(
+            "interrupted after {} seeds: every seed below {at} was searched; resume with --seed-range {at}..{end}",
+            outcome.searched
+        )));
+    }
     let Some(id) = outcome.hits.first() else {
         return Err(Failure::Different(format!(
             "'{}': no seed in {first}..{end} reaches this state within {max_draws} draws of seeding \
@@ -174,8 +185,12 @@ pub fn diff(args: &DiffArgs, out: &mut impl Write) -> Outcome {
     )?;
     let a = load(&args.file_a, args.layout)?;
     let b = load(&args.file_b, args.layout)?;
-    let max = args.max_draws.unwrap_or(westwood::DEFAULT_MAX_DRAWS);
-    check_work(max, "--max-draws")?;
+    let max = bound(
+        args.max_draws,
+        westwood::DEFAULT_MAX_DRAWS,
+        "--max-draws",
+        super::MAX_WORK,
+    )?;
     let draws = westwood::draws_between(&a.rng, &b.rng, max)
         .map_err(|e| Failure::Different(e.to_string()))?;
     write_report(out, args.json, &[("words_between", draws)])

@@ -11,8 +11,9 @@
 //! then re-runs the scenario's no-initialisation constructor, which rebuilds
 //! the embedded generator at seed 0, overwriting what was just read. So after
 //! [`Match::load`] the scenario stream draws exactly as a fresh
-//! `Random2::new(0)` does (flag clear, as the constructor leaves it), whatever
-//! the save held; the global stream is not touched by the scenario save/load
+//! `Random2::new(0)` does, whatever the save held — with the RA2/YR disabled
+//! flag clear, which is an assumption: neither SPEC 4 nor seed 002 says what
+//! that constructor does with the flag; the global stream is not touched by the scenario save/load
 //! routines and continues where it was. A reimplementation must reset the
 //! same way to stay in step with the original.
 

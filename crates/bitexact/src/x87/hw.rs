@@ -3,8 +3,10 @@
 //! Each function runs, inside one `asm!` block, exactly the x87 instructions
 //! of the sequence it names, under the control word of the requested
 //! [`Precision`] (`fldcw` 0x027F or 0x007F), stores the results to memory and
-//! restores the caller's control word before the block ends. Nothing of the
-//! FPU state changes across Rust code. The models in [`crate::x87`] and the
+//! restores the caller's FPU environment before the block ends: the control
+//! word, and the status word too (exception flags an operation raised, the
+//! stack top after a stack fault), saved with `fnstenv` first and reloaded
+//! with `fldenv` last. Nothing of the FPU state changes across Rust code. The models in [`crate::x87`] and the
 //! engines are tested against these; they are also what `bitexact selftest`
 //! runs to show the models agree with the machine it is on.
 //!
@@ -16,8 +18,10 @@
 //!   between calls and Rust uses SSE for floats) and every value pushed is
 //!   popped by the final `fstp`, so it is empty again on exit; all eight
 //!   `st` registers are declared clobbered anyway;
-//! - the control word is saved with `fnstcw` first and reloaded last, and both
-//!   control words we load mask every exception, so no trap can fire;
+//! - the environment (control and status words, tags) is saved with
+//!   `fnstenv` first (28 bytes, to a live buffer) and reloaded with `fldenv`
+//!   last; both control words we load mask every exception, so no trap can
+//!   fire;
 //! - flags are clobbered (the default for `asm!`); no stack is used (`nostack`).
 #![allow(unsafe_code)]
 
@@ -44,7 +48,7 @@ pub enum Op {
 /// range are rounded by the store).
 pub fn op(op: Op, a: f64, b: f64, precision: Precision) -> f64 {
     let cw = precision.control_word();
-    let mut saved: u16 = 0;
+    let mut saved = [0u8; 28]; // fnstenv image
     let mut out: f64 = 0.0;
     macro_rules! run {
         ($instr:literal) => {
@@ -52,12 +56,12 @@ pub fn op(op: Op, a: f64, b: f64, precision: Precision) -> f64 {
             // `cw`, `a`, `b` and `out` only, and leaves the x87 stack empty.
             unsafe {
                 asm!(
-                    "fnstcw word ptr [{saved}]",
+                    "fnstenv [{saved}]",
                     "fldcw word ptr [{cw}]",
                     "fld qword ptr [{a}]",
                     $instr,
                     "fstp qword ptr [{out}]",
-                    "fldcw word ptr [{saved}]",
+                    "fldenv [{saved}]",
                     saved = in(reg) &mut saved,
                     cw = in(reg) &cw,
                     a = in(reg) &a,
@@ -98,14 +102,14 @@ pub fn scaled_word(word: u32, scale: f64, precision: Precision) -> (f64, f32) {
     let cw = precision.control_word();
     let signed = word as i32;
     let two32: f64 = 4_294_967_296.0;
-    let mut saved: u16 = 0;
+    let mut saved = [0u8; 28]; // fnstenv image
     let mut reg: f64 = 0.0;
     let mut narrowed: f32 = 0.0;
     // SAFETY: see the module documentation; the block touches `saved`, `cw`,
     // `signed`, `two32`, `scale`, `reg` and `narrowed` only.
     unsafe {
         asm!(
-            "fnstcw word ptr [{saved}]",
+            "fnstenv [{saved}]",
             "fldcw word ptr [{cw}]",
             "fild dword ptr [{word}]",
             "cmp dword ptr [{word}], 0",
@@ -115,7 +119,7 @@ pub fn scaled_word(word: u32, scale: f64, precision: Precision) -> (f64, f32) {
             "fmul qword ptr [{scale}]",
             "fst qword ptr [{reg}]",
             "fstp dword ptr [{narrowed}]",
-            "fldcw word ptr [{saved}]",
+            "fldenv [{saved}]",
             saved = in(reg) &mut saved,
             cw = in(reg) &cw,
             word = in(reg) &signed,
@@ -149,14 +153,14 @@ pub fn float_range(word: u32, scale: f64, lo: f32, hi: f32, precision: Precision
     let cw = precision.control_word();
     let signed = word as i32;
     let two32: f64 = 4_294_967_296.0;
-    let mut saved: u16 = 0;
+    let mut saved = [0u8; 28]; // fnstenv image
     let mut product: f32 = 0.0;
     let mut out: f32 = 0.0;
     // SAFETY: see the module documentation; the block touches `saved`, `cw`,
     // `signed`, `two32`, `scale`, `lo`, `hi`, `product` and `out` only.
     unsafe {
         asm!(
-            "fnstcw word ptr [{saved}]",
+            "fnstenv [{saved}]",
             "fldcw word ptr [{cw}]",
             "fild dword ptr [{word}]",
             "cmp dword ptr [{word}], 0",
@@ -171,7 +175,7 @@ pub fn float_range(word: u32, scale: f64, lo: f32, hi: f32, precision: Precision
             "fld dword ptr [{lo}]",
             "fadd dword ptr [{product}]",
             "fstp dword ptr [{out}]",
-            "fldcw word ptr [{saved}]",
+            "fldenv [{saved}]",
             saved = in(reg) &mut saved,
             cw = in(reg) &cw,
             word = in(reg) &signed,

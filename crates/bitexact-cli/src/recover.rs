@@ -1,0 +1,250 @@
+//! `bitexact recover`: the seeds behind observed values.
+//!
+//! Parsing the tap and the values, scheduling the search over threads and
+//! printing happen here; the per-seed work is `bitexact::recover`.
+
+use crate::cli::{Engine, RecoverArgs};
+use crate::engines::check_work;
+use crate::search::{self, Found as SearchOutcome};
+use crate::{num, Failure, Outcome};
+use bitexact::recover::{self, Hit};
+use bitexact::x87::Precision;
+use serde_json::json;
+use std::io::Write;
+use std::ops::Range;
+
+/// The most offsets `recover sots` steps back through 624 raw outputs.
+const MAX_OUTPUTS_OFFSET: u64 = 1_000_000_000;
+
+fn values<T>(
+    args: &RecoverArgs,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, Failure> {
+    args.values
+        .split(',')
+        .map(|v| parse(v.trim()).map_err(|e| Failure::usage(format!("--values: {e}"))))
+        .collect()
+}
+
+fn pair<T>(arg: &str, tap: &str, parse: fn(&str) -> Result<T, String>) -> Result<(T, T), Failure> {
+    let (a, b) = arg
+        .split_once(',')
+        .ok_or_else(|| Failure::usage(format!("--tap {tap} takes two numbers: {tap}:LO,HI")))?;
+    let p = |x: &str| parse(x).map_err(|e| Failure::usage(format!("--tap {tap}: {e}")));
+    Ok((p(a)?, p(b)?))
+}
+
+fn recover_error(e: recover::RecoverError) -> Failure {
+    Failure::usage(e.to_string())
+}
+
+/// An f64 given as a decimal or as `0x` + 16 hex digits.
+fn parse_f64(s: &str) -> Result<f64, String> {
+    if let Some(hex) = s.strip_prefix("0x") {
+        if hex.len() == 16 {
+            return u64::from_str_radix(hex, 16)
+                .map(f64::from_bits)
+                .map_err(|_| format!("'{s}' is not valid hex"));
+        }
+        return Err(format!("'{s}': a double in hex is 0x + 16 hex digits"));
+    }
+    s.parse::<f64>()
+        .map_err(|_| format!("'{s}' is not a number"))
+}
+
+fn seed_range(args: &RecoverArgs, space: u64, required: bool) -> Result<Range<u64>, Failure> {
+    match &args.seed_range {
+        Some(r) => search::parse_seed_range(r, space).map_err(Failure::Usage),
+        None if required => Err(Failure::usage(
+            "recover laige needs --seed-range: its seeds are 64-bit (try the range of plausible config values or timestamps)",
+        )),
+        None => Ok(0..space),
+    }
+}
+
+pub fn run(args: &RecoverArgs, out: &mut impl Write) -> Outcome {
+    check_work(args.max_offset, "--max-offset")?;
+    let tap = args.tap.clone().unwrap_or_else(|| {
+        match args.engine {
+            Engine::Sots => "u32",
+            Engine::Laige => "u64",
+            Engine::Westwood => "raw",
+        }
+        .to_string()
+    });
+    let (tap_name, tap_arg) = match tap.split_once(':') {
+        Some((n, a)) => (n, Some(a)),
+        None => (tap.as_str(), None),
+    };
+    let no_arg = |t: &str| match tap_arg {
+        None => Ok(()),
+        Some(_) => Err(Failure::usage(format!("--tap {t} takes no argument"))),
+    };
+    let unknown = |taps: &str| {
+        Failure::usage(format!(
+            "unknown tap '{tap}' for recover (expected one of {taps})"
+        ))
+    };
+    if args.precision.is_some() && args.engine != Engine::Sots {
+        return Err(Failure::usage(
+            "--precision applies to sots float taps only",
+        ));
+    }
+    let precision: Precision = args.precision.map_or(Precision::Pc53, Into::into);
+
+    let outcome: SearchOutcome<Hit> = match args.engine {
+        Engine::Sots => {
+            use recover::sots::{from_outputs, Search, Tap};
+            let tap = match (tap_name, tap_arg) {
+                ("u32", _) => no_arg("u32").map(|_| Tap::U32)?,
+                ("unit", _) => no_arg("unit").map(|_| Tap::Unit)?,
+                ("float", _) => no_arg("float").map(|_| Tap::Float(precision))?,
+                ("int", Some(a)) => Tap::IntInclusive(num::parse_u32(a).map_err(|e| Failure::usage(format!("--tap int: {e}")))?),
+                ("frange", Some(a)) => {
+                    let (lo, hi) = pair(a, "frange", num::parse_f32)?;
+                    Tap::FloatRange(lo, hi, precision)
+                }
+                ("chance" | "bell", _) => {
+                    return Err(Failure::usage(format!(
+                        "--tap {tap_name} cannot be recovered from: its values carry too little of each word (use u32, unit, float, int:N or frange:LO,HI)"
+                    )))
+                }
+                _ => return Err(unknown("u32, unit, float, int:N, frange:LO,HI")),
+            };
+            let vals: Vec<u64> = match tap {
+                Tap::U32 | Tap::IntInclusive(_) => {
+                    values(args, |v| num::parse_u32(v).map(u64::from))?
+                }
+                Tap::Unit => values(args, |v| parse_f64(v).map(f64::to_bits))?,
+                Tap::Float(_) | Tap::FloatRange(..) => {
+                    values(args, |v| num::parse_f32(v).map(|f| f.to_bits().into()))?
+                }
+            };
+            let range = seed_range(args, 1 << 32, false)?;
+            if tap == Tap::U32 && vals.len() >= 624 {
+                // No search: untemper 624 outputs and step back.
+                if args.max_offset > MAX_OUTPUTS_OFFSET {
+                    return Err(Failure::usage(format!(
+                        "--max-offset is over the limit of {MAX_OUTPUTS_OFFSET}"
+                    )));
+                }
+                let words: Vec<u32> = vals.iter().map(|&v| v as u32).collect();
+                let start = std::time::Instant::now();
+                let hits: Vec<Hit> = from_outputs(&words, args.max_offset)
+                    .into_iter()
+                    .filter(|h| range.contains(&h.seed))
+                    .collect();
+                eprintln!(
+                    "{} outputs: state rebuilt by untempering, no seed search",
+                    words.len()
+                );
+                SearchOutcome {
+                    hits,
+                    searched: 0,
+                    elapsed: start.elapsed(),
+                    interrupted_at: None,
+                }
+            } else {
+                let s = Search::new(tap, vals, args.max_offset).map_err(recover_error)?;
+                search::run(range, args.threads, false, "recover sots", |r| s.search(r))?
+            }
+        }
+        Engine::Westwood => {
+            use recover::westwood::{Search, Tap};
+            let tap = match (tap_name, tap_arg) {
+                ("raw", _) => no_arg("raw").map(|_| Tap::Raw)?,
+                ("double", _) => no_arg("double").map(|_| Tap::double())?,
+                ("ranged", Some(a)) => {
+                    let (lo, hi) = pair(a, "ranged", num::parse_i32)?;
+                    Tap::ranged(lo, hi).map_err(recover_error)?
+                }
+                _ => return Err(unknown("raw, ranged:MIN,MAX, double")),
+            };
+            let vals: Vec<i32> = if tap_name == "double" {
+                // A double() value is ranged(1, 2^31 − 1) / 2^31: recover that integer.
+                values(args, |v| {
+                    let d = parse_f64(v)?;
+                    let k = (d * 2_147_483_648.0).round();
+                    if (1.0..2_147_483_648.0).contains(&k) && k / 2_147_483_648.0 == d {
+                        Ok(k as i32)
+                    } else {
+                        Err(format!(
+                            "{v} is not a value double() returns (k / 2^31 for k in 1..2^31)"
+                        ))
+                    }
+                })?
+            } else {
+                values(args, num::parse_i32)?
+            };
+            let s = Search::new(tap, vals, args.max_offset).map_err(recover_error)?;
+            let range = seed_range(args, 1 << 32, false)?;
+            search::run(range, args.threads, false, "recover westwood", |r| {
+                s.search(r)
+            })?
+        }
+        Engine::Laige => {
+            use recover::laige::{Search, Tap};
+            let tap = match (tap_name, tap_arg) {
+                ("u64", _) => no_arg("u64").map(|_| Tap::U64)?,
+                ("float01", _) => no_arg("float01").map(|_| Tap::Float01)?,
+                ("range", Some(a)) => {
+                    let (lo, hi) = pair(a, "range", num::parse_u32)?;
+                    Tap::range(lo, hi).map_err(recover_error)?
+                }
+                _ => return Err(unknown("u64, range:MIN,MAX, float01")),
+            };
+            let vals: Vec<u64> = match tap {
+                Tap::Float01 => values(args, |v| num::parse_f32(v).map(|f| f.to_bits().into()))?,
+                _ => values(args, num::parse_u64)?,
+            };
+            let s = Search::new(tap, vals, args.max_offset).map_err(recover_error)?;
+            let range = seed_range(args, u64::MAX, true)?;
+            search::run(range, args.threads, false, "recover laige", |r| s.search(r))?
+        }
+    };
+    report(args, out, &outcome)
+}
+
+fn report(args: &RecoverArgs, out: &mut impl Write, o: &SearchOutcome<Hit>) -> Outcome {
+    let secs = o.elapsed.as_secs_f64();
+    if args.json {
+        let hits: Vec<_> = o
+            .hits
+            .iter()
+            .map(|h| json!({"seed": h.seed, "offset": h.offset}))
+            .collect();
+        let mut obj = json!({"hits": hits, "searched": o.searched, "seconds": (secs * 1000.0).round() / 1000.0});
+        if let Some(at) = o.interrupted_at {
+            obj["interrupted_at"] = at.into();
+        }
+        writeln!(out, "{obj}")?;
+    } else {
+        for h in &o.hits {
+            writeln!(out, "seed {} offset {}", h.seed, h.offset)?;
+        }
+    }
+    if o.searched > 0 {
+        let rate = o.searched as f64 / secs.max(1e-9) / 1e6;
+        eprintln!(
+            "searched {} seeds in {secs:.1} s ({rate:.0} million seeds/s)",
+            o.searched
+        );
+    }
+    if let Some(at) = o.interrupted_at {
+        let end = args
+            .seed_range
+            .as_deref()
+            .and_then(|r| r.split("..").nth(1))
+            .unwrap_or("");
+        return Err(Failure::Different(format!(
+            "interrupted after {} seeds: every seed below {at} was searched; resume with --seed-range {at}..{}",
+            o.searched,
+            end.trim_start_matches('=')
+        )));
+    }
+    if o.hits.is_empty() {
+        Err(Failure::Different("no seed produces these values".into()))
+    } else {
+        Ok(())
+    }
+}

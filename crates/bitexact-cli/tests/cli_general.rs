@@ -1,0 +1,111 @@
+//! The CLI as a whole: self-test, help, pipes, refused oversize requests.
+
+mod common;
+use common::*;
+use std::process::{Command, Stdio};
+
+#[test]
+fn selftest_passes() {
+    let o = bitexact(&["selftest"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let text = stdout(&o);
+    assert!(text.lines().count() >= 6);
+    assert!(text.lines().all(|l| l.starts_with("PASS ")), "{text}");
+}
+
+#[test]
+fn help_and_version() {
+    let o = bitexact(&["--help"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("stream"));
+    let o = bitexact(&["stream", "--help"]);
+    assert!(stdout(&o).contains("frange:LO,HI"));
+    let o = bitexact(&["--version"]);
+    assert!(o.status.success());
+    assert_usage_error(&bitexact(&[]), "subcommand");
+    assert_usage_error(&bitexact(&["state"]), "subcommand");
+}
+
+#[test]
+fn oversized_requests_are_refused_not_run() {
+    assert_usage_error(
+        &bitexact(&[
+            "stream",
+            "sots",
+            "--seed",
+            "1",
+            "--skip",
+            "18446744073709551615",
+        ]),
+        "limit",
+    );
+    assert_usage_error(
+        &bitexact(&[
+            "state",
+            "save",
+            "sots",
+            "--seed",
+            "1",
+            "--skip-words",
+            "10000000001",
+            "-o",
+            "/dev/null",
+        ]),
+        "limit",
+    );
+    assert_usage_error(
+        &bitexact(&[
+            "state",
+            "save",
+            "laige",
+            "--seed",
+            "1",
+            "--skip-words",
+            "99999999999",
+            "-o",
+            "/dev/null",
+        ]),
+        "limit",
+    );
+    let many = "tnormal-attempts 4294967295\n".repeat(3);
+    assert_usage_error(
+        &with_stdin(&["ledger", "sots", "--seed", "1", "-"], &many),
+        "script line 2",
+    );
+    assert_usage_error(
+        &with_stdin(
+            &["ledger", "sots", "--seed", "1", "-"],
+            "tnormal-attempts 0\n",
+        ),
+        "K >= 1",
+    );
+    assert_usage_error(
+        &with_stdin(
+            &["ledger", "sots", "--seed", "1", "-"],
+            "tnormal-attempts 4294967296\n",
+        ),
+        "32 bits",
+    );
+    // An endless file is not read for ever.
+    assert_usage_error(
+        &bitexact(&["state", "identify", "sots", "/dev/zero"]),
+        "over 2503 bytes",
+    );
+    assert_usage_error(
+        &bitexact(&["state", "identify", "laige", "/dev/zero"]),
+        "over 24 bytes",
+    );
+}
+
+#[test]
+fn closed_pipe_is_not_an_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitexact"))
+        .args(["stream", "sots", "--seed", "1", "--count", "10000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away at once
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

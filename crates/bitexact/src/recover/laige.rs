@@ -1,0 +1,113 @@
+//! laige seed recovery (64-bit seeds: a range is always searched).
+//!
+//! A seed's draws cost a few integer operations each, so the search simply
+//! seeds each candidate, steps it to the largest offset, and tests the first
+//! value at every offset; survivors are confirmed by running the real
+//! generator.
+
+use super::{Hit, RecoverError};
+use crate::laige::{seed_state, step_state, Prng};
+use alloc::vec::Vec;
+use core::ops::Range;
+
+/// The largest `max_offset` supported (a search steps every seed that far).
+pub const MAX_SEARCH_OFFSET: u64 = 1 << 20;
+
+/// A laige tap whose values can be recovered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tap {
+    /// `next_u64`
+    U64,
+    /// `next_range(min, max)`
+    Range(u32, u32),
+    /// `next_float01`, values given as the f32's bits
+    Float01,
+}
+
+impl Tap {
+    /// `next_range(min, max)` as a tap (`min < max`).
+    pub fn range(min: u32, max: u32) -> Result<Tap, RecoverError> {
+        if min >= max {
+            return Err(RecoverError::BadTap("next_range needs min < max"));
+        }
+        Ok(Tap::Range(min, max))
+    }
+
+    /// What one draw maps to, or `None` when `next_range` rejects it.
+    #[inline]
+    pub fn of_draw(self, r: u64) -> Option<u64> {
+        match self {
+            Tap::U64 => Some(r),
+            Tap::Range(min, max) => {
+                let n = u64::from(max - min);
+                let rem = n.wrapping_neg() % n;
+                (rem == 0 || r < rem.wrapping_neg()).then(|| u64::from(min) + r % n)
+            }
+            Tap::Float01 => Some(u64::from(
+                ((r >> 40) as f32 * crate::laige::FLOAT01_UNIT).to_bits(),
+            )),
+        }
+    }
+
+    fn call(self, p: &mut Prng) -> u64 {
+        match self {
+            Tap::U64 => p.next_u64(),
+            Tap::Range(min, max) => p.next_range(min, max).map_or(u64::MAX, u64::from),
+            Tap::Float01 => u64::from(p.next_float01().to_bits()),
+        }
+    }
+}
+
+/// Whether seed `seed`'s stream, from draw `offset`, gives `values`.
+pub fn confirm(tap: Tap, values: &[u64], seed: u64, offset: u64) -> bool {
+    let mut p = Prng::new(seed);
+    for _ in 0..offset {
+        p.next_u64();
+    }
+    values.iter().all(|&v| tap.call(&mut p) == v)
+}
+
+/// A search over seeds for values of one tap.
+#[derive(Clone, Debug)]
+pub struct Search {
+    tap: Tap,
+    values: Vec<u64>,
+    max_offset: u64,
+}
+
+impl Search {
+    /// Set up a search for `values` starting at a draw in `0..=max_offset`.
+    pub fn new(tap: Tap, values: Vec<u64>, max_offset: u64) -> Result<Search, RecoverError> {
+        if values.is_empty() {
+            return Err(RecoverError::NoValues);
+        }
+        if max_offset > MAX_SEARCH_OFFSET {
+            return Err(RecoverError::OffsetTooLarge {
+                max_offset,
+                limit: MAX_SEARCH_OFFSET,
+            });
+        }
+        Ok(Search {
+            tap,
+            values,
+            max_offset,
+        })
+    }
+
+    /// Every hit among `seeds`, in seed order.
+    pub fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
+        let mut hits = Vec::new();
+        for seed in seeds {
+            let (mut p1, mut p2) = seed_state(seed);
+            for j in 0..=self.max_offset {
+                (p1, p2) = step_state(p1, p2);
+                if self.tap.of_draw(p2.wrapping_add(p1)) == Some(self.values[0])
+                    && confirm(self.tap, &self.values, seed, j)
+                {
+                    hits.push(Hit { seed, offset: j });
+                }
+            }
+        }
+        hits
+    }
+}

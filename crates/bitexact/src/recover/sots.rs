@@ -1,0 +1,247 @@
+//! Sword of the Stars seed recovery (MT19937, 32-bit seeds).
+//!
+//! Outputs at word offset `j` of a fresh stream come from the first block
+//! `B = twist(init(seed))`: `B[j] = init[j + 397] ^ mix(top(init[j]) |
+//! low(init[j + 1]))` for `j < 227`, and `B[j] = B[j − 227] ^ …` after. So a
+//! seed is tested on its first value with Knuth's initializer run only up to
+//! word `j + 397` — for [`LANES`] seeds side by side, which the compiler
+//! turns into vector code — and nothing else. Survivors are confirmed by
+//! running the real generator.
+
+use super::{Hit, RecoverError};
+use crate::mt19937::{
+    self, init_seed_of, init_step, mix, temper, unmix, untemper, untwist_tail, N,
+};
+use crate::sots::{
+    float_of_word, float_range_of_word, inclusive_mask, unit_of_word, Precision, Rng,
+};
+use alloc::vec;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+/// Seeds evaluated side by side.
+pub const LANES: usize = 16;
+
+/// The largest `max_offset` a search supports: offsets inside the first
+/// block. (Past it, 624 consecutive raw outputs identify the state directly.)
+pub const MAX_SEARCH_OFFSET: u64 = N as u64 - 1;
+
+/// A Mars tap whose values can be recovered, with its arguments.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Tap {
+    /// `next_u32`
+    U32,
+    /// `next_unit` (compared by f64 bits)
+    Unit,
+    /// `next_float` under a precision (compared by f32 bits)
+    Float(Precision),
+    /// `next_int_inclusive(n)`
+    IntInclusive(u32),
+    /// `float_range(lo, hi)` under a precision
+    FloatRange(f32, f32, Precision),
+}
+
+/// An observed value: the integer, or a float's bits.
+pub type Observed = u64;
+
+impl Tap {
+    /// What one word maps to, or `None` when the word would be rejected
+    /// (a bounded integer above its bound).
+    #[inline]
+    pub fn of_word(self, y: u32) -> Option<Observed> {
+        Some(match self {
+            Tap::U32 => y.into(),
+            Tap::Unit => unit_of_word(y).to_bits(),
+            Tap::Float(p) => float_of_word(y, p).to_bits().into(),
+            Tap::IntInclusive(n) => {
+                let v = y & inclusive_mask(n);
+                if v > n {
+                    return None;
+                }
+                v.into()
+            }
+            Tap::FloatRange(lo, hi, p) => float_range_of_word(y, lo, hi, p).to_bits().into(),
+        })
+    }
+
+    /// One call of the tap on a generator.
+    pub fn call(self, rng: &mut Rng) -> Observed {
+        match self {
+            Tap::U32 => rng.next_u32().into(),
+            Tap::Unit => rng.next_unit().to_bits(),
+            Tap::Float(p) => {
+                rng.set_precision(p);
+                rng.next_float().to_bits().into()
+            }
+            Tap::IntInclusive(n) => rng.next_int_inclusive(n).into(),
+            Tap::FloatRange(lo, hi, p) => {
+                rng.set_precision(p);
+                rng.float_range(lo, hi).to_bits().into()
+            }
+        }
+    }
+}
+
+/// Whether seed `seed`'s stream, from word offset `offset`, gives `values`.
+pub fn confirm(tap: Tap, values: &[Observed], seed: u32, offset: u64) -> bool {
+    let mut rng = Rng::new(seed);
+    rng.discard(offset);
+    values.iter().all(|&v| tap.call(&mut rng) == v)
+}
+
+/// A search over seeds for values of one tap.
+#[derive(Clone, Debug)]
+pub struct Search {
+    tap: Tap,
+    values: Vec<Observed>,
+    max_offset: usize,
+    /// Initializer words needed: `0..=need`.
+    need: usize,
+}
+
+impl Search {
+    /// Set up a search for `values` (at least one) starting at a word offset
+    /// in `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
+    pub fn new(tap: Tap, values: Vec<Observed>, max_offset: u64) -> Result<Search, RecoverError> {
+        if values.is_empty() {
+            return Err(RecoverError::NoValues);
+        }
+        if max_offset > MAX_SEARCH_OFFSET {
+            return Err(RecoverError::OffsetTooLarge {
+                max_offset,
+                limit: MAX_SEARCH_OFFSET,
+            });
+        }
+        let k = max_offset as usize;
+        let need = (k + 1).min(N - 1).max(k.min(226) + 397);
+        Ok(Search {
+            tap,
+            values,
+            max_offset: k,
+            need,
+        })
+    }
+
+    crate::simd::avx2_dispatch!(
+        /// Every hit among `seeds` (clamped to `0..2^32`), in seed order.
+        Search, fn search(&self, seeds: Range<u64>) -> Vec<Hit> => search_lanes
+    );
+
+    #[inline(always)]
+    fn search_lanes(&self, seeds: Range<u64>) -> Vec<Hit> {
+        let end = seeds.end.min(1 << 32);
+        let mut hits = Vec::new();
+        let mut init = vec![[0u32; LANES]; self.need + 1];
+        let mut block = vec![[0u32; LANES]; self.max_offset + 1];
+        let mut base = seeds.start;
+        while base < end {
+            self.batch(base as u32, &mut init, &mut block);
+            let lanes = (end - base).min(LANES as u64) as usize;
+            for (j, row) in block.iter().enumerate() {
+                for (l, &word) in row.iter().enumerate().take(lanes) {
+                    if self.tap.of_word(temper(word)) == Some(self.values[0]) {
+                        let seed = (base + l as u64) as u32;
+                        if confirm(self.tap, &self.values, seed, j as u64) {
+                            hits.push(Hit {
+                                seed: seed.into(),
+                                offset: j as u64,
+                            });
+                        }
+                    }
+                }
+            }
+            base += LANES as u64;
+        }
+        hits.sort_unstable();
+        hits
+    }
+
+    /// Knuth words `0..=need` and first-block words `0..=max_offset` of the
+    /// seeds `base .. base + LANES` (wrapping past 2^32 is harmless: those
+    /// lanes are not read).
+    #[inline(always)]
+    fn batch(&self, base: u32, init: &mut [[u32; LANES]], block: &mut [[u32; LANES]]) {
+        let mut cur = [0u32; LANES];
+        for (l, c) in cur.iter_mut().enumerate() {
+            *c = base.wrapping_add(l as u32);
+        }
+        init[0] = cur;
+        for (i, row) in init.iter_mut().enumerate().skip(1) {
+            for c in cur.iter_mut() {
+                *c = init_step(*c, i as u32);
+            }
+            *row = cur;
+        }
+        for j in 0..block.len() {
+            let far = if j < N - mt19937::M {
+                init[j + mt19937::M]
+            } else {
+                block[j + mt19937::M - N]
+            };
+            let next = if j + 1 < N { init[j + 1] } else { block[0] };
+            let mut row = [0u32; LANES];
+            for l in 0..LANES {
+                let y = (init[j][l] & 0x8000_0000) | (next[l] & 0x7fff_ffff);
+                row[l] = far[l] ^ mix(y);
+            }
+            block[j] = row;
+        }
+    }
+}
+
+/// With 624 or more consecutive raw outputs (`next_u32`) there is no search:
+/// untempering gives 624 consecutive state words; stepping them back one
+/// word at a time finds, for each candidate offset `0..=max_offset`, whether
+/// the words before would be Knuth's initializer (two words checked; a full
+/// check and a replay of every value confirm). Returns every seed and offset
+/// that produce all the values.
+pub fn from_outputs(values: &[u32], max_offset: u64) -> Vec<Hit> {
+    let mut hits = Vec::new();
+    if values.len() < N {
+        return hits;
+    }
+    // ring[(start + k) % N] is the word at position i + k.
+    let mut ring = [0u32; N];
+    for (w, &v) in ring.iter_mut().zip(values) {
+        *w = untemper(v);
+    }
+    let mut start = 0usize;
+    let at = |ring: &[u32; N], start: usize, k: usize| ring[(start + k) % N];
+    // The word before position i: its top bit from x[i+623] ^ x[i+396], its
+    // low bits from x[i+622] ^ x[i+395] (the twist steps that mixed them in).
+    let before = |ring: &[u32; N], start: usize, shift: usize| {
+        let top = unmix(at(ring, start, 623 - shift) ^ at(ring, start, 396 - shift)) & 0x8000_0000;
+        let low = unmix(at(ring, start, 622 - shift) ^ at(ring, start, 395 - shift)) & 0x7fff_ffff;
+        top | low
+    };
+    let mut s = 0u64;
+    loop {
+        let w1 = before(&ring, start, 0); // would be init[623]
+        let w2 = before(&ring, start, 1); // would be init[622]
+        if w1 == init_step(w2, 623) {
+            let mut block = [0u32; N];
+            for (k, b) in block.iter_mut().enumerate() {
+                *b = at(&ring, start, k);
+            }
+            untwist_tail(&mut block);
+            if let Some(seed) = init_seed_of(&block) {
+                let mut rng = Rng::new(seed);
+                rng.discard(s);
+                if values.iter().all(|&v| rng.next_u32() == v) {
+                    hits.push(Hit {
+                        seed: seed.into(),
+                        offset: s,
+                    });
+                }
+            }
+        }
+        if s == max_offset {
+            break;
+        }
+        // Slide back one word.
+        start = (start + N - 1) % N;
+        ring[start] = w1;
+        s += 1;
+    }
+    hits
+}

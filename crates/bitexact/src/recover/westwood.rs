@@ -1,0 +1,211 @@
+//! Westwood seed recovery (`Random2Class`, 32-bit seeds).
+//!
+//! The table of a fresh stream is `T[k] = psdes(seed, k)`, and draw `j` for
+//! `j < 147` is `T[j] ^ T[j + 103]` (neither word has been rewritten yet): two
+//! hashes per seed and offset, computed for [`LANES`] seeds side by side.
+//! Ranged and `double` taps filter on the masked value; survivors are
+//! confirmed by running the real generator.
+
+use super::{Hit, RecoverError};
+use crate::westwood::ranged::range_mask;
+use crate::westwood::{Random2, MIX1, MIX2};
+use alloc::vec::Vec;
+use core::ops::Range;
+
+/// Seeds evaluated side by side.
+pub const LANES: usize = 16;
+
+/// The largest `max_offset` supported: draws whose two table words are both
+/// still the seeding hashes.
+pub const MAX_SEARCH_OFFSET: u64 = 146;
+
+/// A Westwood tap whose values can be recovered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tap {
+    /// The raw draw.
+    Raw,
+    /// `ranged(min, max)`: `min`, the span and the mask, checked to draw.
+    Ranged {
+        /// The lower bound after the swap.
+        min: i32,
+        /// `max − min`.
+        span: i32,
+        /// The mask covering the span.
+        mask: i32,
+    },
+}
+
+impl Tap {
+    /// `ranged(min, max)` as a tap, or an error when it spends no draw (equal
+    /// bounds, the `i32::MAX` span) or never returns (a span past `i32::MAX`).
+    pub fn ranged(min: i32, max: i32) -> Result<Tap, RecoverError> {
+        let (lo, hi) = if min <= max { (min, max) } else { (max, min) };
+        let span = hi.wrapping_sub(lo);
+        if span == 0 || span == i32::MAX {
+            return Err(RecoverError::UnsupportedTap(
+                "this ranged draw spends no raw draw, so its values say nothing about the seed",
+            ));
+        }
+        if span < 0 {
+            return Err(RecoverError::BadTap(
+                "the span exceeds i32::MAX: the original loops for ever",
+            ));
+        }
+        Ok(Tap::Ranged {
+            min: lo,
+            span,
+            mask: range_mask(span, 32),
+        })
+    }
+
+    /// `double()`: `ranged(1, 2147483647)`; values are given as that integer.
+    pub fn double() -> Tap {
+        Tap::Ranged {
+            min: 1,
+            span: i32::MAX - 1,
+            mask: i32::MAX,
+        }
+    }
+
+    /// What one raw draw maps to, or `None` when a ranged draw rejects it.
+    #[inline]
+    pub fn of_raw(self, raw: i32) -> Option<i32> {
+        match self {
+            Tap::Raw => Some(raw),
+            Tap::Ranged { min, span, mask } => {
+                let pick = raw & mask;
+                (pick <= span).then(|| min.wrapping_add(pick))
+            }
+        }
+    }
+
+    fn call(self, rng: &mut Random2) -> i32 {
+        match self {
+            Tap::Raw => rng.raw(),
+            Tap::Ranged { min, span, .. } => rng.ranged(min, min.wrapping_add(span)).unwrap_or(min),
+        }
+    }
+}
+
+/// Whether seed `seed`'s stream, from draw `offset`, gives `values`.
+pub fn confirm(tap: Tap, values: &[i32], seed: u32, offset: u64) -> bool {
+    let mut rng = Random2::new(seed);
+    rng.discard(offset);
+    values.iter().all(|&v| tap.call(&mut rng) == v)
+}
+
+/// Round `i` of the hash on one lane (the same arithmetic as
+/// `westwood::psdes`, written for lanes: 32-bit signed, arithmetic shifts).
+#[inline(always)]
+fn mix(hold: i32, i: usize) -> i32 {
+    let t = hold ^ MIX1[i] as i32;
+    let tl = t & 0xffff;
+    let th = t >> 16;
+    let t = tl.wrapping_mul(tl).wrapping_add(!th.wrapping_mul(th));
+    #[allow(clippy::manual_rotate)] // arithmetic >>: not a rotate
+    let t = (t >> 16) | (t << 16);
+    (t ^ MIX2[i] as i32).wrapping_add(tl.wrapping_mul(th))
+}
+
+/// `psdes(seed_l, index)` for a batch of seeds; round 0 depends only on
+/// `index`, so it is one constant for the batch.
+#[inline(always)]
+fn psdes_lanes(seeds: &[i32; LANES], index: u32) -> [i32; LANES] {
+    let c0 = mix(index as i32, 0);
+    let mut out = [0i32; LANES];
+    for l in 0..LANES {
+        let mut lo = index as i32;
+        let mut hi = seeds[l] ^ c0;
+        for r in 1..4 {
+            let hold = hi;
+            hi = lo ^ mix(hold, r);
+            lo = hold;
+        }
+        out[l] = hi;
+    }
+    out
+}
+
+/// A search over seeds for values of one tap.
+#[derive(Clone, Debug)]
+pub struct Search {
+    tap: Tap,
+    values: Vec<i32>,
+    max_offset: u32,
+}
+
+impl Search {
+    /// Set up a search for `values` starting at a draw in `0..=max_offset`
+    /// (at most [`MAX_SEARCH_OFFSET`]).
+    pub fn new(tap: Tap, values: Vec<i32>, max_offset: u64) -> Result<Search, RecoverError> {
+        if values.is_empty() {
+            return Err(RecoverError::NoValues);
+        }
+        if max_offset > MAX_SEARCH_OFFSET {
+            return Err(RecoverError::OffsetTooLarge {
+                max_offset,
+                limit: MAX_SEARCH_OFFSET,
+            });
+        }
+        Ok(Search {
+            tap,
+            values,
+            max_offset: max_offset as u32,
+        })
+    }
+
+    crate::simd::avx2_dispatch!(
+        /// Every hit among `seeds` (clamped to `0..2^32`), in seed order.
+        Search, fn search(&self, seeds: Range<u64>) -> Vec<Hit> => search_lanes
+    );
+
+    #[inline(always)]
+    fn search_lanes(&self, seeds: Range<u64>) -> Vec<Hit> {
+        let end = seeds.end.min(1 << 32);
+        let mut hits = Vec::new();
+        let mut base = seeds.start;
+        while base < end {
+            let mut lanes = [0i32; LANES];
+            for (l, s) in lanes.iter_mut().enumerate() {
+                *s = (base as u32).wrapping_add(l as u32) as i32;
+            }
+            let valid = (end - base).min(LANES as u64) as usize;
+            for j in 0..=self.max_offset {
+                let a = psdes_lanes(&lanes, j);
+                let b = psdes_lanes(&lanes, j + 103);
+                for l in 0..valid {
+                    if self.tap.of_raw(a[l] ^ b[l]) == Some(self.values[0]) {
+                        let seed = lanes[l] as u32;
+                        if confirm(self.tap, &self.values, seed, j.into()) {
+                            hits.push(Hit {
+                                seed: seed.into(),
+                                offset: j.into(),
+                            });
+                        }
+                    }
+                }
+            }
+            base += LANES as u64;
+        }
+        hits.sort_unstable();
+        hits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::westwood::psdes;
+
+    #[test]
+    fn lanes_match_psdes() {
+        let seeds: [i32; LANES] =
+            core::array::from_fn(|l| (l as i32).wrapping_mul(0x1234_5679) ^ -7);
+        for index in [0u32, 1, 103, 249, 0xffff_ffff] {
+            let got = psdes_lanes(&seeds, index);
+            for l in 0..LANES {
+                assert_eq!(got[l], psdes(seeds[l] as u32, index));
+            }
+        }
+    }
+}
