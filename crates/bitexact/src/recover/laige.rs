@@ -78,15 +78,7 @@ pub struct Search {
 impl Search {
     /// Set up a search for `values` starting at a draw in `0..=max_offset`.
     pub fn new(tap: Tap, values: Vec<u64>, max_offset: u64) -> Result<Search, RecoverError> {
-        if values.is_empty() {
-            return Err(RecoverError::NoValues);
-        }
-        if max_offset > MAX_SEARCH_OFFSET {
-            return Err(RecoverError::OffsetTooLarge {
-                max_offset,
-                limit: MAX_SEARCH_OFFSET,
-            });
-        }
+        super::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         Ok(Search {
             tap,
             values,

@@ -69,3 +69,15 @@ impl core::fmt::Display for RecoverError {
 }
 
 impl core::error::Error for RecoverError {}
+
+/// The checks every search's constructor makes: some values, and an offset
+/// bound within the engine's `limit`.
+fn check_setup(values: usize, max_offset: u64, limit: u64) -> Result<(), RecoverError> {
+    if values == 0 {
+        return Err(RecoverError::NoValues);
+    }
+    if max_offset > limit {
+        return Err(RecoverError::OffsetTooLarge { max_offset, limit });
+    }
+    Ok(())
+}

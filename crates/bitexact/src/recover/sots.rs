@@ -103,15 +103,7 @@ impl Search {
     /// Set up a search for `values` (at least one) starting at a word offset
     /// in `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap, values: Vec<Observed>, max_offset: u64) -> Result<Search, RecoverError> {
-        if values.is_empty() {
-            return Err(RecoverError::NoValues);
-        }
-        if max_offset > MAX_SEARCH_OFFSET {
-            return Err(RecoverError::OffsetTooLarge {
-                max_offset,
-                limit: MAX_SEARCH_OFFSET,
-            });
-        }
+        super::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         let k = max_offset as usize;
         let need = (k + 1).min(N - 1).max(k.min(226) + 397);
         Ok(Search {

@@ -138,15 +138,7 @@ impl Search {
     /// Set up a search for `values` starting at a draw in `0..=max_offset`
     /// (at most [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap, values: Vec<i32>, max_offset: u64) -> Result<Search, RecoverError> {
-        if values.is_empty() {
-            return Err(RecoverError::NoValues);
-        }
-        if max_offset > MAX_SEARCH_OFFSET {
-            return Err(RecoverError::OffsetTooLarge {
-                max_offset,
-                limit: MAX_SEARCH_OFFSET,
-            });
-        }
+        super::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         Ok(Search {
             tap,
             values,
