@@ -50,6 +50,7 @@ pub mod laige;
 pub mod ledger;
 pub mod mt19937;
 pub mod selftest;
+mod simd;
 pub mod sots;
 pub mod westwood;
 pub mod x87;
