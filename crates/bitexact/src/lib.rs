@@ -59,7 +59,6 @@ pub mod mt19937;
 #[cfg(feature = "alloc")]
 pub mod recover;
 pub mod selftest;
-#[cfg(feature = "alloc")]
 mod simd;
 pub mod sots;
 #[cfg(feature = "alloc")]

@@ -18,11 +18,16 @@
 //! | [`twist`] | [`untwist`] | the block recurrence (624 words → next 624) |
 //! | [`init_step`] | [`init_unstep`] | one step of Knuth's initializer |
 //!
+//! [`Mt19937::fill`] writes a slice of draws a block at a time (bit for bit
+//! the `next_u32` loop, same state afterwards).
+//!
 //! [`untwist`] is exact on words 1..623 and bit 31 of word 0; word 0's low 31
 //! bits never reach the next block, so it restores them from the block's own
 //! words 623 and 396 (valid when the block itself came from a twist, see
 //! [`restore_head`]). `sots::identify` builds the no-search seed identification
 //! of SPEC 2.4 from these.
+
+mod fill;
 
 /// Words in the state block.
 pub const N: usize = 624;
@@ -112,7 +117,19 @@ pub(crate) const fn unmix(t: u32) -> u32 {
 /// Regenerate the block in place: the textbook `mt19937ar` twist, where word
 /// i mixes the top bit of word i, the low 31 bits of word i+1 and word i+397,
 /// reading already-regenerated words once the indices wrap.
+///
+/// Three loops over the three index ranges, so no index needs a modulo and
+/// LLVM vectorises the first two (their read-after-write distances, 1 ahead
+/// and 227 behind, allow it).
+#[inline]
 pub fn twist(mt: &mut Block) {
+    twist_kernel(mt);
+}
+
+/// [`twist`]'s body, always inlined so the bulk path can compile it inside
+/// its AVX2 copy.
+#[inline(always)]
+fn twist_kernel(mt: &mut Block) {
     for i in 0..N - M {
         let y = (mt[i] & UPPER_MASK) | (mt[i + 1] & LOWER_MASK);
         mt[i] = mt[i + M] ^ mix(y);
@@ -233,13 +250,29 @@ impl core::error::Error for LeftOutOfRange {}
 /// `left` (words still unread in the block) is the original's state variable;
 /// [`index`](Self::index) is `624 - left`, the next word to hand out. A state
 /// with `left == 0` is valid: the next draw twists first.
+///
+/// Besides the state the generator keeps the block's tempered words (a
+/// cache, recomputed with each twist in one vectorised pass), so a draw is a
+/// load rather than a load and four tempering steps. The cache is not state:
+/// it is not compared, saved or serialized, and is always `temper` of the
+/// block.
 #[derive(Clone)]
 pub struct Mt19937 {
     mt: Block,
+    /// `temper(mt[i])` for every i.
+    tempered: Block,
     /// Next word to read, `0..=N` (`N` means the block is used up).
     idx: usize,
     /// Lazy twists this object has run; with `idx` it makes [`Self::position`].
     twists: u64,
+}
+
+/// `tempered[i] = temper(mt[i])` for the whole block (a loop LLVM vectorises).
+#[inline(always)]
+fn temper_block(mt: &Block, tempered: &mut Block) {
+    for (t, &w) in tempered.iter_mut().zip(mt) {
+        *t = temper(w);
+    }
 }
 
 impl Mt19937 {
@@ -247,11 +280,7 @@ impl Mt19937 {
     pub fn new(seed: u32) -> Self {
         let mut mt = init_genrand(seed);
         twist(&mut mt);
-        Self {
-            mt,
-            idx: 0,
-            twists: 0,
-        }
+        Self::at(mt, 0)
     }
 
     /// A generator at an explicit state: the block and `left` (`0..=624`).
@@ -259,41 +288,76 @@ impl Mt19937 {
         if left as usize > N {
             return Err(LeftOutOfRange { left: left.into() });
         }
-        Ok(Self {
+        Ok(Self::at(mt, N - left as usize))
+    }
+
+    fn at(mt: Block, idx: usize) -> Self {
+        let mut tempered = [0; N];
+        temper_block(&mt, &mut tempered);
+        Self {
             mt,
-            idx: N - left as usize,
+            tempered,
+            idx,
             twists: 0,
-        })
+        }
     }
 
     /// The next tempered word. Spends one word; twists first when `left == 0`.
     #[inline]
     pub fn next_u32(&mut self) -> u32 {
-        if self.idx >= N {
-            self.twist_now();
+        // One compare serves as both the `left == 0` test and the bounds
+        // check; the word is already tempered.
+        match self.tempered.get(self.idx) {
+            Some(&y) => {
+                self.idx += 1;
+                y
+            }
+            None => self.twist_and_read_first(),
         }
-        let y = self.mt[self.idx];
-        self.idx += 1;
-        temper(y)
     }
 
-    /// Spend `words` words without tempering them; the state afterwards is the
+    /// The lazy twist of [`next_u32`](Self::next_u32), then word 0 (read).
+    /// Inlined (as `rand_mt` inlines its twist): an out-of-line call in a
+    /// caller's loop makes LLVM keep `idx` in memory, a store-to-load chain
+    /// per draw.
+    #[inline(always)]
+    fn twist_and_read_first(&mut self) -> u32 {
+        self.twist_now();
+        self.idx = 1;
+        self.tempered[0]
+    }
+
+    /// Spend `words` words without reading them; the state afterwards is the
     /// one `words` calls of [`next_u32`](Self::next_u32) leave (including a
     /// lazy `left == 0` at a block's end). Whole blocks cost one twist each.
     pub fn discard(&mut self, mut words: u64) {
+        let mut twisted = false;
         loop {
             let avail = (N - self.idx) as u64;
             if words <= avail {
                 self.idx += words as usize;
-                return;
+                break;
             }
             words -= avail;
-            self.twist_now();
+            self.twist_untempered();
+            twisted = true;
+        }
+        if twisted {
+            temper_block(&self.mt, &mut self.tempered);
         }
     }
 
-    #[inline(never)]
+    /// Twist and re-temper the cache; `idx = 0`.
+    #[inline]
     fn twist_now(&mut self) {
+        self.twist_untempered();
+        temper_block(&self.mt, &mut self.tempered);
+    }
+
+    /// Twist, leaving the tempered cache stale (the caller refreshes it
+    /// before anything reads it); `idx = 0`.
+    #[inline]
+    fn twist_untempered(&mut self) {
         twist(&mut self.mt);
         self.idx = 0;
         self.twists += 1;

@@ -40,15 +40,34 @@
 //!
 //! Identification ([`identify`]) walks a saved state back to its seeding
 //! state, and finds a substream's id from its seed and the master seed.
+//!
+//! # Jump-ahead and bulk draws
+//!
+//! [`Prng::jump`] moves a stream any number of draws ahead (up to the
+//! period) in a few microseconds, through the characteristic polynomial of
+//! the state map ([`CHAR_POLY_LOW`], the one the period proof finds):
+//! `x^n mod p` applied to the state by Horner's rule. [`Prng::fill`] and
+//! [`Prng::fill_float01`] write a whole slice, bit for bit the single-draw
+//! loop and the same state afterwards; from [`LANE_THRESHOLD`] words on they
+//! use jump-ahead to run [`LANES`] stretches of the stream side by side.
 
+mod fill;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod fill_avx2;
 mod identify;
+mod jump;
 pub mod period;
 mod vectors;
 
+pub use fill::{LANES, LANE_THRESHOLD, MAX_STRIDE_LOG2, MIN_STRIDE_LOG2};
 pub use identify::{
     decode_state, encode_state, identify, substream_id, unmix, unstep_state, words_between,
     DiffError, Identification, NotReachable, StateError, SubstreamError, DEFAULT_MAX_DRAWS,
     STATE_LEN,
+};
+pub use jump::{
+    apply_residue, characteristic_polynomial, jump_polynomial, jump_residue, jump_state,
+    CHAR_POLY_LOW,
 };
 pub use vectors::{GOLDEN_FIRST_32, GOLDEN_FNV1A_4096, GOLDEN_SEED};
 

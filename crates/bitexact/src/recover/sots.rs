@@ -114,11 +114,12 @@ impl Search {
         })
     }
 
-    crate::simd::avx2_dispatch!(
-        /// Every hit among `seeds` (clamped to `0..2^32`), in seed order.
-        Search, fn search(&self, seeds: Range<u64>) -> Vec<Hit> => search_lanes
-    );
+    /// Every hit among `seeds` (clamped to `0..2^32`), in seed order.
+    pub fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
+        search_kernel(self, seeds)
+    }
 
+    /// The search loop itself (compiled twice, see [`crate::simd`]).
     #[inline(always)]
     fn search_lanes(&self, seeds: Range<u64>) -> Vec<Hit> {
         let end = seeds.end.min(1 << 32);
@@ -236,4 +237,15 @@ pub fn from_outputs(values: &[u32], max_offset: u64) -> Vec<Hit> {
         s += 1;
     }
     hits
+}
+
+/// `Search::search_lanes` as a free function for the dispatcher.
+#[inline(always)]
+fn search_lanes(search: &Search, seeds: Range<u64>) -> Vec<Hit> {
+    search.search_lanes(seeds)
+}
+
+crate::simd::dispatch! {
+    /// `search_lanes`, compiled with AVX2 when the CPU has it.
+    fn search_kernel(search: &Search, seeds: Range<u64>) -> Vec<Hit> = search_lanes;
 }

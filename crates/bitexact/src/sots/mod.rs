@@ -18,6 +18,12 @@
 //! | [`int_range_bell`](Rng::int_range_bell) | triangular, two inclusive halves | ≥ 2 |
 //! | [`next_open_unit`](Rng::next_open_unit) | the truncated normal's uniform tap `(y + ½) · 2^-32` | 1 |
 //!
+//! **Bulk draws.** [`fill_u32`](Rng::fill_u32), [`fill_unit`](Rng::fill_unit),
+//! [`fill_open_unit`](Rng::fill_open_unit) and [`fill_float`](Rng::fill_float)
+//! write a whole slice, bit for bit what the single draw returns once per
+//! element, one word each, leaving the same state — several times faster per
+//! word (whole blocks twisted and tempered in vectorised loops).
+//!
 //! The truncated normal itself is not modelled (it needs the original CRT's
 //! `log`, `sqrt` and `cos`); it spends 2 words per attempt, which
 //! [`crate::ledger`] counts.
@@ -33,6 +39,7 @@
 //! the number of words drawn since seeding from the item alone, with no search.
 
 mod draw;
+mod fill;
 mod identify;
 mod item;
 pub mod movefleet;

@@ -24,6 +24,10 @@
 //! | [`draws_between`] | draws from one saved state to another |
 //! | [`vectors`] | known-answer vectors, runnable with [`vectors::check`] |
 //!
+//! Bulk draws: [`Random2::fill`] writes a slice of raw draws, bit for bit
+//! the `raw` loop with the same state and position afterwards, in runs of up
+//! to 103 vectorised steps.
+//!
 //! Raw draws spent: [`Random2::raw`] 1; `ranged` 0 for equal bounds (and for
 //! the `span == i32::MAX` edge), else 1 plus one per rejection; `double` 1
 //! plus rejections. [`Random2::position`] counts them.
@@ -86,6 +90,7 @@
 //! ```
 
 mod diff;
+mod fill;
 #[cfg(feature = "alloc")]
 mod identify;
 mod layout;

@@ -259,6 +259,23 @@ impl Random2 {
         self.position
     }
 
+    /// Add `draws` to the draw counter (the bulk path's bookkeeping).
+    pub(super) fn advance_position(&mut self, draws: u64) {
+        self.position = self.position.wrapping_add(draws);
+    }
+
+    /// The table, writable (the bulk path).
+    pub(super) fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+
+    /// Set both cursors (the bulk path; both in `0..250`).
+    pub(super) fn set_cursors(&mut self, index1: usize, index2: usize) {
+        debug_assert!(index1 < TABLE_LEN && index2 < TABLE_LEN);
+        self.index1 = index1 as u8;
+        self.index2 = index2 as u8;
+    }
+
     /// The lagged-XOR step, regardless of the flag.
     #[inline(always)]
     fn step(&mut self) -> i32 {
