@@ -51,6 +51,15 @@ grep -q "seed: $((search_seed))" "$build/identify.txt" || {
     echo "bitexact identify did not find seed $search_seed" >&2
     exit 1
 }
+first_raw=$(target/release/bitexact stream westwood --seed "$search_seed" --count 1)
+t2=$(date +%s.%N)
+target/release/bitexact recover westwood --tap raw --values "$first_raw" \
+    >"$build/recover.txt" 2>"$build/recover_err.txt"
+t3=$(date +%s.%N)
+grep -q "seed $((search_seed)) offset 0" "$build/recover.txt" || {
+    echo "bitexact recover did not find seed $search_seed" >&2
+    exit 1
+}
 threads=$(nproc)
 
 ns() { awk -F'\t' -v n="$1" '$1 == n { print $2 }' "$rows"; }
@@ -77,3 +86,4 @@ echo
 echo "2^32-seed first-word search (wall clock, $threads cores)"
 awk -F'\t' '{ printf "%-34s %8.2f s  %7.3f ns/seed  (%d threads, %d hits)\n", "C psdes + OpenMP (-O3 -march=native)", $2, $3, $4, $5 }' <<<"$c_line"
 awk -v t0="$t0" -v t1="$t1" -v n="$threads" 'BEGIN { s = t1 - t0; printf "%-34s %8.2f s  %7.3f ns/seed  (%d threads, rayon)\n", "bitexact state identify westwood", s, s * 1e9 / 4294967296, n }'
+awk -v t0="$t2" -v t1="$t3" -v n="$threads" 'BEGIN { s = t1 - t0; printf "%-34s %8.2f s  %7.3f ns/seed  (%d threads; two pseudo-DES per seed)\n", "bitexact recover westwood (raw)", s, s * 1e9 / 4294967296, n }'
