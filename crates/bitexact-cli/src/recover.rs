@@ -202,10 +202,15 @@ pub fn run(args: &RecoverArgs, out: &mut impl Write) -> Outcome {
             search::run(range, args.threads, false, "recover laige", |r| s.search(r))?
         }
     };
-    report(args, out, &outcome)
+    let space = if args.engine == Engine::Laige {
+        u64::MAX
+    } else {
+        1 << 32
+    };
+    report(args, out, &outcome, space)
 }
 
-fn report(args: &RecoverArgs, out: &mut impl Write, o: &SearchOutcome<Hit>) -> Outcome {
+fn report(args: &RecoverArgs, out: &mut impl Write, o: &SearchOutcome<Hit>, space: u64) -> Outcome {
     let secs = o.elapsed.as_secs_f64();
     if args.json {
         let hits: Vec<_> = o
@@ -231,15 +236,11 @@ fn report(args: &RecoverArgs, out: &mut impl Write, o: &SearchOutcome<Hit>) -> O
         );
     }
     if let Some(at) = o.interrupted_at {
-        let end = args
-            .seed_range
-            .as_deref()
-            .and_then(|r| r.split("..").nth(1))
-            .unwrap_or("");
-        return Err(Failure::Different(format!(
-            "interrupted after {} seeds: every seed below {at} was searched; resume with --seed-range {at}..{}",
+        return Err(Failure::Different(search::interrupted_message(
             o.searched,
-            end.trim_start_matches('=')
+            at,
+            args.seed_range.as_deref(),
+            space,
         )));
     }
     if o.hits.is_empty() {

@@ -43,6 +43,19 @@ pub fn parse_seed_range(s: &str, limit: u64) -> Result<Range<u64>, String> {
     Ok(a..end)
 }
 
+/// The message for a search stopped by Ctrl-C: how far it got and the
+/// `--seed-range` that resumes it (the range given, from the first seed not
+/// yet searched; chunks past it that did finish are searched again).
+pub fn interrupted_message(searched: u64, at: u64, range: Option<&str>, space: u64) -> String {
+    let rest = match range.and_then(|r| r.find("..").map(|i| &r[i..])) {
+        Some(suffix) => format!("{at}{suffix}"),
+        None => format!("{at}..{space}"),
+    };
+    format!(
+        "interrupted after {searched} seeds: every seed below {at} was searched; resume with --seed-range {rest}"
+    )
+}
+
 /// What a search found and how far it got.
 pub struct Found<T> {
     pub hits: Vec<T>,
@@ -171,6 +184,14 @@ mod tests {
             .contains("past"));
         assert!(parse_seed_range("7", 1 << 32).is_err());
         assert!(parse_seed_range("a..b", 1 << 32).is_err());
+    }
+
+    #[test]
+    fn resume_ranges() {
+        let m = interrupted_message(10, 5, Some("0..=99"), 1 << 32);
+        assert!(m.ends_with("resume with --seed-range 5..=99"), "{m}");
+        let m = interrupted_message(10, 5, None, 1 << 32);
+        assert!(m.ends_with("resume with --seed-range 5..4294967296"), "{m}");
     }
 
     #[test]

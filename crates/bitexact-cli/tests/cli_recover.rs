@@ -256,3 +256,33 @@ fn walk_bounds_are_capped() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("no seeding point"), "{}", stderr(&o));
 }
+
+#[test]
+fn an_interrupted_search_says_where_to_resume() {
+    use std::process::{Command, Stdio};
+    let child = Command::new(env!("CARGO_BIN_EXE_bitexact"))
+        .args([
+            "recover",
+            "sots",
+            "--values",
+            "1",
+            "--seed-range",
+            "1000..=4000000000",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Long enough for the handler to be installed (it is, before the first chunk).
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("interrupted after"), "{err}");
+    assert!(err.contains("..=4000000000"), "{err}");
+}

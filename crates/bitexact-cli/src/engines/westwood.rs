@@ -155,9 +155,11 @@ pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
     })?;
     let secs = outcome.elapsed.as_secs_f64();
     if let (None, Some(at)) = (outcome.hits.first(), outcome.interrupted_at) {
-        return Err(Failure::Different(format!(
-            "interrupted after {} seeds: every seed below {at} was searched; resume with --seed-range {at}..{end}",
-            outcome.searched
+        return Err(Failure::Different(search::interrupted_message(
+            outcome.searched,
+            at,
+            args.seed_range.as_deref(),
+            westwood::SEED_SPACE,
         )));
     }
     let Some(id) = outcome.hits.first() else {
