@@ -1,7 +1,7 @@
 //! `bitexact ledger sots`: run a script of calls through the word ledger.
 
-use crate::cli::{LedgerArgs, LedgerEngine};
-use crate::engines::{check_work, parse_sots_call, seed_u32};
+use crate::cli::{LedgerArgs, LedgerCommand};
+use crate::engines::{check_work, parse_sots_call};
 use crate::{read_limited, Failure, Outcome};
 use bitexact::ledger::{Call, Ledger, Tally, Turn};
 use bitexact::sots::Rng;
@@ -96,10 +96,12 @@ fn write_turn(out: &mut impl Write, label: &str, turn: &Turn) -> std::io::Result
     Ok(())
 }
 
-pub fn run(args: &LedgerArgs, out: &mut impl Write) -> Outcome {
-    match args.engine {
-        LedgerEngine::Sots => {}
-    }
+pub fn run(cmd: &LedgerCommand, out: &mut impl Write) -> Outcome {
+    let LedgerCommand::Sots(args) = cmd;
+    sots(args, out)
+}
+
+fn sots(args: &LedgerArgs, out: &mut impl Write) -> Outcome {
     let bytes = if args.script.as_os_str() == "-" {
         let mut b = Vec::new();
         std::io::stdin()
@@ -139,7 +141,7 @@ pub fn run(args: &LedgerArgs, out: &mut impl Write) -> Outcome {
         }
     }
 
-    let rng = Rng::with_precision(seed_u32(args.seed, "sots")?, args.precision.into());
+    let rng = Rng::with_precision(args.seed, args.precision.into());
     let mut ledger = Ledger::new(rng);
     let mut turns = Vec::new();
     for line in lines {

@@ -80,7 +80,8 @@ fn main() -> ExitCode {
                 eprintln!("error: a subcommand is required (see 'bitexact --help')");
                 return ExitCode::from(2);
             }
-            // One line naming the problem (clap's message, its hints folded in), exit 2.
+            // One line naming the problem (clap's message, its hints folded in),
+            // pointing at the help of the (sub)command it was about; exit 2.
             let rendered = e.render().to_string();
             let line: Vec<&str> = rendered
                 .lines()
@@ -88,7 +89,21 @@ fn main() -> ExitCode {
                 .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
                 .filter(|l| !l.is_empty())
                 .collect();
-            eprintln!("{} (see 'bitexact --help')", line.join(" "));
+            let command: Vec<&str> = rendered
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("Usage:"))
+                .map(|u| {
+                    u.split_whitespace()
+                        .take_while(|w| !w.starts_with(['[', '<', '-']))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let command = if command.is_empty() {
+                "bitexact".to_string()
+            } else {
+                command.join(" ")
+            };
+            eprintln!("{} (see '{command} --help')", line.join(" "));
             return ExitCode::from(2);
         }
     };

@@ -3,7 +3,7 @@
 //! Parsing the tap and the values, scheduling the search over threads and
 //! printing happen here; the per-seed work is `bitexact::recover`.
 
-use crate::cli::{Engine, RecoverArgs};
+use crate::cli::{PrecisionArg, RecoverCommand, RecoverCommon};
 use crate::engines::check_work;
 use crate::search::{self, Found as SearchOutcome};
 use crate::{num, Failure, Outcome};
@@ -17,7 +17,7 @@ use std::ops::Range;
 const MAX_OUTPUTS_OFFSET: u64 = 1_000_000_000;
 
 fn values<T>(
-    args: &RecoverArgs,
+    args: &RecoverCommon,
     parse: impl Fn(&str) -> Result<T, String>,
 ) -> Result<Vec<T>, Failure> {
     args.values
@@ -52,20 +52,50 @@ fn parse_f64(s: &str) -> Result<f64, String> {
         .map_err(|_| format!("'{s}' is not a number"))
 }
 
-fn seed_range(args: &RecoverArgs, space: u64, required: bool) -> Result<Range<u64>, Failure> {
-    match &args.seed_range {
+fn seed_range(range: Option<&str>, space: u64) -> Result<Range<u64>, Failure> {
+    match range {
         Some(r) => search::parse_seed_range(r, space).map_err(Failure::Usage),
-        None if required => Err(Failure::usage(
-            "recover laige needs --seed-range: its seeds are 64-bit (try the range of plausible config values or timestamps)",
-        )),
         None => Ok(0..space),
     }
 }
 
-pub fn run(args: &RecoverArgs, out: &mut impl Write) -> Outcome {
+/// Which engine a recovery is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Engine {
+    Sots,
+    Laige,
+    Westwood,
+}
+
+pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
+    let (engine, args, range, precision): (Engine, &RecoverCommon, Option<&str>, Precision) =
+        match cmd {
+            RecoverCommand::Sots {
+                common,
+                seed_range,
+                precision,
+            } => (
+                Engine::Sots,
+                common,
+                seed_range.as_deref(),
+                (*precision).into(),
+            ),
+            RecoverCommand::Laige { common, seed_range } => (
+                Engine::Laige,
+                common,
+                Some(seed_range.as_str()),
+                PrecisionArg::Pc53.into(),
+            ),
+            RecoverCommand::Westwood { common, seed_range } => (
+                Engine::Westwood,
+                common,
+                seed_range.as_deref(),
+                PrecisionArg::Pc53.into(),
+            ),
+        };
     check_work(args.max_offset, "--max-offset")?;
     let tap = args.tap.clone().unwrap_or_else(|| {
-        match args.engine {
+        match engine {
             Engine::Sots => "u32",
             Engine::Laige => "u64",
             Engine::Westwood => "raw",
@@ -85,14 +115,8 @@ pub fn run(args: &RecoverArgs, out: &mut impl Write) -> Outcome {
             "unknown tap '{tap}' for recover (expected one of {taps})"
         ))
     };
-    if args.precision.is_some() && args.engine != Engine::Sots {
-        return Err(Failure::usage(
-            "--precision applies to sots float taps only",
-        ));
-    }
-    let precision: Precision = args.precision.map_or(Precision::Pc53, Into::into);
 
-    let outcome: SearchOutcome<Hit> = match args.engine {
+    let outcome: SearchOutcome<Hit> = match engine {
         Engine::Sots => {
             use recover::sots::{from_outputs, Search, Tap};
             let tap = match (tap_name, tap_arg) {
@@ -120,7 +144,7 @@ pub fn run(args: &RecoverArgs, out: &mut impl Write) -> Outcome {
                     values(args, |v| num::parse_f32(v).map(|f| f.to_bits().into()))?
                 }
             };
-            let range = seed_range(args, 1 << 32, false)?;
+            let range = seed_range(range, 1 << 32)?;
             if tap == Tap::U32 && vals.len() >= 624 {
                 // No search: untemper 624 outputs and step back.
                 if args.max_offset > MAX_OUTPUTS_OFFSET {
@@ -177,7 +201,7 @@ pub fn run(args: &RecoverArgs, out: &mut impl Write) -> Outcome {
                 values(args, num::parse_i32)?
             };
             let s = Search::new(tap, vals, args.max_offset).map_err(recover_error)?;
-            let range = seed_range(args, 1 << 32, false)?;
+            let range = seed_range(range, 1 << 32)?;
             search::run(range, args.threads, false, "recover westwood", |r| {
                 s.search(r)
             })?
@@ -198,19 +222,25 @@ pub fn run(args: &RecoverArgs, out: &mut impl Write) -> Outcome {
                 _ => values(args, num::parse_u64)?,
             };
             let s = Search::new(tap, vals, args.max_offset).map_err(recover_error)?;
-            let range = seed_range(args, u64::MAX, true)?;
+            let range = seed_range(range, u64::MAX)?;
             search::run(range, args.threads, false, "recover laige", |r| s.search(r))?
         }
     };
-    let space = if args.engine == Engine::Laige {
+    let space = if engine == Engine::Laige {
         u64::MAX
     } else {
         1 << 32
     };
-    report(args, out, &outcome, space)
+    report(args, range, out, &outcome, space)
 }
 
-fn report(args: &RecoverArgs, out: &mut impl Write, o: &SearchOutcome<Hit>, space: u64) -> Outcome {
+fn report(
+    args: &RecoverCommon,
+    range: Option<&str>,
+    out: &mut impl Write,
+    o: &SearchOutcome<Hit>,
+    space: u64,
+) -> Outcome {
     let secs = o.elapsed.as_secs_f64();
     if args.json {
         let hits: Vec<_> = o
@@ -237,10 +267,7 @@ fn report(args: &RecoverArgs, out: &mut impl Write, o: &SearchOutcome<Hit>, spac
     }
     if let Some(at) = o.interrupted_at {
         return Err(Failure::Different(search::interrupted_message(
-            o.searched,
-            at,
-            args.seed_range.as_deref(),
-            space,
+            o.searched, at, range, space,
         )));
     }
     if o.hits.is_empty() {

@@ -18,7 +18,7 @@ fn help_and_version() {
     let o = bitexact(&["--help"]);
     assert!(o.status.success());
     assert!(stdout(&o).contains("stream"));
-    let o = bitexact(&["stream", "--help"]);
+    let o = bitexact(&["stream", "sots", "--help"]);
     assert!(stdout(&o).contains("frange:LO,HI"));
     let o = bitexact(&["--version"]);
     assert!(o.status.success());

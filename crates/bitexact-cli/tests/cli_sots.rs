@@ -115,7 +115,7 @@ fn stream_bad_input() {
     );
     assert_usage_error(
         &bitexact(&["stream", "sots", "--seed", "4294967296"]),
-        "32-bit",
+        "32 bits",
     );
     assert_usage_error(
         &bitexact(&["stream", "sots", "--seed", "1", "--count", "-3"]),

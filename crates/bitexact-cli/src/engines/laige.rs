@@ -1,12 +1,13 @@
 //! `laige`: the xorshift128+ Prng with substreams (SPEC 3).
 
-use super::{bound, check_work, reject_option, write_report, write_state_file, MAX_LAIGE_DRAWS};
-use crate::cli::{DiffArgs, IdentifyArgs, SaveArgs, StreamArgs};
+use super::{check_bound, check_work, write_report, write_state_file, MAX_LAIGE_DRAWS};
+use crate::cli::{LaigeStream, SaveCommon};
 use crate::num;
 use crate::out::{write_value, Value};
 use crate::{read_limited, Failure, Outcome};
 use bitexact::laige::{self, Prng};
 use std::io::Write;
+use std::path::Path;
 
 const TAPS: &str = "u64, range:MIN,MAX, float01";
 
@@ -46,10 +47,9 @@ fn parse_tap(s: &str) -> Result<Tap, String> {
     }
 }
 
-pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
-    reject_option(args.precision.is_some(), "--precision", "laige", "sots")?;
-    let tap = parse_tap(args.tap.as_deref().unwrap_or("u64")).map_err(Failure::Usage)?;
-    check_work(args.skip, "--skip")?;
+pub fn stream(args: &LaigeStream, out: &mut impl Write) -> Outcome {
+    let tap = parse_tap(args.common.tap.as_deref().unwrap_or("u64")).map_err(Failure::Usage)?;
+    check_work(args.common.skip, "--skip")?;
     let mut prng = Prng::derive_substream(args.seed, args.substream.unwrap_or(0));
     let call = |p: &mut Prng| match tap {
         Tap::U64 => Value::U64(p.next_u64()),
@@ -57,88 +57,79 @@ pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
         Tap::Range(min, max) => Value::U32(p.next_range(min, max).unwrap_or(min)),
         Tap::Float01 => Value::F32(p.next_float01()),
     };
-    for _ in 0..args.skip {
+    for _ in 0..args.common.skip {
         call(&mut prng);
     }
-    for k in 0..args.count {
+    for k in 0..args.common.count {
         let before = prng;
         let value = call(&mut prng);
         // Draws this call spent: 1, or a few more for a rejecting range
-        // (each rejection has probability below 1/2).
+        // (each rejection has probability below 2^-32).
         let words = laige::words_between(&before, &prng, 4096).unwrap_or(0);
-        write_value(out, args.format, args.skip + k, value, words)?;
+        write_value(out, args.common.format, args.common.skip + k, value, words)?;
     }
     Ok(())
 }
 
-pub fn save(args: &SaveArgs) -> Outcome {
-    reject_option(args.layout.is_some(), "--layout", "laige", "westwood")?;
+pub fn save(seed: u64, args: &SaveCommon) -> Outcome {
     check_work(args.skip_words, "--skip-words")?;
-    let mut prng = Prng::new(args.seed);
+    let mut prng = Prng::new(seed);
     for _ in 0..args.skip_words {
         prng.next_u64();
     }
     write_state_file(
         &args.output,
         &laige::encode_state(&prng),
-        format_args!("laige seed {}, {} draws", args.seed, args.skip_words),
+        format_args!("laige seed {seed}, {} draws", args.skip_words),
     )
 }
 
-fn load(path: &std::path::Path) -> Result<Prng, Failure> {
+fn load(path: &Path) -> Result<Prng, Failure> {
     let bytes = read_limited(path, laige::STATE_LEN)?;
     laige::decode_state(&bytes).map_err(|e| Failure::usage(format!("'{}': {e}", path.display())))
 }
 
-pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
-    reject_option(args.layout.is_some(), "--layout", "laige", "westwood")?;
-    reject_option(
-        args.seed_range.is_some(),
-        "--seed-range",
-        "laige",
-        "westwood",
-    )?;
-    reject_option(args.threads.is_some(), "--threads", "laige", "westwood")?;
-    reject_option(args.max_twists.is_some(), "--max-twists", "laige", "sots")?;
-    let prng = load(&args.file)?;
-    let max = bound(
-        args.max_draws,
-        laige::DEFAULT_MAX_DRAWS,
-        "--max-draws",
-        MAX_LAIGE_DRAWS,
-    )?;
-    let id = laige::identify(prng.state_part1(), prng.state_part2(), max)
-        .map_err(|e| Failure::Different(format!("'{}': {e}", args.file.display())))?;
+pub fn identify(
+    file: &Path,
+    max_draws: u64,
+    master: Option<u64>,
+    json: bool,
+    out: &mut impl Write,
+) -> Outcome {
+    check_bound(max_draws, "--max-draws", MAX_LAIGE_DRAWS)?;
+    let prng = load(file)?;
+    let id = laige::identify(prng.state_part1(), prng.state_part2(), max_draws)
+        .map_err(|e| Failure::Different(format!("'{}': {e}", file.display())))?;
     if id.seed != prng.seed() {
         return Err(Failure::Different(format!(
             "'{}': the state was seeded with {} ({} draws ago), but the file's seed field says {}",
-            args.file.display(),
+            file.display(),
             id.seed,
             id.words_drawn,
             prng.seed()
         )));
     }
     let mut fields = vec![("seed", id.seed), ("words_drawn", id.words_drawn)];
-    if let Some(master) = args.master {
+    if let Some(master) = master {
         let sub = laige::substream_id(master, id.seed)
             .map_err(|e| Failure::Different(format!("--master {master}: {e}")))?;
         fields.push(("substream", sub.into()));
     }
-    write_report(out, args.json, &fields)
+    write_report(out, json, &fields)
 }
 
-pub fn diff(args: &DiffArgs, out: &mut impl Write) -> Outcome {
-    reject_option(args.layout.is_some(), "--layout", "laige", "westwood")?;
-    reject_option(args.max_twists.is_some(), "--max-twists", "laige", "sots")?;
-    let (a, b) = (load(&args.file_a)?, load(&args.file_b)?);
-    let max = bound(
-        args.max_draws,
-        laige::DEFAULT_MAX_DRAWS,
-        "--max-draws",
-        MAX_LAIGE_DRAWS,
-    )?;
-    let words = laige::words_between(&a, &b, max).map_err(|e| Failure::Different(e.to_string()))?;
-    write_report(out, args.json, &[("words_between", words)])
+pub fn diff(
+    file_a: &Path,
+    file_b: &Path,
+    max_draws: u64,
+    json: bool,
+    out: &mut impl Write,
+) -> Outcome {
+    check_bound(max_draws, "--max-draws", MAX_LAIGE_DRAWS)?;
+    let (a, b) = (load(file_a)?, load(file_b)?);
+    let words =
+        laige::words_between(&a, &b, max_draws).map_err(|e| Failure::Different(e.to_string()))?;
+    write_report(out, json, &[("words_between", words)])
 }
 
 #[cfg(test)]

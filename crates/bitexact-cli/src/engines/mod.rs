@@ -5,11 +5,77 @@ mod laige;
 mod sots;
 mod westwood;
 
-use crate::cli::{Engine, StateCommand, StreamArgs};
+use crate::cli::{DiffCommand, IdentifyCommand, SaveCommand, StateCommand, StreamCommand};
 use crate::{Failure, Outcome};
 use std::io::Write;
 
 pub use sots::parse_call as parse_sots_call;
+
+pub fn stream(cmd: &StreamCommand, out: &mut impl Write) -> Outcome {
+    match cmd {
+        StreamCommand::Sots(a) => sots::stream(a, out),
+        StreamCommand::Laige(a) => laige::stream(a, out),
+        StreamCommand::Westwood(a) => westwood::stream(a, out),
+    }
+}
+
+pub fn state(cmd: &StateCommand, out: &mut impl Write) -> Outcome {
+    match cmd {
+        StateCommand::Save(SaveCommand::Sots { seed, common }) => sots::save(*seed, common),
+        StateCommand::Save(SaveCommand::Laige { seed, common }) => laige::save(*seed, common),
+        StateCommand::Save(SaveCommand::Westwood {
+            seed,
+            common,
+            layout,
+        }) => westwood::save(*seed, common, *layout),
+        StateCommand::Identify(IdentifyCommand::Sots {
+            file,
+            max_twists,
+            json,
+        }) => sots::identify(file, *max_twists, *json, out),
+        StateCommand::Identify(IdentifyCommand::Laige {
+            file,
+            max_draws,
+            master,
+            json,
+        }) => laige::identify(file, *max_draws, *master, *json, out),
+        StateCommand::Identify(IdentifyCommand::Westwood {
+            file,
+            layout,
+            max_draws,
+            seed_range,
+            threads,
+            json,
+        }) => westwood::identify(
+            file,
+            *layout,
+            *max_draws,
+            seed_range.as_deref(),
+            *threads,
+            *json,
+            out,
+        ),
+        StateCommand::Diff(DiffCommand::Sots {
+            file_a,
+            file_b,
+            max_twists,
+            json,
+        }) => sots::diff(file_a, file_b, *max_twists, *json, out),
+        StateCommand::Diff(DiffCommand::Laige {
+            file_a,
+            file_b,
+            max_draws,
+            json,
+        }) => laige::diff(file_a, file_b, *max_draws, *json, out),
+        StateCommand::Diff(DiffCommand::Westwood {
+            file_a,
+            file_b,
+            layout,
+            max_draws,
+            json,
+        }) => westwood::diff(file_a, file_b, *layout, *max_draws, *json, out),
+    }
+}
 
 /// The most words (or draws, or calls) one command may be asked to spend
 /// before printing: about 15 s of twisting for sots. Larger requests are
@@ -37,62 +103,6 @@ pub fn check_bound(n: u64, what: &str, limit: u64) -> Outcome {
 pub const MAX_SOTS_TWISTS: u64 = 16_000_000;
 /// The laige walk bound's ceiling: 2·10^9 draws, about 10 s.
 pub const MAX_LAIGE_DRAWS: u64 = 2_000_000_000;
-
-/// A walk bound from its option, its default and its ceiling.
-pub fn bound(value: Option<u64>, default: u64, option: &str, limit: u64) -> Result<u64, Failure> {
-    let v = value.unwrap_or(default);
-    check_bound(v, option, limit)?;
-    Ok(v)
-}
-
-pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
-    match args.engine {
-        Engine::Sots => sots::stream(args, out),
-        Engine::Laige => laige::stream(args, out),
-        Engine::Westwood => westwood::stream(args, out),
-    }
-}
-
-pub fn state(cmd: &StateCommand, out: &mut impl Write) -> Outcome {
-    match cmd {
-        StateCommand::Save(a) => match a.engine {
-            Engine::Sots => sots::save(a),
-            Engine::Laige => laige::save(a),
-            Engine::Westwood => westwood::save(a),
-        },
-        StateCommand::Identify(a) => match a.engine {
-            Engine::Sots => sots::identify(a, out),
-            Engine::Laige => laige::identify(a, out),
-            Engine::Westwood => westwood::identify(a, out),
-        },
-        StateCommand::Diff(a) => match a.engine {
-            Engine::Sots => sots::diff(a, out),
-            Engine::Laige => laige::diff(a, out),
-            Engine::Westwood => westwood::diff(a, out),
-        },
-    }
-}
-
-/// A seed that must fit the engine's seed width.
-pub fn seed_u32(seed: u64, engine: &str) -> Result<u32, Failure> {
-    u32::try_from(seed).map_err(|_| {
-        Failure::usage(format!(
-            "--seed {seed} does not fit {engine}'s 32-bit seeds (0..=4294967295)"
-        ))
-    })
-}
-
-/// Options that only some engines take: an error naming the option and the
-/// engines it is for.
-pub fn reject_option(present: bool, option: &str, engine: &str, owner: &str) -> Outcome {
-    if present {
-        Err(Failure::usage(format!(
-            "{option} does not apply to {engine} (it is for {owner})"
-        )))
-    } else {
-        Ok(())
-    }
-}
 
 /// Write the 'wrote FILE' note after a successful save.
 pub fn write_state_file(

@@ -3,16 +3,15 @@
 //! Taps and ledger-script lines name the same calls (`int:6` / `int 6`):
 //! [`parse_call`] reads both into a `bitexact::ledger::Call`.
 
-use super::{
-    bound, check_work, reject_option, seed_u32, write_report, write_state_file, MAX_SOTS_TWISTS,
-};
-use crate::cli::{DiffArgs, IdentifyArgs, SaveArgs, StreamArgs};
+use super::{check_bound, check_work, write_report, write_state_file, MAX_SOTS_TWISTS};
+use crate::cli::{SaveCommon, SotsStream};
 use crate::num;
 use crate::out::{write_value, Value};
 use crate::{read_limited, Failure, Outcome};
 use bitexact::ledger::{Call, Drawn, Ledger};
 use bitexact::sots::{self, Rng};
 use std::io::Write;
+use std::path::Path;
 
 const TAPS: &str = "u32, unit, float, int:N, chance:P, frange:LO,HI, bell:LO,HI";
 
@@ -96,68 +95,54 @@ fn value(drawn: Drawn) -> Value {
     }
 }
 
-pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
-    reject_option(args.substream.is_some(), "--substream", "sots", "laige")?;
-    let call = parse_tap(args.tap.as_deref().unwrap_or("u32")).map_err(Failure::Usage)?;
-    let seed = seed_u32(args.seed, "sots")?;
-    check_work(args.skip, "--skip")?;
-    let precision = args.precision.map_or(sots::Precision::Pc53, Into::into);
-    let mut ledger = Ledger::new(Rng::with_precision(seed, precision));
-    for _ in 0..args.skip {
+pub fn stream(args: &SotsStream, out: &mut impl Write) -> Outcome {
+    let call = parse_tap(args.common.tap.as_deref().unwrap_or("u32")).map_err(Failure::Usage)?;
+    check_work(args.common.skip, "--skip")?;
+    let mut ledger = Ledger::new(Rng::with_precision(args.seed, args.precision.into()));
+    for _ in 0..args.common.skip {
         ledger.apply(call);
     }
-    for k in 0..args.count {
+    for k in 0..args.common.count {
         let (drawn, words) = ledger.apply(call);
-        write_value(out, args.format, args.skip + k, value(drawn), words)?;
+        write_value(
+            out,
+            args.common.format,
+            args.common.skip + k,
+            value(drawn),
+            words,
+        )?;
     }
     Ok(())
 }
 
-pub fn save(args: &SaveArgs) -> Outcome {
-    reject_option(args.layout.is_some(), "--layout", "sots", "westwood")?;
+pub fn save(seed: u32, args: &SaveCommon) -> Outcome {
     check_work(args.skip_words, "--skip-words")?;
-    let mut rng = Rng::new(seed_u32(args.seed, "sots")?);
+    let mut rng = Rng::new(seed);
     rng.discard(args.skip_words);
     write_state_file(
         &args.output,
         &rng.save_state(),
         format_args!(
-            "sots seed {}, {} words drawn, left {}",
-            args.seed,
+            "sots seed {seed}, {} words drawn, left {}",
             args.skip_words,
             rng.left()
         ),
     )
 }
 
-fn load(path: &std::path::Path) -> Result<bitexact::mt19937::Mt19937, Failure> {
+fn load(path: &Path) -> Result<bitexact::mt19937::Mt19937, Failure> {
     let bytes = read_limited(path, sots::ITEM_LEN_PADDED)?;
     sots::decode_item(&bytes).map_err(|e| Failure::usage(format!("'{}': {e}", path.display())))
 }
 
-pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
-    reject_option(args.layout.is_some(), "--layout", "sots", "westwood")?;
-    reject_option(
-        args.seed_range.is_some(),
-        "--seed-range",
-        "sots",
-        "westwood",
-    )?;
-    reject_option(args.threads.is_some(), "--threads", "sots", "westwood")?;
-    reject_option(args.max_draws.is_some(), "--max-draws", "sots", "laige")?;
-    reject_option(args.master.is_some(), "--master", "sots", "laige")?;
-    let mt = load(&args.file)?;
-    let max = bound(
-        args.max_twists,
-        sots::DEFAULT_MAX_TWISTS,
-        "--max-twists",
-        MAX_SOTS_TWISTS,
-    )?;
-    let id = sots::identify(&mt, max)
-        .map_err(|e| Failure::Different(format!("'{}': {e}", args.file.display())))?;
+pub fn identify(file: &Path, max_twists: u64, json: bool, out: &mut impl Write) -> Outcome {
+    check_bound(max_twists, "--max-twists", MAX_SOTS_TWISTS)?;
+    let mt = load(file)?;
+    let id = sots::identify(&mt, max_twists)
+        .map_err(|e| Failure::Different(format!("'{}': {e}", file.display())))?;
     write_report(
         out,
-        args.json,
+        json,
         &[
             ("seed", id.seed.into()),
             ("twists", id.twists),
@@ -167,18 +152,18 @@ pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
     )
 }
 
-pub fn diff(args: &DiffArgs, out: &mut impl Write) -> Outcome {
-    reject_option(args.layout.is_some(), "--layout", "sots", "westwood")?;
-    reject_option(args.max_draws.is_some(), "--max-draws", "sots", "laige")?;
-    let (a, b) = (load(&args.file_a)?, load(&args.file_b)?);
-    let max = bound(
-        args.max_twists,
-        sots::DEFAULT_MAX_TWISTS,
-        "--max-twists",
-        MAX_SOTS_TWISTS,
-    )?;
-    let words = sots::words_between(&a, &b, max).map_err(|e| Failure::Different(e.to_string()))?;
-    write_report(out, args.json, &[("words_between", words)])
+pub fn diff(
+    file_a: &Path,
+    file_b: &Path,
+    max_twists: u64,
+    json: bool,
+    out: &mut impl Write,
+) -> Outcome {
+    check_bound(max_twists, "--max-twists", MAX_SOTS_TWISTS)?;
+    let (a, b) = (load(file_a)?, load(file_b)?);
+    let words =
+        sots::words_between(&a, &b, max_twists).map_err(|e| Failure::Different(e.to_string()))?;
+    write_report(out, json, &[("words_between", words)])
 }
 
 #[cfg(test)]

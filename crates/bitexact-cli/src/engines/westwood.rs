@@ -1,11 +1,12 @@
 //! `westwood`: the Tiberian Sun / Red Alert 2 randomizer (SPEC 4).
 
-use super::{bound, check_work, reject_option, seed_u32, write_report, write_state_file};
-use crate::cli::{DiffArgs, IdentifyArgs, Layout as LayoutArg, SaveArgs, StreamArgs};
+use super::{check_bound, check_work, write_report, write_state_file, MAX_WORK};
+use crate::cli::{Layout as LayoutArg, SaveCommon, WestwoodStream};
 use crate::out::{write_value, Value};
 use crate::{num, read_limited, search, Failure, Outcome};
 use bitexact::westwood::{self, Layout, Random2};
 use std::io::Write;
+use std::path::Path;
 
 const TAPS: &str = "raw, ranged:MIN,MAX, double";
 
@@ -48,28 +49,26 @@ fn layout_of(arg: LayoutArg) -> Layout {
     }
 }
 
-pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
-    reject_option(args.precision.is_some(), "--precision", "westwood", "sots")?;
-    reject_option(args.substream.is_some(), "--substream", "westwood", "laige")?;
-    let tap = parse_tap(args.tap.as_deref().unwrap_or("raw")).map_err(Failure::Usage)?;
-    check_work(args.skip, "--skip")?;
-    let mut rng = Random2::new(seed_u32(args.seed, "westwood")?);
+pub fn stream(args: &WestwoodStream, out: &mut impl Write) -> Outcome {
+    let tap = parse_tap(args.common.tap.as_deref().unwrap_or("raw")).map_err(Failure::Usage)?;
+    check_work(args.common.skip, "--skip")?;
+    let mut rng = Random2::new(args.seed);
     let call = |r: &mut Random2| match tap {
         Tap::Raw => Value::I32(r.raw()),
         // The range was checked when the tap was parsed.
         Tap::Ranged(min, max) => Value::I32(r.ranged(min, max).unwrap_or(min)),
         Tap::Double => Value::F64(r.double()),
     };
-    for _ in 0..args.skip {
+    for _ in 0..args.common.skip {
         call(&mut rng);
     }
-    for k in 0..args.count {
+    for k in 0..args.common.count {
         let before = rng.position();
         let value = call(&mut rng);
         write_value(
             out,
-            args.format,
-            args.skip + k,
+            args.common.format,
+            args.common.skip + k,
             value,
             rng.position() - before,
         )?;
@@ -77,14 +76,10 @@ pub fn stream(args: &StreamArgs, out: &mut impl Write) -> Outcome {
     Ok(())
 }
 
-pub fn save(args: &SaveArgs) -> Outcome {
-    let layout = args.layout.map(layout_of).ok_or_else(|| {
-        Failure::usage(
-            "state save westwood needs --layout ts (1008 bytes) or --layout ra2 (1012 bytes)",
-        )
-    })?;
+pub fn save(seed: u32, args: &SaveCommon, layout: LayoutArg) -> Outcome {
+    let layout = layout_of(layout);
     check_work(args.skip_words, "--skip-words")?;
-    let mut rng = Random2::new(seed_u32(args.seed, "westwood")?);
+    let mut rng = Random2::new(seed);
     rng.discard(args.skip_words);
     let bytes = layout
         .encode(&rng)
@@ -93,14 +88,14 @@ pub fn save(args: &SaveArgs) -> Outcome {
         &args.output,
         &bytes,
         format_args!(
-            "westwood seed {}, {} draws, {} layout",
-            args.seed, args.skip_words, layout
+            "westwood seed {seed}, {} draws, {layout} layout",
+            args.skip_words
         ),
     )
 }
 
 /// Read a state file in the given layout, or the one its length names.
-fn load(path: &std::path::Path, layout: Option<LayoutArg>) -> Result<westwood::Decoded, Failure> {
+fn load(path: &Path, layout: Option<LayoutArg>) -> Result<westwood::Decoded, Failure> {
     let bytes = read_limited(path, westwood::RA2_LEN)?;
     let layout = match layout {
         Some(l) => layout_of(l),
@@ -117,40 +112,36 @@ fn load(path: &std::path::Path, layout: Option<LayoutArg>) -> Result<westwood::D
         .map_err(|e| Failure::usage(format!("'{}': {e}", path.display())))
 }
 
-pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
-    reject_option(
-        args.max_twists.is_some(),
-        "--max-twists",
-        "westwood",
-        "sots",
-    )?;
-    reject_option(args.master.is_some(), "--master", "westwood", "laige")?;
-    let decoded = load(&args.file, args.layout)?;
-    let max_draws = bound(
-        args.max_draws,
-        westwood::DEFAULT_MAX_DRAWS,
-        "--max-draws",
-        MAX_IDENTIFY_DRAWS,
-    )?;
+pub fn identify(
+    file: &Path,
+    layout: Option<LayoutArg>,
+    max_draws: u64,
+    seed_range: Option<&str>,
+    threads: Option<usize>,
+    json: bool,
+    out: &mut impl Write,
+) -> Outcome {
+    check_bound(max_draws, "--max-draws", MAX_IDENTIFY_DRAWS)?;
+    let decoded = load(file, layout)?;
     let candidates = westwood::Candidates::new(&decoded.rng, max_draws).map_err(|c| {
         Failure::Different(format!(
             "'{}': {c}; no seeding leads to this state",
-            args.file.display()
+            file.display()
         ))
     })?;
     if candidates.is_empty() {
         return Err(Failure::Different(format!(
             "'{}': index1 is {}, so no seeding point lies within --max-draws {max_draws}",
-            args.file.display(),
+            file.display(),
             decoded.rng.index1()
         )));
     }
-    let range = match &args.seed_range {
+    let range = match seed_range {
         Some(r) => search::parse_seed_range(r, westwood::SEED_SPACE).map_err(Failure::Usage)?,
         None => 0..westwood::SEED_SPACE,
     };
     let (first, end) = (range.start, range.end);
-    let outcome = search::run(range, args.threads, true, "identify westwood", |chunk| {
+    let outcome = search::run(range, threads, true, "identify westwood", |chunk| {
         candidates.search(chunk).take(1).collect()
     })?;
     let secs = outcome.elapsed.as_secs_f64();
@@ -158,7 +149,7 @@ pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
         return Err(Failure::Different(search::interrupted_message(
             outcome.searched,
             at,
-            args.seed_range.as_deref(),
+            seed_range,
             westwood::SEED_SPACE,
         )));
     }
@@ -166,36 +157,31 @@ pub fn identify(args: &IdentifyArgs, out: &mut impl Write) -> Outcome {
         return Err(Failure::Different(format!(
             "'{}': no seed in {first}..{end} reaches this state within {max_draws} draws of seeding \
              ({} seeds searched in {secs:.1} s)",
-            args.file.display(),
+            file.display(),
             outcome.searched
         )));
     };
     eprintln!("searched {} seeds in {secs:.1} s", outcome.searched);
     write_report(
         out,
-        args.json,
+        json,
         &[("seed", id.seed.into()), ("words_drawn", id.draws)],
     )
 }
 
-pub fn diff(args: &DiffArgs, out: &mut impl Write) -> Outcome {
-    reject_option(
-        args.max_twists.is_some(),
-        "--max-twists",
-        "westwood",
-        "sots",
-    )?;
-    let a = load(&args.file_a, args.layout)?;
-    let b = load(&args.file_b, args.layout)?;
-    let max = bound(
-        args.max_draws,
-        westwood::DEFAULT_MAX_DRAWS,
-        "--max-draws",
-        super::MAX_WORK,
-    )?;
-    let draws = westwood::draws_between(&a.rng, &b.rng, max)
+pub fn diff(
+    file_a: &Path,
+    file_b: &Path,
+    layout: Option<LayoutArg>,
+    max_draws: u64,
+    json: bool,
+    out: &mut impl Write,
+) -> Outcome {
+    check_bound(max_draws, "--max-draws", MAX_WORK)?;
+    let (a, b) = (load(file_a, layout)?, load(file_b, layout)?);
+    let draws = westwood::draws_between(&a.rng, &b.rng, max_draws)
         .map_err(|e| Failure::Different(e.to_string()))?;
-    write_report(out, args.json, &[("words_between", draws)])
+    write_report(out, json, &[("words_between", draws)])
 }
 
 #[cfg(test)]

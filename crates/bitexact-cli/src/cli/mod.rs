@@ -1,9 +1,13 @@
-//! The command line (SPEC 6), as clap definitions.
+//! The command line (SPEC 6), as clap definitions. The per-engine argument
+//! sets of `stream`, `state` and `recover` are in `engines.rs`: each engine
+//! takes exactly its own options, so clap rejects the others.
 
 use crate::num;
-use crate::out::Format;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+
+mod engines;
+pub use engines::*;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -32,14 +36,17 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Print a generator's stream through one of its taps
-    Stream(StreamArgs),
+    #[command(subcommand)]
+    Stream(StreamCommand),
     /// Save, identify or compare generator state files
     #[command(subcommand)]
     State(StateCommand),
     /// Count the words a script of calls spends, per entry point and per turn
-    Ledger(LedgerArgs),
+    #[command(subcommand)]
+    Ledger(LedgerCommand),
     /// Find the seeds whose streams produce observed values
-    Recover(RecoverArgs),
+    #[command(subcommand)]
+    Recover(RecoverCommand),
     /// Compare traces to the last bit; replay recorded MoveFleet calls
     #[command(subcommand)]
     Trace(TraceCommand),
@@ -133,6 +140,12 @@ pub struct ReplayArgs {
 }
 
 #[derive(Subcommand, Debug)]
+pub enum LedgerCommand {
+    /// Sword of the Stars "Mars": the seven entry points and their word costs
+    Sots(LedgerArgs),
+}
+
+#[derive(Subcommand, Debug)]
 pub enum SotsCommand {
     /// Mars_Vec3_Normalize(X, Y, Z): the direction and the length, values and bits
     Normalize(NormalizeArgs),
@@ -177,58 +190,6 @@ pub struct LegArgs {
     pub model: ModelArg,
 }
 
-/// The engine families.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Engine {
-    /// Sword of the Stars "Mars": MT19937 and its draw mappings (32-bit seeds)
-    Sots,
-    /// The laige engine: xorshift128+ with splitmix64 seeding and substreams (64-bit seeds)
-    Laige,
-    /// Tiberian Sun / Red Alert 2 / Yuri's Revenge: Random2Class seeded by Random3Class (32-bit seeds)
-    Westwood,
-}
-
-#[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
-#[command(after_help = "Taps:\n  \
-    sots:     u32 (default), unit, float, int:N, frange:LO,HI  (624 or more u32 values: no search)\n  \
-    laige:    u64 (default), range:MIN,MAX, float01            (--seed-range required: 64-bit seeds)\n  \
-    westwood: raw (default), ranged:MIN,MAX, double\n\
-    Prints `seed S offset K` per hit (K: words drawn before the first value). Exit 0 when at least \
-    one seed is found, 1 when none (or when interrupted; the message says where to resume), 2 on bad input.")]
-pub struct RecoverArgs {
-    /// Engine family
-    pub engine: Engine,
-    /// The tap the values came from (default: the engine's raw word: u32, u64, raw)
-    #[arg(long)]
-    pub tap: Option<String>,
-    /// The observed values, consecutive calls of the tap, comma-separated
-    #[arg(long, allow_hyphen_values = true)]
-    pub values: String,
-    /// The values start after at most this many words (default 0: at seeding)
-    #[arg(long, default_value = "0", value_parser = num::parse_u64)]
-    pub max_offset: u64,
-    /// Seeds to search, A..B (B exclusive) or A..=B (default: all 2^32 for sots and westwood)
-    #[arg(long)]
-    pub seed_range: Option<String>,
-    /// Worker threads (default: every core)
-    #[arg(long, value_parser = num::parse_u64_usize)]
-    pub threads: Option<usize>,
-    /// x87 precision of float taps (sots; default pc53)
-    #[arg(long, value_enum)]
-    pub precision: Option<PrecisionArg>,
-    /// Print one JSON object
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// The engines the word ledger knows (SPEC 6: sots).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LedgerEngine {
-    /// Sword of the Stars "Mars": the seven entry points and their word costs
-    Sots,
-}
-
 /// `--precision`: the x87 precision-control model for float draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PrecisionArg {
@@ -258,135 +219,6 @@ pub enum Layout {
 
 #[derive(Args, Debug)]
 #[command(allow_negative_numbers = true)]
-#[command(after_help = "Taps:\n  \
-    sots:  u32 (default), unit, float, int:N, chance:P, frange:LO,HI, bell:LO,HI\n  \
-    laige: u64 (default), range:MIN,MAX (half-open), float01\n  \
-    westwood: raw (default, signed), ranged:MIN,MAX (inclusive), double\n\n\
-    Formats:\n  \
-    dec   one value per line; integers in decimal, floats in shortest round-trip form\n  \
-    hex   integers as 0x + 8 (32-bit) or 16 (64-bit) hex digits; floats as their IEEE bits\n  \
-    json  {\"i\":CALL,\"value\":V,\"bits\":\"0x…\" (floats only),\"words\":WORDS SPENT}; \
-    i counts calls from the start of the stream, skipped ones included")]
-pub struct StreamArgs {
-    /// Engine family
-    pub engine: Engine,
-    /// Seed (sots, westwood: 32-bit; laige: 64-bit)
-    #[arg(long, value_parser = num::parse_u64)]
-    pub seed: u64,
-    /// What to draw (see Taps below); default: the engine's raw word
-    #[arg(long)]
-    pub tap: Option<String>,
-    /// Calls to print
-    #[arg(long, default_value = "10", value_parser = num::parse_u64)]
-    pub count: u64,
-    /// Calls of the tap to make, unprinted, first
-    #[arg(long, default_value = "0", value_parser = num::parse_u64)]
-    pub skip: u64,
-    /// x87 precision model for float taps (sots; default pc53)
-    #[arg(long, value_enum)]
-    pub precision: Option<PrecisionArg>,
-    /// Substream id (laige): draw from derive_substream(seed, ID)
-    #[arg(long, value_parser = num::parse_u32)]
-    pub substream: Option<u32>,
-    /// Output format
-    #[arg(long, value_enum, default_value = "dec")]
-    pub format: Format,
-}
-
-#[derive(Subcommand, Debug)]
-pub enum StateCommand {
-    /// Write the state a seed reaches after some words (sots: the save's 2500-byte RNG item;
-    /// laige: 24 bytes, seed, part1, part2 as little-endian u64; westwood: the TS (1008-byte)
-    /// or RA2/YR (1012-byte) object, by --layout)
-    Save(SaveArgs),
-    /// Find a state file's seed and the words drawn since seeding (sots, laige: walking
-    /// back, no search; westwood: a seed search)
-    #[command(
-        after_help = "Prints seed, twists (further twists after seeding), left and words_drawn, \
-        one `key: value` per line (or one JSON object with --json). Exit 1 when no seed reaches \
-        the state within --max-twists."
-    )]
-    Identify(IdentifyArgs),
-    /// Words drawn from state A to state B of the same stream
-    #[command(
-        after_help = "Prints words_between (B minus A). Exit 1 when B is not reachable from A \
-        (B comes first, or the files are different streams within --max-twists)."
-    )]
-    Diff(DiffArgs),
-}
-
-#[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
-pub struct SaveArgs {
-    /// Engine family
-    pub engine: Engine,
-    /// Seed
-    #[arg(long, value_parser = num::parse_u64)]
-    pub seed: u64,
-    /// Words to draw before saving (sots: 32-bit words; laige, westwood: raw draws)
-    #[arg(long, default_value = "0", value_parser = num::parse_u64)]
-    pub skip_words: u64,
-    /// Byte layout (westwood, required there)
-    #[arg(long, value_enum)]
-    pub layout: Option<Layout>,
-    /// Output file
-    #[arg(short = 'o', long = "output")]
-    pub output: PathBuf,
-}
-
-#[derive(Args, Debug)]
-pub struct IdentifyArgs {
-    /// Engine family
-    pub engine: Engine,
-    /// State file (sots: 2500 or 2503 bytes; laige: 24 bytes; westwood: 1008 or 1012 bytes)
-    pub file: PathBuf,
-    /// Byte layout (westwood; default: the one the file's length names)
-    #[arg(long, value_enum)]
-    pub layout: Option<Layout>,
-    /// Print one JSON object
-    #[arg(long)]
-    pub json: bool,
-    /// Seeds to search, A..B (B exclusive) or A..=B (westwood; default all 2^32)
-    #[arg(long)]
-    pub seed_range: Option<String>,
-    /// Worker threads for the seed search (westwood; default: every core)
-    #[arg(long, value_parser = num::parse_u64_usize)]
-    pub threads: Option<usize>,
-    /// Give up after walking back this many twists (sots; default 100000)
-    #[arg(long, value_parser = num::parse_u64)]
-    pub max_twists: Option<u64>,
-    /// Give up after walking back this many draws (laige: default 100000000; westwood: 10000000)
-    #[arg(long, value_parser = num::parse_u64)]
-    pub max_draws: Option<u64>,
-    /// The master seed, to name the substream id of the file's seed (laige)
-    #[arg(long, value_parser = num::parse_u64)]
-    pub master: Option<u64>,
-}
-
-#[derive(Args, Debug)]
-pub struct DiffArgs {
-    /// Engine family
-    pub engine: Engine,
-    /// The earlier state file
-    pub file_a: PathBuf,
-    /// The later state file
-    pub file_b: PathBuf,
-    /// Byte layout (westwood)
-    #[arg(long, value_enum)]
-    pub layout: Option<Layout>,
-    /// Print one JSON object
-    #[arg(long)]
-    pub json: bool,
-    /// Give up after twisting this many times in each direction (sots; default 100000)
-    #[arg(long, value_parser = num::parse_u64)]
-    pub max_twists: Option<u64>,
-    /// Give up after this many draws in each direction (laige: default 100000000; westwood: 10000000)
-    #[arg(long, value_parser = num::parse_u64)]
-    pub max_draws: Option<u64>,
-}
-
-#[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
 #[command(after_help = "SCRIPT has one call per line:\n  \
     turn                 start a new turn\n  \
     u32 | unit | float   the raw, unit and float draws\n  \
@@ -397,11 +229,9 @@ pub struct DiffArgs {
     tnormal-attempts K   a truncated normal that took K attempts (2 words each)\n\
     `#` starts a comment. Calls before the first `turn` are reported as turn 0.")]
 pub struct LedgerArgs {
-    /// Engine family
-    pub engine: LedgerEngine,
-    /// Seed
-    #[arg(long, value_parser = num::parse_u64)]
-    pub seed: u64,
+    /// Seed (32-bit)
+    #[arg(long, value_parser = num::parse_u32)]
+    pub seed: u32,
     /// x87 precision model for float draws
     #[arg(long, value_enum, default_value = "pc53")]
     pub precision: PrecisionArg,

@@ -1,0 +1,323 @@
+//! `stream`, `state save|identify|diff` and `recover`, one argument set per
+//! engine family: the shared options are flattened in, the engine's own are
+//! listed beside them, and nothing else is accepted.
+
+use super::{Layout, PrecisionArg};
+use crate::num;
+use crate::out::Format;
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+/// The options every stream takes.
+#[derive(Args, Debug)]
+pub struct StreamCommon {
+    /// What to draw (see Taps below); default: the engine's raw word
+    #[arg(long)]
+    pub tap: Option<String>,
+    /// Calls to print
+    #[arg(long, default_value = "10", value_parser = num::parse_u64)]
+    pub count: u64,
+    /// Calls of the tap to make, unprinted, first
+    #[arg(long, default_value = "0", value_parser = num::parse_u64)]
+    pub skip: u64,
+    /// Output format
+    #[arg(long, value_enum, default_value = "dec")]
+    pub format: Format,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum StreamCommand {
+    /// Sword of the Stars "Mars": MT19937 and its draw mappings
+    #[command(after_help = SOTS_STREAM_HELP)]
+    Sots(SotsStream),
+    /// The laige engine: xorshift128+ with splitmix64 seeding and substreams
+    #[command(after_help = LAIGE_STREAM_HELP)]
+    Laige(LaigeStream),
+    /// Tiberian Sun / Red Alert 2 / Yuri's Revenge: Random2Class seeded by Random3Class
+    #[command(after_help = WESTWOOD_STREAM_HELP)]
+    Westwood(WestwoodStream),
+}
+
+const SOTS_STREAM_HELP: &str =
+    "Taps: u32 (default), unit, float, int:N (0..=N), chance:P, frange:LO,HI, bell:LO,HI\n\n\
+     Formats:\n  \
+     dec   one value per line; integers in decimal, floats in shortest round-trip form\n  \
+     hex   integers as 0x + 8 hex digits; floats as their IEEE bits\n  \
+     json  {\"i\":CALL,\"value\":V,\"bits\":\"0x…\" (floats only),\"words\":WORDS SPENT}; \
+     i counts calls from the start of the stream, skipped ones included";
+
+const LAIGE_STREAM_HELP: &str =
+    "Taps: u64 (default), range:MIN,MAX (half-open [MIN, MAX)), float01\n\n\
+     Formats:\n  \
+     dec   one value per line; integers in decimal, floats in shortest round-trip form\n  \
+     hex   integers as 0x + 16 (u64) or 8 (u32) hex digits; floats as their IEEE bits\n  \
+     json  {\"i\":CALL,\"value\":V,\"bits\":\"0x…\" (floats only),\"words\":DRAWS SPENT}; \
+     i counts calls from the start of the stream, skipped ones included";
+
+const WESTWOOD_STREAM_HELP: &str =
+    "Taps: raw (default; signed, as the games read it), ranged:MIN,MAX (inclusive), double\n\n\
+     Formats:\n  \
+     dec   one value per line; integers in decimal, floats in shortest round-trip form\n  \
+     hex   integers as 0x + 8 hex digits; floats as their IEEE bits\n  \
+     json  {\"i\":CALL,\"value\":V,\"bits\":\"0x…\" (floats only),\"words\":DRAWS SPENT}; \
+     i counts calls from the start of the stream, skipped ones included";
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct SotsStream {
+    /// Seed (32-bit)
+    #[arg(long, value_parser = num::parse_u32)]
+    pub seed: u32,
+    #[command(flatten)]
+    pub common: StreamCommon,
+    /// x87 precision model for float taps
+    #[arg(long, value_enum, default_value = "pc53")]
+    pub precision: PrecisionArg,
+}
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct LaigeStream {
+    /// Seed (64-bit)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub common: StreamCommon,
+    /// Substream id: draw from derive_substream(seed, ID)
+    #[arg(long, value_parser = num::parse_u32)]
+    pub substream: Option<u32>,
+}
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct WestwoodStream {
+    /// Seed (32-bit)
+    #[arg(long, value_parser = num::parse_u32)]
+    pub seed: u32,
+    #[command(flatten)]
+    pub common: StreamCommon,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum StateCommand {
+    /// Write the state a seed reaches after some words
+    #[command(subcommand)]
+    Save(SaveCommand),
+    /// Find a state file's seed and the words drawn since seeding
+    #[command(subcommand)]
+    Identify(IdentifyCommand),
+    /// Words drawn from state A to state B of the same stream (B minus A; exit 1 if B is
+    /// not reachable from A within the bound)
+    #[command(subcommand)]
+    Diff(DiffCommand),
+}
+
+/// The options every `state save` takes.
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct SaveCommon {
+    /// Words to draw before saving (sots: 32-bit words; laige, westwood: raw draws)
+    #[arg(long, default_value = "0", value_parser = num::parse_u64)]
+    pub skip_words: u64,
+    /// Output file
+    #[arg(short = 'o', long = "output")]
+    pub output: PathBuf,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SaveCommand {
+    /// The save's RNG item: 624 words and left, 2500 bytes
+    Sots {
+        /// Seed (32-bit)
+        #[arg(long, value_parser = num::parse_u32)]
+        seed: u32,
+        #[command(flatten)]
+        common: SaveCommon,
+    },
+    /// 24 bytes: seed, part1, part2 as little-endian u64
+    Laige {
+        /// Seed (64-bit)
+        #[arg(long, value_parser = num::parse_u64)]
+        seed: u64,
+        #[command(flatten)]
+        common: SaveCommon,
+    },
+    /// The randomizer object: TS 1008 bytes or RA2/YR 1012 bytes, by --layout
+    Westwood {
+        /// Seed (32-bit)
+        #[arg(long, value_parser = num::parse_u32)]
+        seed: u32,
+        #[command(flatten)]
+        common: SaveCommon,
+        /// Byte layout
+        #[arg(long, value_enum)]
+        layout: Layout,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum IdentifyCommand {
+    /// Walk the 624 words back to Knuth's initializer, no search: prints seed, twists
+    /// (further twists after seeding), left, words_drawn
+    #[command(after_help = "Exit 1 when no seed reaches the block within --max-twists.")]
+    Sots {
+        /// The RNG item (2500 or 2503 bytes)
+        file: PathBuf,
+        /// Give up after walking back this many twists
+        #[arg(long, default_value_t = bitexact::sots::DEFAULT_MAX_TWISTS, value_parser = num::parse_u64)]
+        max_twists: u64,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+    /// Walk the state back to its seeding state, no search: prints seed, words_drawn (and
+    /// substream, given --master)
+    #[command(
+        after_help = "Exit 1 when no seeding state lies within --max-draws, or when the file's \
+        seed field disagrees with the state's."
+    )]
+    Laige {
+        /// The 24-byte state file
+        file: PathBuf,
+        /// Give up after walking back this many draws
+        #[arg(long, default_value_t = bitexact::laige::DEFAULT_MAX_DRAWS, value_parser = num::parse_u64)]
+        max_draws: u64,
+        /// The master seed, to name the substream id of the file's seed
+        #[arg(long, value_parser = num::parse_u64)]
+        master: Option<u64>,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+    /// Walk the table back to every possible seeding point, then search the seeds on
+    /// every core: prints seed, words_drawn
+    #[command(
+        after_help = "Exit 1 when no seed in the range reaches the state within --max-draws."
+    )]
+    Westwood {
+        /// The object (TS 1008 or RA2/YR 1012 bytes)
+        file: PathBuf,
+        /// Byte layout (default: the one the file's length names)
+        #[arg(long, value_enum)]
+        layout: Option<Layout>,
+        /// Give up on seeding points more than this many draws back
+        #[arg(long, default_value_t = bitexact::westwood::DEFAULT_MAX_DRAWS, value_parser = num::parse_u64)]
+        max_draws: u64,
+        /// Seeds to search, A..B (B exclusive) or A..=B (default: all 2^32)
+        #[arg(long)]
+        seed_range: Option<String>,
+        /// Worker threads (default: every core)
+        #[arg(long, value_parser = num::parse_u64_usize)]
+        threads: Option<usize>,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum DiffCommand {
+    /// Twist A forward (and B, to tell "before" from "unrelated")
+    Sots {
+        /// The earlier RNG item
+        file_a: PathBuf,
+        /// The later RNG item
+        file_b: PathBuf,
+        /// Twists tried in each direction
+        #[arg(long, default_value_t = bitexact::sots::DEFAULT_MAX_TWISTS, value_parser = num::parse_u64)]
+        max_twists: u64,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+    /// Step A forward and back
+    Laige {
+        /// The earlier state file
+        file_a: PathBuf,
+        /// The later state file
+        file_b: PathBuf,
+        /// Draws tried in each direction
+        #[arg(long, default_value_t = bitexact::laige::DEFAULT_MAX_DRAWS, value_parser = num::parse_u64)]
+        max_draws: u64,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+    /// Step A's table forward and back (either layout; the layouts may differ)
+    Westwood {
+        /// The earlier object
+        file_a: PathBuf,
+        /// The later object
+        file_b: PathBuf,
+        /// Byte layout of both files (default: the one each file's length names)
+        #[arg(long, value_enum)]
+        layout: Option<Layout>,
+        /// Draws tried in each direction
+        #[arg(long, default_value_t = bitexact::westwood::DEFAULT_MAX_DRAWS, value_parser = num::parse_u64)]
+        max_draws: u64,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The options every recovery takes.
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct RecoverCommon {
+    /// The tap the values came from (default: the engine's raw word)
+    #[arg(long)]
+    pub tap: Option<String>,
+    /// The observed values, consecutive calls of the tap, comma-separated
+    #[arg(long, allow_hyphen_values = true)]
+    pub values: String,
+    /// The values start after at most this many words (default 0: at seeding)
+    #[arg(long, default_value = "0", value_parser = num::parse_u64)]
+    pub max_offset: u64,
+    /// Worker threads (default: every core)
+    #[arg(long, value_parser = num::parse_u64_usize)]
+    pub threads: Option<usize>,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+const RECOVER_HELP: &str =
+    "Prints `seed S offset K` per hit (K: words drawn before the first value; \
+    for a tap that rejected words, the offset of the word the value came from). Exit 0 when at \
+    least one seed is found, 1 when none (or when interrupted: the message says where to resume), \
+    2 on bad input.";
+
+#[derive(Subcommand, Debug)]
+pub enum RecoverCommand {
+    /// Taps u32 (default), unit, float, int:N, frange:LO,HI; 624 or more u32 values need no search
+    #[command(after_help = RECOVER_HELP)]
+    Sots {
+        #[command(flatten)]
+        common: RecoverCommon,
+        /// Seeds to search, A..B (B exclusive) or A..=B (default: all 2^32)
+        #[arg(long)]
+        seed_range: Option<String>,
+        /// x87 precision of float taps
+        #[arg(long, value_enum, default_value = "pc53")]
+        precision: PrecisionArg,
+    },
+    /// Taps u64 (default), range:MIN,MAX, float01; seeds are 64-bit, so --seed-range is required
+    #[command(after_help = RECOVER_HELP)]
+    Laige {
+        #[command(flatten)]
+        common: RecoverCommon,
+        /// Seeds to search, A..B (B exclusive) or A..=B: plausible config values or timestamps
+        #[arg(long)]
+        seed_range: String,
+    },
+    /// Taps raw (default), ranged:MIN,MAX, double
+    #[command(after_help = RECOVER_HELP)]
+    Westwood {
+        #[command(flatten)]
+        common: RecoverCommon,
+        /// Seeds to search, A..B (B exclusive) or A..=B (default: all 2^32)
+        #[arg(long)]
+        seed_range: Option<String>,
+    },
+}
