@@ -5,7 +5,7 @@
 
 use crate::cli::{PrecisionArg, RecoverCommand, RecoverCommon};
 use crate::engines::check_work;
-use crate::search::{self, Found as SearchOutcome};
+use crate::search::{self, Found as SearchOutcome, Plan};
 use crate::{num, Failure, Outcome};
 use bitexact::recover::{self, Hit};
 use bitexact::x87::Precision;
@@ -162,15 +162,20 @@ pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
                     "{} outputs: state rebuilt by untempering, no seed search",
                     words.len()
                 );
-                SearchOutcome {
+                let found = SearchOutcome {
                     hits,
                     searched: 0,
                     elapsed: start.elapsed(),
                     interrupted_at: None,
+                    stopped_at: None,
+                };
+                if !args.json {
+                    print_hits(out, &found.hits)?;
                 }
+                found
             } else {
                 let s = Search::new(tap, vals, args.max_offset).map_err(recover_error)?;
-                search::run(range, args.threads, false, "recover sots", |r| s.search(r))?
+                run_search(args, "recover sots", 1 << 17, range, |r| s.search(r), out)?
             }
         }
         Engine::Westwood => {
@@ -187,9 +192,13 @@ pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
             let vals: Vec<i32> = if tap_name == "double" {
                 // A double() value is ranged(1, 2^31 − 1) / 2^31: recover that integer.
                 values(args, |v| {
+                    // Printed values are rounded (seed 002 prints 15 digits):
+                    // take the nearest k / 2^31 if it is within 2^-33.
                     let d = parse_f64(v)?;
                     let k = (d * 2_147_483_648.0).round();
-                    if (1.0..2_147_483_648.0).contains(&k) && k / 2_147_483_648.0 == d {
+                    if (1.0..2_147_483_648.0).contains(&k)
+                        && (d - k / 2_147_483_648.0).abs() < 2f64.powi(-33)
+                    {
                         Ok(k as i32)
                     } else {
                         Err(format!(
@@ -202,9 +211,15 @@ pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
             };
             let s = Search::new(tap, vals, args.max_offset).map_err(recover_error)?;
             let range = seed_range(range, 1 << 32)?;
-            search::run(range, args.threads, false, "recover westwood", |r| {
-                s.search(r)
-            })?
+            let per_chunk = (1u64 << 20) / (args.max_offset + 1);
+            run_search(
+                args,
+                "recover westwood",
+                per_chunk,
+                range,
+                |r| s.search(r),
+                out,
+            )?
         }
         Engine::Laige => {
             use recover::laige::{Search, Tap};
@@ -223,7 +238,15 @@ pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
             };
             let s = Search::new(tap, vals, args.max_offset).map_err(recover_error)?;
             let range = seed_range(range, u64::MAX)?;
-            search::run(range, args.threads, false, "recover laige", |r| s.search(r))?
+            let per_chunk = (1u64 << 20) / (args.max_offset + 1);
+            run_search(
+                args,
+                "recover laige",
+                per_chunk,
+                range,
+                |r| s.search(r),
+                out,
+            )?
         }
     };
     let space = if engine == Engine::Laige {
@@ -232,6 +255,40 @@ pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
         1 << 32
     };
     report(args, range, out, &outcome, space)
+}
+
+fn print_hits(out: &mut impl Write, hits: &[Hit]) -> std::io::Result<()> {
+    for h in hits {
+        writeln!(out, "seed {} offset {}", h.seed, h.offset)?;
+    }
+    out.flush()
+}
+
+/// Run a search, printing hits as they come (unless `--json`).
+fn run_search(
+    args: &RecoverCommon,
+    label: &str,
+    seeds_per_chunk: u64,
+    range: Range<u64>,
+    work: impl Fn(Range<u64>) -> Vec<Hit> + Sync,
+    out: &mut impl Write,
+) -> Result<SearchOutcome<Hit>, Failure> {
+    let plan = Plan {
+        threads: args.threads,
+        seeds_per_chunk,
+        stop_after: args.max_hits,
+        label,
+    };
+    let mut write_error = None;
+    let found = search::run(range, &plan, work, |hits| {
+        if !args.json && write_error.is_none() {
+            write_error = print_hits(out, hits).err();
+        }
+    })?;
+    match write_error {
+        Some(e) => Err(e.into()),
+        None => Ok(found),
+    }
 }
 
 fn report(
@@ -252,17 +309,23 @@ fn report(
         if let Some(at) = o.interrupted_at {
             obj["interrupted_at"] = at.into();
         }
-        writeln!(out, "{obj}")?;
-    } else {
-        for h in &o.hits {
-            writeln!(out, "seed {} offset {}", h.seed, h.offset)?;
+        if let Some(at) = o.stopped_at {
+            obj["stopped_at"] = at.into();
         }
+        writeln!(out, "{obj}")?;
     }
     if o.searched > 0 {
-        let rate = o.searched as f64 / secs.max(1e-9) / 1e6;
         eprintln!(
-            "searched {} seeds in {secs:.1} s ({rate:.0} million seeds/s)",
-            o.searched
+            "searched {} seeds in {secs:.1} s ({})",
+            o.searched,
+            search::rate(o.searched, secs)
+        );
+    }
+    if let Some(at) = o.stopped_at {
+        eprintln!(
+            "stopped after {} hits (--max-hits): seeds from {at} on were not searched; \
+             the values match many seeds, give more of them",
+            o.hits.len()
         );
     }
     if let Some(at) = o.interrupted_at {

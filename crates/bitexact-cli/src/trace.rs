@@ -46,15 +46,18 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write) -> Outcome {
         None => Pairing::LineOrder,
     };
     let mut cmp = Comparison::new();
+    let (mut ord_a, mut ord_b) = (0u64, 0u64);
     while next_a.is_some() || next_b.is_some() {
         if let Some((line, rec)) = next_a.take() {
-            let key = key_of(&a, &pairing, line, &rec)?;
+            ord_a += 1;
+            let key = key_of(&a, &pairing, ord_a, &rec)?;
             cmp.push_a(key, line, rec)
                 .map_err(|d| a.error(format!("duplicate key '{}'", d.key)))?;
             next_a = a.next_record()?;
         }
         if let Some((line, rec)) = next_b.take() {
-            let key = key_of(&b, &pairing, line, &rec)?;
+            ord_b += 1;
+            let key = key_of(&b, &pairing, ord_b, &rec)?;
             cmp.push_b(key, line, rec)
                 .map_err(|d| b.error(format!("duplicate key '{}'", d.key)))?;
             next_b = b.next_record()?;
@@ -63,7 +66,7 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write) -> Outcome {
     let summary = cmp.finish();
     let key_name = match &pairing {
         Pairing::Key(k) => k.as_str(),
-        Pairing::LineOrder => "line",
+        Pairing::LineOrder => "record",
     };
     let title = format!(
         "trace compare: {} vs {}",

@@ -286,3 +286,76 @@ fn an_interrupted_search_says_where_to_resume() {
     assert!(err.contains("interrupted after"), "{err}");
     assert!(err.contains("..=4000000000"), "{err}");
 }
+
+#[test]
+fn recover_edges() {
+    // A double printed to 15 digits (as seed 002 prints them) is accepted.
+    let o = bitexact(&[
+        "stream", "westwood", "--seed", "7", "--tap", "double", "--count", "2",
+    ]);
+    let printed: Vec<String> = stdout(&o)
+        .lines()
+        .map(|l| format!("{:.15}", l.parse::<f64>().unwrap()))
+        .collect();
+    let o = bitexact(&[
+        "recover",
+        "westwood",
+        "--tap",
+        "double",
+        "--values",
+        &printed.join(","),
+        "--seed-range",
+        "0..100",
+    ]);
+    assert_eq!(stdout(&o), "seed 7 offset 0\n", "{}", stderr(&o));
+    // A first call that rejects words is found at offset 0.
+    let o = bitexact(&[
+        "recover",
+        "sots",
+        "--tap",
+        "int:5",
+        "--values",
+        "4,1,3,3,4",
+        "--seed-range",
+        "0..100",
+    ]);
+    assert_eq!(stdout(&o), "seed 7 offset 0\n");
+    // The top of the 64-bit seed space.
+    let top = "18446744073709551612";
+    let o = bitexact(&["stream", "laige", "--seed", top, "--count", "1"]);
+    let v = stdout(&o).trim().to_string();
+    let o = bitexact(&[
+        "recover",
+        "laige",
+        "--values",
+        &v,
+        "--seed-range",
+        "18446744073709551610..18446744073709551615",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        format!("seed {top} offset 0\n"),
+        "{}",
+        stderr(&o)
+    );
+    // Values that match many seeds stop at --max-hits.
+    let o = bitexact(&[
+        "recover",
+        "westwood",
+        "--tap",
+        "ranged:0,1",
+        "--values",
+        "1",
+        "--max-hits",
+        "5",
+        "--seed-range",
+        "0..1000000",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).lines().count() >= 5);
+    assert!(stderr(&o).contains("--max-hits"), "{}", stderr(&o));
+    assert_usage_error(
+        &bitexact(&["recover", "sots", "--tap", "int:0", "--values", "0"]),
+        "int:0",
+    );
+}

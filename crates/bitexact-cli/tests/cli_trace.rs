@@ -142,7 +142,7 @@ fn trace_compare() {
     let o = bitexact(&["trace", "compare", p.to_str().unwrap(), q.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        stdout(&o).contains("First divergence: line 2"),
+        stdout(&o).contains("First divergence: record 2"),
         "{}",
         stdout(&o)
     );
@@ -217,4 +217,32 @@ fn trace_bad_input() {
         assert!(matches!(o.status.code(), Some(0..=2)), "{:?}", o.status);
         assert!(!stderr(&o).contains("panicked"));
     }
+}
+
+#[test]
+fn trace_numbers_are_parsed_straight_to_f32() {
+    // Just above the f32 midpoint 1 + 2^-24, closer than half an f64 ulp:
+    // through f64 it would be 1.0; straight to f32 it is 1 + 2^-23.
+    let a = temp("straight_a.jsonl");
+    let b = temp("straight_b.jsonl");
+    std::fs::write(&a, "{\"x\": 1.00000005960464477539062500000001}\n").unwrap();
+    std::fs::write(&b, "{\"x\": \"0x3f800001\"}\n").unwrap();
+    let o = bitexact(&["trace", "compare", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    // A number beyond f32's range is malformed, not an infinity.
+    std::fs::write(&a, "{\"x\": 1e39}\n").unwrap();
+    assert_usage_error(
+        &bitexact(&["trace", "compare", a.to_str().unwrap(), b.to_str().unwrap()]),
+        "line 1",
+    );
+}
+
+#[test]
+fn trace_line_order_counts_records_not_lines() {
+    let a = temp("blank_a.jsonl");
+    let b = temp("blank_b.jsonl");
+    std::fs::write(&a, "{\"x\": 1.0}\n\n{\"x\": 2.0}\n{\"x\": 3.0}\n").unwrap();
+    std::fs::write(&b, "{\"x\": 1.0}\n{\"x\": 2.0}\n{\"x\": 3.0}\n").unwrap();
+    let o = bitexact(&["trace", "compare", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
 }

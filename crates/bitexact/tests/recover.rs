@@ -118,7 +118,7 @@ fn westwood_every_tap_round_trips() {
         Tap::double(),
     ];
     for (i, tap) in taps.into_iter().enumerate() {
-        for offset in [0u64, 3, 130] {
+        for offset in [0u64, 3, 146] {
             let seed = sm(&mut x) as u32;
             let mut rng = Random2::new(seed);
             rng.discard(offset);
@@ -193,4 +193,24 @@ fn laige_every_tap_round_trips() {
         );
     }
     assert!(Tap::range(3, 3).is_err());
+}
+
+#[test]
+fn a_first_call_that_rejects_words_is_found_at_its_start() {
+    use recover::sots::{Search, Tap};
+    // Seed 7's first int:5 call spends 2 words (the first word is rejected).
+    let mut rng = Rng::new(7);
+    let values: Vec<u64> = (0..5)
+        .map(|_| u64::from(rng.next_int_inclusive(5)))
+        .collect();
+    assert_eq!(values, [4, 1, 3, 3, 4]);
+    let mut probe = Rng::new(7);
+    probe.next_int_inclusive(5);
+    assert_eq!(probe.position(), 2, "the premise: a rejection at the start");
+    let hits = Search::new(Tap::IntInclusive(5), values, 0)
+        .unwrap()
+        .search(0..100);
+    assert_eq!(hits, vec![Hit { seed: 7, offset: 0 }]);
+    // int:0 says nothing.
+    assert!(Search::new(Tap::IntInclusive(0), vec![0], 0).is_err());
 }

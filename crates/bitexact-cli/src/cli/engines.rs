@@ -277,6 +277,9 @@ pub struct RecoverCommon {
     /// Worker threads (default: every core)
     #[arg(long, value_parser = num::parse_u64_usize)]
     pub threads: Option<usize>,
+    /// Stop once this many seeds are found (values that match many seeds)
+    #[arg(long, default_value = "1000", value_parser = num::parse_u64_usize)]
+    pub max_hits: usize,
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,

@@ -141,9 +141,18 @@ pub fn identify(
         None => 0..westwood::SEED_SPACE,
     };
     let (first, end) = (range.start, range.end);
-    let outcome = search::run(range, threads, true, "identify westwood", |chunk| {
-        candidates.search(chunk).take(1).collect()
-    })?;
+    let plan = search::Plan {
+        threads,
+        seeds_per_chunk: 1 << 20,
+        stop_after: 1,
+        label: "identify westwood",
+    };
+    let outcome = search::run(
+        range,
+        &plan,
+        |chunk| candidates.search(chunk).take(1).collect(),
+        |_| {},
+    )?;
     let secs = outcome.elapsed.as_secs_f64();
     if let (None, Some(at)) = (outcome.hits.first(), outcome.interrupted_at) {
         return Err(Failure::Different(search::interrupted_message(

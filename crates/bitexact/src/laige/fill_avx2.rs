@@ -176,6 +176,11 @@ fn float01x4(w: __m256i) -> __m128 {
 /// The eight lanes' output stretches, as arrays of four words.
 fn split_lanes<T>(out: &mut [T]) -> [&mut [[T; 4]]; LANES] {
     let stride = out.len() / LANES;
+    // Every caller passes LANES lanes of a power-of-two stride >= 128.
+    debug_assert!(
+        out.len().is_multiple_of(LANES) && stride.is_multiple_of(4),
+        "a ragged lane split would drop words"
+    );
     let mut rest = out;
     core::array::from_fn(|_| {
         let (lane, tail) = core::mem::take(&mut rest).split_at_mut(stride);

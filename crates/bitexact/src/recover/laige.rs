@@ -7,6 +7,7 @@
 
 use super::{Hit, RecoverError};
 use crate::laige::{seed_state, step_state, Prng};
+use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -88,15 +89,45 @@ impl Search {
 
     /// Every hit among `seeds`, in seed order.
     pub fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
+        // A range tap can reject a draw (probability below 2^-32 each).
+        let extra = if matches!(self.tap, Tap::Range(..)) {
+            super::SCAN as u64
+        } else {
+            0
+        };
+        let last = (self.max_offset + extra) as usize;
         let mut hits = Vec::new();
+        if extra == 0 {
+            // No rejections to look past: filter each draw as it comes.
+            for seed in seeds {
+                let (mut p1, mut p2) = seed_state(seed);
+                for j in 0..=self.max_offset {
+                    (p1, p2) = step_state(p1, p2);
+                    if self.tap.of_draw(p2.wrapping_add(p1)) == Some(self.values[0])
+                        && confirm(self.tap, &self.values, seed, j)
+                    {
+                        hits.push(Hit { seed, offset: j });
+                    }
+                }
+            }
+            return hits;
+        }
+        let mut draws = vec![0u64; last + 1];
         for seed in seeds {
             let (mut p1, mut p2) = seed_state(seed);
-            for j in 0..=self.max_offset {
+            for d in draws.iter_mut() {
                 (p1, p2) = step_state(p1, p2);
-                if self.tap.of_draw(p2.wrapping_add(p1)) == Some(self.values[0])
-                    && confirm(self.tap, &self.values, seed, j)
+                *d = p2.wrapping_add(p1);
+            }
+            for j in 0..=self.max_offset as usize {
+                let value = |i: usize| self.tap.of_draw(draws[i]);
+                if super::may_start_with(j, last, &self.values[0], value)
+                    && confirm(self.tap, &self.values, seed, j as u64)
                 {
-                    hits.push(Hit { seed, offset: j });
+                    hits.push(Hit {
+                        seed,
+                        offset: j as u64,
+                    });
                 }
             }
         }

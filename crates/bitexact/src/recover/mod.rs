@@ -17,10 +17,10 @@
 //!   outputs cost a few multiplies each.
 //!
 //! **Offsets** count words (sots), draws (laige, westwood) drawn before the
-//! first value, `0..=max_offset`. For a tap that can reject a word (bounded
-//! integers, ranged draws) the offset is that of the word the first value
-//! came from: a call that rejected `r` words before it is found at its
-//! start offset plus `r`.
+//! first call, `0..=max_offset`. For a tap that can reject words (bounded
+//! integers, ranged draws) the first call may spend several: the filter
+//! scans past rejected words ([`SCAN`] of them, then it lets the candidate
+//! through to the exact check), so the offset is the call's start.
 
 pub mod laige;
 pub mod sots;
@@ -34,6 +34,32 @@ pub struct Hit {
     pub seed: u64,
     /// Words (draws) drawn before the first value.
     pub offset: u64,
+}
+
+/// Words a filter looks past a rejected word before it gives up and lets
+/// the candidate through to the exact check (a run of 32 rejections has
+/// probability below 2^-32 for every tap here).
+pub const SCAN: usize = 32;
+
+/// Whether a call starting at word `j` can produce `want`, judging by the
+/// words `j..=last` (`value(i)` is `None` for a word the tap rejects): the
+/// first accepted word decides; if all are rejected, it might (the exact
+/// check will tell).
+#[inline(always)]
+fn may_start_with<V: PartialEq>(
+    j: usize,
+    last: usize,
+    want: &V,
+    value: impl Fn(usize) -> Option<V>,
+) -> bool {
+    let mut i = j;
+    while i <= last {
+        if let Some(v) = value(i) {
+            return v == *want;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Why a search cannot be set up.

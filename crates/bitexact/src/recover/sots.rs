@@ -95,6 +95,9 @@ pub struct Search {
     tap: Tap,
     values: Vec<Observed>,
     max_offset: usize,
+    /// First-block words computed: `0..=last` (past `max_offset` when the
+    /// tap can reject words).
+    last: usize,
     /// Initializer words needed: `0..=need`.
     need: usize,
 }
@@ -104,12 +107,24 @@ impl Search {
     /// in `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap, values: Vec<Observed>, max_offset: u64) -> Result<Search, RecoverError> {
         super::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        if tap == Tap::IntInclusive(0) {
+            return Err(RecoverError::UnsupportedTap(
+                "int:0 always returns 0: its values say nothing about the seed",
+            ));
+        }
         let k = max_offset as usize;
-        let need = (k + 1).min(N - 1).max(k.min(226) + 397);
+        let extra = if matches!(tap, Tap::IntInclusive(_)) {
+            super::SCAN
+        } else {
+            0
+        };
+        let last = (k + extra).min(N - 1);
+        let need = (last + 1).min(N - 1).max(last.min(226) + 397);
         Ok(Search {
             tap,
             values,
             max_offset: k,
+            last,
             need,
         })
     }
@@ -125,14 +140,17 @@ impl Search {
         let end = seeds.end.min(1 << 32);
         let mut hits = Vec::new();
         let mut init = vec![[0u32; LANES]; self.need + 1];
-        let mut block = vec![[0u32; LANES]; self.max_offset + 1];
+        let mut block = vec![[0u32; LANES]; self.last + 1];
         let mut base = seeds.start;
         while base < end {
             self.batch(base as u32, &mut init, &mut block);
             let lanes = (end - base).min(LANES as u64) as usize;
-            for (j, row) in block.iter().enumerate() {
-                for (l, &word) in row.iter().enumerate().take(lanes) {
-                    if self.tap.of_word(temper(word)) == Some(self.values[0]) {
+            for j in 0..=self.max_offset {
+                // `l` picks a lane in every row the filter may look at.
+                #[allow(clippy::needless_range_loop)]
+                for l in 0..lanes {
+                    let value = |i: usize| self.tap.of_word(temper(block[i][l]));
+                    if super::may_start_with(j, self.last, &self.values[0], value) {
                         let seed = (base + l as u64) as u32;
                         if confirm(self.tap, &self.values, seed, j as u64) {
                             hits.push(Hit {
@@ -149,7 +167,7 @@ impl Search {
         hits
     }
 
-    /// Knuth words `0..=need` and first-block words `0..=max_offset` of the
+    /// Knuth words `0..=need` and first-block words `0..=last` of the
     /// seeds `base .. base + LANES` (wrapping past 2^32 is harmless: those
     /// lanes are not read).
     #[inline(always)]

@@ -9,6 +9,7 @@
 use super::{Hit, RecoverError};
 use crate::westwood::ranged::range_mask;
 use crate::westwood::{Random2, MIX1, MIX2};
+use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -132,6 +133,9 @@ pub struct Search {
     tap: Tap,
     values: Vec<i32>,
     max_offset: u32,
+    /// Draws computed: `0..=last` (past `max_offset` for a ranged tap, which
+    /// can reject draws).
+    last: u32,
 }
 
 impl Search {
@@ -139,10 +143,16 @@ impl Search {
     /// (at most [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap, values: Vec<i32>, max_offset: u64) -> Result<Search, RecoverError> {
         super::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        let extra = if tap == Tap::Raw {
+            0
+        } else {
+            super::SCAN as u64
+        };
         Ok(Search {
             tap,
             values,
             max_offset: max_offset as u32,
+            last: (max_offset + extra).min(MAX_SEARCH_OFFSET) as u32,
         })
     }
 
@@ -156,6 +166,14 @@ impl Search {
     fn search_lanes(&self, seeds: Range<u64>) -> Vec<Hit> {
         let end = seeds.end.min(1 << 32);
         let mut hits = Vec::new();
+        let mut raws = vec![
+            [0i32; LANES];
+            if self.last > self.max_offset {
+                self.last as usize + 1
+            } else {
+                0
+            }
+        ];
         let mut base = seeds.start;
         while base < end {
             let mut lanes = [0i32; LANES];
@@ -163,16 +181,43 @@ impl Search {
                 *s = (base as u32).wrapping_add(l as u32) as i32;
             }
             let valid = (end - base).min(LANES as u64) as usize;
-            for j in 0..=self.max_offset {
-                let a = psdes_lanes(&lanes, j);
-                let b = psdes_lanes(&lanes, j + 103);
-                for l in 0..valid {
-                    if self.tap.of_raw(a[l] ^ b[l]) == Some(self.values[0]) {
+            if self.last == self.max_offset {
+                // No rejections to look past (the raw tap): filter as the
+                // two hashes come, without storing them.
+                for j in 0..=self.max_offset {
+                    let (a, b) = (psdes_lanes(&lanes, j), psdes_lanes(&lanes, j + 103));
+                    for l in 0..valid {
+                        if self.tap.of_raw(a[l] ^ b[l]) == Some(self.values[0]) {
+                            let seed = lanes[l] as u32;
+                            if confirm(self.tap, &self.values, seed, j.into()) {
+                                hits.push(Hit {
+                                    seed: seed.into(),
+                                    offset: j.into(),
+                                });
+                            }
+                        }
+                    }
+                }
+            } else {
+                for (j, row) in raws.iter_mut().enumerate() {
+                    let (a, b) = (
+                        psdes_lanes(&lanes, j as u32),
+                        psdes_lanes(&lanes, j as u32 + 103),
+                    );
+                    for l in 0..LANES {
+                        row[l] = a[l] ^ b[l];
+                    }
+                }
+                for j in 0..=self.max_offset as usize {
+                    for l in 0..valid {
+                        let value = |i: usize| self.tap.of_raw(raws[i][l]);
                         let seed = lanes[l] as u32;
-                        if confirm(self.tap, &self.values, seed, j.into()) {
+                        if super::may_start_with(j, self.last as usize, &self.values[0], value)
+                            && confirm(self.tap, &self.values, seed, j as u64)
+                        {
                             hits.push(Hit {
                                 seed: seed.into(),
-                                offset: j.into(),
+                                offset: j as u64,
                             });
                         }
                     }

@@ -22,18 +22,35 @@ pub struct FieldDiff {
     pub ulp: Option<u64>,
 }
 
-/// Flatten a record into (path, leaf) pairs, lists and maps expanded.
+/// A field name as a path segment: plain names as they are, others quoted
+/// (`["a.b"]`), so `{"a.b": 1}` and `{"a": {"b": 1}}` stay apart.
+fn segment(name: &str) -> String {
+    if !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        name.into()
+    } else {
+        format!("[{name:?}]")
+    }
+}
+
+/// Flatten a record into (path, leaf) pairs, lists and maps expanded; an
+/// empty list or map is a leaf itself (so `[]` is not the same as absent).
 fn leaves(record: &Record) -> Vec<(String, &Value)> {
     fn walk<'a>(path: String, v: &'a Value, out: &mut Vec<(String, &'a Value)>) {
         match v {
-            Value::List(items) => {
+            Value::List(items) if !items.is_empty() => {
                 for (i, item) in items.iter().enumerate() {
                     walk(format!("{path}[{i}]"), item, out);
                 }
             }
-            Value::Map(fields) => {
+            Value::Map(fields) if !fields.is_empty() => {
                 for (k, item) in fields {
-                    walk(format!("{path}.{k}"), item, out);
+                    let s = segment(k);
+                    let p = if s.starts_with('[') {
+                        format!("{path}{s}")
+                    } else {
+                        format!("{path}.{s}")
+                    };
+                    walk(p, item, out);
                 }
             }
             _ => out.push((path, v)),
@@ -41,7 +58,7 @@ fn leaves(record: &Record) -> Vec<(String, &Value)> {
     }
     let mut out = Vec::new();
     for (k, v) in &record.fields {
-        walk(k.clone(), v, &mut out);
+        walk(segment(k), v, &mut out);
     }
     out
 }

@@ -17,7 +17,8 @@
 //!
 //! One JSON object per line. A field's value is
 //! - a JSON number with a fraction or exponent → an f32, **parsed straight
-//!   from the decimal text, correctly rounded** (never through f64);
+//!   from the decimal text, correctly rounded** (never through f64); one
+//!   beyond f32's range is an error, not an infinity;
 //! - a JSON integer → an integer (compared with a float field numerically,
 //!   converted to f32; `-0` is the f32 −0.0);
 //! - a string `"0x"` + 8 hex digits → the f32 with those bits; `"0x"` + 16
@@ -145,15 +146,23 @@ impl Record {
 
 /// Parse the text of a JSON number the schema's way: an integer literal is
 /// an [`Value::Int`] (`-0` is the f32 −0.0); anything with a fraction or an
-/// exponent is an f32 rounded once from the decimal text.
+/// exponent is an f32 rounded once from the decimal text. `None` for a
+/// number beyond f32's range (it would round to infinity: `1e39` and
+/// `1e300` would compare equal) — a trace with such a number is malformed.
 pub fn number_from_text(text: &str) -> Option<Value> {
     if text == "-0" {
         return Some(Value::F32(-0.0));
     }
+    let float = || {
+        text.parse::<f32>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .map(Value::F32)
+    };
     if text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) {
-        return text.parse::<f32>().ok().map(Value::F32);
+        return float();
     }
-    text.parse::<i128>().ok().map(Value::Int)
+    text.parse::<i128>().ok().map(Value::Int).or_else(float)
 }
 
 /// Read a string the schema's way: `"0x"` + 8 hex digits is an f32's bits,
