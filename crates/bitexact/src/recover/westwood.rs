@@ -166,14 +166,13 @@ impl Search {
     fn search_lanes(&self, seeds: Range<u64>) -> Vec<Hit> {
         let end = seeds.end.min(1 << 32);
         let mut hits = Vec::new();
-        let mut raws = vec![
-            [0i32; LANES];
-            if self.last > self.max_offset {
-                self.last as usize + 1
-            } else {
-                0
-            }
-        ];
+        // Stored draws, for a tap that can reject (the raw tap needs none).
+        let rows = if self.tap == Tap::Raw {
+            0
+        } else {
+            self.last as usize + 1
+        };
+        let mut raws = vec![[0i32; LANES]; rows];
         let mut base = seeds.start;
         while base < end {
             let mut lanes = [0i32; LANES];
@@ -181,9 +180,9 @@ impl Search {
                 *s = (base as u32).wrapping_add(l as u32) as i32;
             }
             let valid = (end - base).min(LANES as u64) as usize;
-            if self.last == self.max_offset {
-                // No rejections to look past (the raw tap): filter as the
-                // two hashes come, without storing them.
+            if self.tap == Tap::Raw {
+                // No rejections to look past: filter as the two hashes
+                // come, without storing them.
                 for j in 0..=self.max_offset {
                     let (a, b) = (psdes_lanes(&lanes, j), psdes_lanes(&lanes, j + 103));
                     for l in 0..valid {
