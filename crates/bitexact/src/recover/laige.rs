@@ -7,7 +7,6 @@
 
 use super::{Hit, RecoverError};
 use crate::laige::{seed_state, step_state, Prng};
-use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -112,18 +111,32 @@ impl Search {
             }
             return hits;
         }
-        let mut draws = vec![0u64; last + 1];
+        // Draws 0..=max_offset now; later ones (up to `last`) only when a
+        // first call rejects past them.
+        let mut draws = Vec::with_capacity(last + 1);
         for seed in seeds {
             let (mut p1, mut p2) = seed_state(seed);
-            for d in draws.iter_mut() {
+            draws.clear();
+            for _ in 0..=self.max_offset {
                 (p1, p2) = step_state(p1, p2);
-                *d = p2.wrapping_add(p1);
+                draws.push(p2.wrapping_add(p1));
             }
             for j in 0..=self.max_offset as usize {
-                let value = |i: usize| self.tap.of_draw(draws[i]);
-                if super::may_start_with(j, last, &self.values[0], value)
-                    && confirm(self.tap, &self.values, seed, j as u64)
-                {
+                let mut i = j;
+                let candidate = loop {
+                    if i == draws.len() {
+                        if draws.len() > last {
+                            break true;
+                        }
+                        (p1, p2) = step_state(p1, p2);
+                        draws.push(p2.wrapping_add(p1));
+                    }
+                    match self.tap.of_draw(draws[i]) {
+                        Some(v) => break v == self.values[0],
+                        None => i += 1,
+                    }
+                };
+                if candidate && confirm(self.tap, &self.values, seed, j as u64) {
                     hits.push(Hit {
                         seed,
                         offset: j as u64,

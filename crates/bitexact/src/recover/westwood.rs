@@ -8,8 +8,7 @@
 
 use super::{Hit, RecoverError};
 use crate::westwood::ranged::range_mask;
-use crate::westwood::{Random2, MIX1, MIX2};
-use alloc::vec;
+use crate::westwood::{psdes, Random2, MIX1, MIX2};
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -161,18 +160,24 @@ impl Search {
         search_kernel(self, seeds)
     }
 
+    /// Whether the first accepted draw from draw `from` on (up to `last`)
+    /// is the first value; `true` when all are rejected (the exact check
+    /// decides).
+    #[cold]
+    fn scan_past(&self, seed: u32, from: u32) -> bool {
+        for i in from..=self.last {
+            if let Some(v) = self.tap.of_raw(psdes(seed, i) ^ psdes(seed, i + 103)) {
+                return v == self.values[0];
+            }
+        }
+        true
+    }
+
     /// The search loop itself (compiled twice, see [`crate::simd`]).
     #[inline(always)]
     fn search_lanes(&self, seeds: Range<u64>) -> Vec<Hit> {
         let end = seeds.end.min(1 << 32);
         let mut hits = Vec::new();
-        // Stored draws, for a tap that can reject (the raw tap needs none).
-        let rows = if self.tap == Tap::Raw {
-            0
-        } else {
-            self.last as usize + 1
-        };
-        let mut raws = vec![[0i32; LANES]; rows];
         let mut base = seeds.start;
         while base < end {
             let mut lanes = [0i32; LANES];
@@ -180,45 +185,22 @@ impl Search {
                 *s = (base as u32).wrapping_add(l as u32) as i32;
             }
             let valid = (end - base).min(LANES as u64) as usize;
-            if self.tap == Tap::Raw {
-                // No rejections to look past: filter as the two hashes
-                // come, without storing them.
-                for j in 0..=self.max_offset {
-                    let (a, b) = (psdes_lanes(&lanes, j), psdes_lanes(&lanes, j + 103));
-                    for l in 0..valid {
-                        if self.tap.of_raw(a[l] ^ b[l]) == Some(self.values[0]) {
-                            let seed = lanes[l] as u32;
-                            if confirm(self.tap, &self.values, seed, j.into()) {
-                                hits.push(Hit {
-                                    seed: seed.into(),
-                                    offset: j.into(),
-                                });
-                            }
-                        }
-                    }
-                }
-            } else {
-                for (j, row) in raws.iter_mut().enumerate() {
-                    let (a, b) = (
-                        psdes_lanes(&lanes, j as u32),
-                        psdes_lanes(&lanes, j as u32 + 103),
-                    );
-                    for l in 0..LANES {
-                        row[l] = a[l] ^ b[l];
-                    }
-                }
-                for j in 0..=self.max_offset as usize {
-                    for l in 0..valid {
-                        let value = |i: usize| self.tap.of_raw(raws[i][l]);
-                        let seed = lanes[l] as u32;
-                        if super::may_start_with(j, self.last as usize, &self.values[0], value)
-                            && confirm(self.tap, &self.values, seed, j as u64)
-                        {
-                            hits.push(Hit {
-                                seed: seed.into(),
-                                offset: j as u64,
-                            });
-                        }
+            for j in 0..=self.max_offset {
+                let (a, b) = (psdes_lanes(&lanes, j), psdes_lanes(&lanes, j + 103));
+                for l in 0..valid {
+                    let seed = lanes[l] as u32;
+                    // The first accepted draw of a call starting at j decides;
+                    // a rejected draw (rare, never for the raw tap) sends this
+                    // seed to a scalar scan past it.
+                    let candidate = match self.tap.of_raw(a[l] ^ b[l]) {
+                        Some(v) => v == self.values[0],
+                        None => self.scan_past(seed, j + 1),
+                    };
+                    if candidate && confirm(self.tap, &self.values, seed, j.into()) {
+                        hits.push(Hit {
+                            seed: seed.into(),
+                            offset: j.into(),
+                        });
                     }
                 }
             }
@@ -232,7 +214,6 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::westwood::psdes;
 
     #[test]
     fn lanes_match_psdes() {
