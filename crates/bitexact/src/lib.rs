@@ -59,6 +59,8 @@ pub mod mt19937;
 #[cfg(feature = "alloc")]
 pub mod recover;
 pub mod selftest;
+#[cfg(feature = "serde")]
+mod serde_array;
 mod simd;
 pub mod sots;
 #[cfg(feature = "alloc")]

@@ -474,68 +474,29 @@ mod tests {
 /// serde: `{"mt": [624 words], "left": n}`; deserializing checks `left`.
 #[cfg(feature = "serde")]
 mod serde_impl {
-    use super::{Block, Mt19937, N};
-    use serde::de::{Error as _, SeqAccess, Visitor};
-    use serde::ser::SerializeTuple;
+    use super::{Mt19937, N};
+    use crate::serde_array::{Array, OwnedArray};
+    use serde::de::Error as _;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    struct Words<'a>(&'a Block);
-
-    impl Serialize for Words<'_> {
-        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            let mut t = s.serialize_tuple(N)?;
-            for w in self.0 {
-                t.serialize_element(w)?;
-            }
-            t.end()
-        }
-    }
-
-    struct OwnedWords(Block);
-
-    impl<'de> Deserialize<'de> for OwnedWords {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            struct V;
-            impl<'de> Visitor<'de> for V {
-                type Value = OwnedWords;
-                fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                    f.write_str("624 state words")
-                }
-                fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<OwnedWords, A::Error> {
-                    let mut block = [0u32; N];
-                    for (i, w) in block.iter_mut().enumerate() {
-                        *w = seq
-                            .next_element()?
-                            .ok_or_else(|| A::Error::invalid_length(i, &self))?;
-                    }
-                    if seq.next_element::<u32>()?.is_some() {
-                        return Err(A::Error::invalid_length(N + 1, &self));
-                    }
-                    Ok(OwnedWords(block))
-                }
-            }
-            d.deserialize_tuple(N, V)
-        }
-    }
 
     #[derive(Serialize)]
     #[serde(rename = "Mt19937")]
     struct Repr<'a> {
-        mt: Words<'a>,
+        mt: Array<'a, u32, N>,
         left: u32,
     }
 
     #[derive(Deserialize)]
     #[serde(rename = "Mt19937")]
     struct OwnedRepr {
-        mt: OwnedWords,
+        mt: OwnedArray<u32, N>,
         left: u32,
     }
 
     impl Serialize for Mt19937 {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             Repr {
-                mt: Words(self.state()),
+                mt: Array(self.state()),
                 left: self.left(),
             }
             .serialize(s)

@@ -91,3 +91,28 @@ fn serde_rejects_the_zero_laige_state() {
     let zero = r#"{"seed":1,"part1":0,"part2":0}"#;
     assert!(serde_json::from_str::<bitexact::laige::Prng>(zero).is_err());
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_round_trips_westwood() {
+    let mut rng = bitexact::westwood::Random2::new(77);
+    rng.discard(300);
+    rng.set_disabled(true);
+    let text = serde_json::to_string(&rng).unwrap();
+    assert!(
+        text.ends_with(r#""index1":50,"index2":153,"disabled":true}"#),
+        "{}",
+        &text[text.len() - 60..]
+    );
+    let back: bitexact::westwood::Random2 = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, rng);
+    let bad = text.replace(r#""index1":50"#, r#""index1":250"#);
+    assert!(serde_json::from_str::<bitexact::westwood::Random2>(&bad).is_err());
+}
+
+#[cfg(feature = "rand_core")]
+#[test]
+fn rand_core_sees_westwood_raw_draws() {
+    let mut rng = bitexact::westwood::Random2::new(1);
+    assert_eq!(rand_core::Rng::next_u32(&mut rng), 2_025_287_381);
+}

@@ -137,7 +137,9 @@ impl core::error::Error for CursorsCoincide {}
 /// `Random2Class` (with Red Alert 2's `disabled` flag).
 ///
 /// Besides the state, it keeps a draw counter, [`position`](Self::position),
-/// that is not part of the state (not compared, not saved).
+/// that is not part of the state (not compared, not saved). With the `serde`
+/// feature it serializes as `{"table": [250], "index1", "index2", "disabled"}`;
+/// deserializing checks the cursors.
 #[derive(Clone)]
 pub struct Random2 {
     table: Table,
@@ -378,5 +380,69 @@ impl core::fmt::Debug for Random2 {
             .field("disabled", &self.disabled)
             .field("table[0..4]", &&self.table[..4])
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::{Random2, TABLE_LEN};
+    use crate::serde_array::{Array, OwnedArray};
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize)]
+    #[serde(rename = "Random2")]
+    struct Repr<'a> {
+        table: Array<'a, i32, TABLE_LEN>,
+        index1: usize,
+        index2: usize,
+        disabled: bool,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(rename = "Random2")]
+    struct OwnedRepr {
+        table: OwnedArray<i32, TABLE_LEN>,
+        index1: usize,
+        index2: usize,
+        disabled: bool,
+    }
+
+    impl Serialize for Random2 {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            Repr {
+                table: Array(self.table()),
+                index1: self.index1(),
+                index2: self.index2(),
+                disabled: self.disabled(),
+            }
+            .serialize(s)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Random2 {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let r = OwnedRepr::deserialize(d)?;
+            let mut rng =
+                Random2::from_parts(r.table.0, r.index1, r.index2).map_err(D::Error::custom)?;
+            rng.set_disabled(r.disabled);
+            Ok(rng)
+        }
+    }
+}
+
+/// rand_core sees the raw draws as u32 (their bit patterns); `next_u64` is
+/// two raw draws, low word first (rand_core's convention, not a game call).
+#[cfg(feature = "rand_core")]
+impl rand_core::TryRng for Random2 {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.raw() as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        rand_core::utils::next_u64_via_u32(self)
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        rand_core::utils::fill_bytes_via_next_word(dst, || self.try_next_u32())
     }
 }
