@@ -1,7 +1,7 @@
 //! Draws between two saved states of one stream (no seed needed, no
 //! allocation).
 
-use super::random2::{Random2, Table, TABLE_LEN};
+use super::random2::{Random2, TABLE_LEN};
 
 /// Why [`draws_between`] found no forward distance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,30 +41,24 @@ pub(super) fn steps_until(from: &Random2, to: &Random2, max_draws: u64) -> Optio
     if gap(from) != gap(to) {
         return None; // stepping never changes the gap
     }
-    let mut table: Table = *from.table();
-    let (mut i1, mut i2) = (from.index1(), from.index2());
-    let mut step = |table: &mut Table| {
-        table[i1] ^= table[i2];
-        i1 = if i1 + 1 == TABLE_LEN { 0 } else { i1 + 1 };
-        i2 = if i2 + 1 == TABLE_LEN { 0 } else { i2 + 1 };
-    };
+    let mut walker = from.clone();
     let align = ((to.index1() + TABLE_LEN - from.index1()) % TABLE_LEN) as u64;
     if align > max_draws {
         return None;
     }
     for _ in 0..align {
-        step(&mut table);
+        walker.step();
     }
     let mut draws = align;
     loop {
-        if table == *to.table() {
+        if walker.table() == to.table() {
             return Some(draws);
         }
         if max_draws - draws < TABLE_LEN as u64 {
             return None;
         }
         for _ in 0..TABLE_LEN {
-            step(&mut table);
+            walker.step();
         }
         draws += TABLE_LEN as u64;
     }

@@ -278,9 +278,10 @@ impl Random2 {
         self.index2 = index2 as u8;
     }
 
-    /// The lagged-XOR step, regardless of the flag.
+    /// The lagged-XOR step, regardless of the flag (the position counter is
+    /// the caller's business). Shared with `diff`.
     #[inline(always)]
-    fn step(&mut self) -> i32 {
+    pub(super) fn step(&mut self) -> i32 {
         let (i1, i2) = (self.index1 as usize, self.index2 as usize);
         self.table[i1] ^= self.table[i2];
         let v = self.table[i1];
