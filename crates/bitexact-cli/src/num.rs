@@ -62,6 +62,21 @@ pub fn parse_f32(s: &str) -> Result<f32, String> {
     })
 }
 
+/// A tap's two-number argument `A,B` (the `MIN,MAX` of `ranged:MIN,MAX`),
+/// with errors naming the tap: `--tap 'ranged:1,x': 'x' is not a number`.
+pub fn parse_tap_pair<T>(
+    tap: &str,
+    arg: &str,
+    form: &str,
+    parse: fn(&str) -> Result<T, String>,
+) -> Result<(T, T), String> {
+    let (a, b) = arg
+        .split_once(',')
+        .ok_or_else(|| format!("--tap '{tap}' takes two numbers: {form}"))?;
+    let number = |x: &str| parse(x).map_err(|e| format!("--tap '{tap}': {e}"));
+    Ok((number(a)?, number(b)?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,5 +102,15 @@ mod tests {
         assert!(parse_f32("0x3f8").is_err());
         assert!(parse_f32("NaN").unwrap().is_nan());
         assert!(parse_f32("half").is_err());
+        assert_eq!(
+            parse_tap_pair("r:1,2", "1,2", "r:A,B", parse_i32),
+            Ok((1, 2))
+        );
+        assert!(parse_tap_pair("r:1", "1", "r:A,B", parse_i32)
+            .unwrap_err()
+            .contains("r:A,B"));
+        assert!(parse_tap_pair("r:1,x", "1,x", "r:A,B", parse_i32)
+            .unwrap_err()
+            .starts_with("--tap 'r:1,x'"));
     }
 }

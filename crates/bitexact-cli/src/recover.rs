@@ -27,11 +27,8 @@ fn values<T>(
 }
 
 fn pair<T>(arg: &str, tap: &str, parse: fn(&str) -> Result<T, String>) -> Result<(T, T), Failure> {
-    let (a, b) = arg
-        .split_once(',')
-        .ok_or_else(|| Failure::usage(format!("--tap {tap} takes two numbers: {tap}:LO,HI")))?;
-    let p = |x: &str| parse(x).map_err(|e| Failure::usage(format!("--tap {tap}: {e}")));
-    Ok((p(a)?, p(b)?))
+    num::parse_tap_pair(&format!("{tap}:{arg}"), arg, &format!("{tap}:LO,HI"), parse)
+        .map_err(Failure::Usage)
 }
 
 fn recover_error(e: recover::RecoverError) -> Failure {

@@ -25,11 +25,7 @@ fn parse_tap(s: &str) -> Result<Tap, String> {
         None if s == "float01" => Ok(Tap::Float01),
         None if s == "range" => Err("tap range needs its bounds: range:MIN,MAX".into()),
         Some(("range", arg)) => {
-            let (a, b) = arg
-                .split_once(',')
-                .ok_or("tap range takes two numbers: range:MIN,MAX")?;
-            let number = |x: &str| num::parse_u32(x).map_err(|e| format!("--tap '{s}': {e}"));
-            let (min, max) = (number(a)?, number(b)?);
+            let (min, max) = num::parse_tap_pair(s, arg, "range:MIN,MAX", num::parse_u32)?;
             if min >= max {
                 return Err(format!(
                     "range:{min},{max} is empty: MIN must be below MAX (the range is [MIN, MAX))"

@@ -27,11 +27,7 @@ fn parse_tap(s: &str) -> Result<Tap, String> {
         None if s == "double" => Ok(Tap::Double),
         None if s == "ranged" => Err("tap ranged needs its bounds: ranged:MIN,MAX".into()),
         Some(("ranged", arg)) => {
-            let (a, b) = arg
-                .split_once(',')
-                .ok_or("tap ranged takes two numbers: ranged:MIN,MAX")?;
-            let number = |x: &str| num::parse_i32(x).map_err(|e| format!("--tap '{s}': {e}"));
-            let (min, max) = (number(a)?, number(b)?);
+            let (min, max) = num::parse_tap_pair(s, arg, "ranged:MIN,MAX", num::parse_i32)?;
             westwood::check_range(min, max).map_err(|e| format!("--tap '{s}': {e}"))?;
             Ok(Tap::Ranged(min, max))
         }
