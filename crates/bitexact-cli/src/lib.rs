@@ -1,0 +1,139 @@
+//! The `bitexact` command line (SPEC 6), as a library so its parsers can be
+//! fuzzed and tested directly; `main.rs` only calls [`main`].
+//!
+//! Thin on purpose: it parses arguments, reads and writes files and prints;
+//! every computation is a library call.
+
+pub mod cli;
+pub mod engines;
+pub mod jsonl;
+pub mod ledger;
+pub mod num;
+pub mod out;
+pub mod recover;
+pub mod search;
+pub mod selftest;
+pub mod sots_math;
+pub mod trace;
+
+use clap::Parser;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// How a command failed, and so which exit code it earns.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad input or usage: exit 2.
+    Usage(String),
+    /// Checked and found different, or not found: exit 1.
+    Different(String),
+    /// The output pipe closed (e.g. `| head`): stop quietly.
+    Closed,
+}
+
+impl Failure {
+    pub fn usage(msg: impl Into<String>) -> Self {
+        Failure::Usage(msg.into())
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure::Closed
+        } else {
+            Failure::Usage(format!("cannot write output: {e}"))
+        }
+    }
+}
+
+pub type Outcome = Result<(), Failure>;
+
+/// Read a file of at most `limit` bytes (a longer one is refused without
+/// reading it all: `/dev/zero` is not read for ever), naming it in errors.
+pub fn read_limited(path: &std::path::Path, limit: usize) -> Result<Vec<u8>, Failure> {
+    use std::io::Read;
+    let cannot = |e: io::Error| Failure::usage(format!("cannot read '{}': {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() > limit {
+        return Err(Failure::usage(format!(
+            "'{}' is over {limit} bytes, too long for this kind of file",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Parse the arguments, run the command, print, and return the exit code.
+pub fn main() -> ExitCode {
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind::*;
+            if matches!(e.kind(), DisplayHelp | DisplayVersion) {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand {
+                eprintln!("error: a subcommand is required (see 'bitexact --help')");
+                return ExitCode::from(2);
+            }
+            // One line naming the problem (clap's message, its hints folded in),
+            // pointing at the help of the (sub)command it was about; exit 2.
+            let rendered = e.render().to_string();
+            let line: Vec<&str> = rendered
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .filter(|l| !l.is_empty())
+                .collect();
+            let command: Vec<&str> = rendered
+                .lines()
+                .find_map(|l| l.trim().strip_prefix("Usage:"))
+                .map(|u| {
+                    u.split_whitespace()
+                        .take_while(|w| !w.starts_with(['[', '<', '-']))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let command = if command.is_empty() {
+                "bitexact".to_string()
+            } else {
+                command.join(" ")
+            };
+            eprintln!("{} (see '{command} --help')", line.join(" "));
+            return ExitCode::from(2);
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = match cli.command {
+        cli::Command::Stream(args) => engines::stream(&args, &mut out),
+        cli::Command::State(cmd) => engines::state(&cmd, &mut out),
+        cli::Command::Ledger(args) => ledger::run(&args, &mut out),
+        cli::Command::Recover(args) => recover::run(&args, &mut out),
+        cli::Command::Trace(cli::TraceCommand::Compare(args)) => trace::compare(&args, &mut out),
+        cli::Command::Trace(cli::TraceCommand::Replay(args)) => trace::replay(&args, &mut out),
+        cli::Command::Sots(cli::SotsCommand::Normalize(args)) => {
+            sots_math::normalize(&args, &mut out)
+        }
+        cli::Command::Sots(cli::SotsCommand::Leg(args)) => sots_math::leg(&args, &mut out),
+        cli::Command::Selftest => selftest::run(&mut out),
+    };
+    let flushed = out.flush().map_err(Failure::from);
+    match result.and(flushed) {
+        Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
+        Err(Failure::Usage(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Different(msg)) => {
+            eprintln!("{msg}");
+            ExitCode::from(1)
+        }
+    }
+}
