@@ -13,12 +13,13 @@ const MAX_SCRIPT_BYTES: usize = 64 << 20;
 
 /// A script line: a new turn, or a call.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Line {
+pub enum Line {
     Turn,
     Call(Call),
 }
 
-fn parse_line(line: &str) -> Result<Option<Line>, String> {
+/// One script line: `None` for a blank or comment line.
+pub fn parse_line(line: &str) -> Result<Option<Line>, String> {
     let code = line.split('#').next().unwrap_or("");
     let words: Vec<&str> = code.split_whitespace().collect();
     match words.split_first() {
@@ -96,6 +97,35 @@ fn write_turn(out: &mut impl Write, label: &str, turn: &Turn) -> std::io::Result
     Ok(())
 }
 
+/// A whole script: its lines in order (blank and comment lines dropped), or
+/// a one-line message naming the first bad line. A UTF-8 byte-order mark at
+/// the start is skipped (editors on Windows write one). The calls' nominal
+/// words are bounded by the CLI's work limit.
+pub fn parse_script(text: &str) -> Result<Vec<Line>, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = Vec::new();
+    let mut work = 0u64;
+    for (i, line) in text.lines().enumerate() {
+        match parse_line(line) {
+            Ok(Some(l)) => {
+                if let Line::Call(c) = l {
+                    work = work.saturating_add(nominal_words(c));
+                    if check_work(work, "the script's calls").is_err() {
+                        return Err(format!(
+                            "script line {}: the script spends too many words",
+                            i + 1
+                        ));
+                    }
+                }
+                lines.push(l);
+            }
+            Ok(None) => {}
+            Err(msg) => return Err(format!("script line {}: {msg}", i + 1)),
+        }
+    }
+    Ok(lines)
+}
+
 pub fn run(cmd: &LedgerCommand, out: &mut impl Write) -> Outcome {
     let LedgerCommand::Sots(args) = cmd;
     sots(args, out)
@@ -119,27 +149,7 @@ fn sots(args: &LedgerArgs, out: &mut impl Write) -> Outcome {
     };
     let text =
         String::from_utf8(bytes).map_err(|_| Failure::usage("the script is not UTF-8 text"))?;
-
-    let mut lines = Vec::new();
-    let mut work = 0u64;
-    for (i, line) in text.lines().enumerate() {
-        match parse_line(line) {
-            Ok(Some(l)) => {
-                if let Line::Call(c) = l {
-                    work += nominal_words(c);
-                    check_work(work, "the script's calls").map_err(|_| {
-                        Failure::usage(format!(
-                            "script line {}: the script spends too many words",
-                            i + 1
-                        ))
-                    })?;
-                }
-                lines.push(l);
-            }
-            Ok(None) => {}
-            Err(msg) => return Err(Failure::usage(format!("script line {}: {msg}", i + 1))),
-        }
-    }
+    let lines = parse_script(&text).map_err(Failure::Usage)?;
 
     let rng = Rng::with_precision(args.seed, args.precision.into());
     let mut ledger = Ledger::new(rng);
@@ -201,5 +211,17 @@ mod tests {
         assert!(parse_line("roll 3").unwrap_err().contains("unknown call"));
         assert!(parse_line("turn 2").is_err());
         assert!(parse_line("chance x").is_err());
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        assert_eq!(
+            parse_script("\u{feff}u32\nturn\n"),
+            Ok(vec![Line::Call(Call::U32), Line::Turn])
+        );
+        // Only at the start: elsewhere it is an unknown call.
+        assert!(parse_script("u32\n\u{feff}u32\n")
+            .unwrap_err()
+            .starts_with("script line 2:"));
     }
 }

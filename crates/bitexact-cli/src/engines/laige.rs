@@ -13,13 +13,14 @@ const TAPS: &str = "u64, range:MIN,MAX, float01";
 
 /// One of the Prng's taps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tap {
+pub enum Tap {
     U64,
     Range(u32, u32),
     Float01,
 }
 
-fn parse_tap(s: &str) -> Result<Tap, String> {
+/// A `--tap` argument, or a one-line message naming what is wrong.
+pub fn parse_tap(s: &str) -> Result<Tap, String> {
     match s.split_once(':') {
         None if s == "u64" => Ok(Tap::U64),
         None if s == "float01" => Ok(Tap::Float01),

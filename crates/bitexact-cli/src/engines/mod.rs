@@ -1,9 +1,9 @@
 //! Dispatch on the engine family: each family's module implements the
 //! stream and state commands for its generator.
 
-mod laige;
-mod sots;
-mod westwood;
+pub mod laige;
+pub mod sots;
+pub mod westwood;
 
 use crate::cli::{DiffCommand, IdentifyCommand, SaveCommand, StateCommand, StreamCommand};
 use crate::{Failure, Outcome};

@@ -60,7 +60,8 @@ pub fn parse_call(name: &str, args: &[&str]) -> Result<Call, String> {
 }
 
 /// A `--tap`: `NAME` or `NAME:ARG[,ARG]`.
-fn parse_tap(s: &str) -> Result<Call, String> {
+/// A `--tap` argument, or a one-line message naming what is wrong.
+pub fn parse_tap(s: &str) -> Result<Call, String> {
     let (name, args): (&str, Vec<&str>) = match s.split_once(':') {
         Some((n, a)) => (n, a.split(',').collect()),
         None => (s, Vec::new()),

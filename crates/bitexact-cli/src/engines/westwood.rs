@@ -15,13 +15,14 @@ const TAPS: &str = "raw, ranged:MIN,MAX, double";
 const MAX_IDENTIFY_DRAWS: u64 = 1_000_000_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tap {
+pub enum Tap {
     Raw,
     Ranged(i32, i32),
     Double,
 }
 
-fn parse_tap(s: &str) -> Result<Tap, String> {
+/// A `--tap` argument, or a one-line message naming what is wrong.
+pub fn parse_tap(s: &str) -> Result<Tap, String> {
     match s.split_once(':') {
         None if s == "raw" => Ok(Tap::Raw),
         None if s == "double" => Ok(Tap::Double),
