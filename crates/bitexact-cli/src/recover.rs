@@ -16,6 +16,11 @@ use std::ops::Range;
 /// The most offsets `recover sots` steps back through 624 raw outputs.
 const MAX_OUTPUTS_OFFSET: u64 = 1_000_000_000;
 
+/// The default offset bound with 624 raw outputs: as far back as `state
+/// identify sots` walks by default (100 000 twists, 62.4 million words).
+const DEFAULT_OUTPUTS_OFFSET: u64 =
+    bitexact::sots::DEFAULT_MAX_TWISTS * bitexact::mt19937::N as u64;
+
 fn values<T>(
     args: &RecoverCommon,
     parse: impl Fn(&str) -> Result<T, String>,
@@ -90,7 +95,13 @@ pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
                 PrecisionArg::Pc53.into(),
             ),
         };
-    check_work(args.max_offset, "--max-offset")?;
+    if args.max_hits == 0 {
+        return Err(Failure::usage("--max-hits 0: expected at least 1"));
+    }
+    if let Some(k) = args.max_offset {
+        check_work(k, "--max-offset")?;
+    }
+    let max_offset = args.max_offset.unwrap_or(0);
     let tap = args.tap.clone().unwrap_or_else(|| {
         match engine {
             Engine::Sots => "u32",
@@ -144,34 +155,50 @@ pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
             let range = seed_range(range, 1 << 32)?;
             if tap == Tap::U32 && vals.len() >= 624 {
                 // No search: untemper 624 outputs and step back.
-                if args.max_offset > MAX_OUTPUTS_OFFSET {
+                let bound = args.max_offset.unwrap_or(DEFAULT_OUTPUTS_OFFSET);
+                if bound > MAX_OUTPUTS_OFFSET {
                     return Err(Failure::usage(format!(
-                        "--max-offset is over the limit of {MAX_OUTPUTS_OFFSET}"
+                        "--max-offset {bound} is over the limit of {MAX_OUTPUTS_OFFSET} for 624 outputs"
                     )));
                 }
                 let words: Vec<u32> = vals.iter().map(|&v| v as u32).collect();
                 let start = std::time::Instant::now();
-                let hits: Vec<Hit> = from_outputs(&words, args.max_offset)
+                let mut hits: Vec<Hit> = from_outputs(&words, bound)
                     .into_iter()
                     .filter(|h| range.contains(&h.seed))
                     .collect();
+                hits.sort();
                 eprintln!(
-                    "{} outputs: state rebuilt by untempering, no seed search",
+                    "{} outputs: state rebuilt by untempering and walked back {bound} words, no seed search",
                     words.len()
                 );
+                let mut end = search::End::Complete;
+                if hits.len() > args.max_hits {
+                    if let Some(at) = search::stop_point(&hits, args.max_hits, range.end) {
+                        end = search::End::Stopped { at };
+                    }
+                    hits.truncate(args.max_hits);
+                }
                 let found = SearchOutcome {
                     hits,
                     searched: 0,
                     elapsed: start.elapsed(),
-                    interrupted_at: None,
-                    stopped_at: None,
+                    end,
                 };
                 if !args.json {
                     print_hits(out, &found.hits)?;
                 }
+                if found.hits.is_empty() && found.complete() {
+                    let msg = format!(
+                        "no seed in {}..{} produces these 624+ outputs within {bound} words of seeding \
+                         (--max-offset raises the bound, up to {MAX_OUTPUTS_OFFSET})",
+                        range.start, range.end
+                    );
+                    return report(args, None, out, &found, 1 << 32, Some(msg));
+                }
                 found
             } else {
-                let s = Search::new(tap, vals, args.max_offset).map_err(recover_error)?;
+                let s = Search::new(tap, vals, max_offset).map_err(recover_error)?;
                 run_search(args, "recover sots", 1 << 17, range, |r| s.search(r), out)?
             }
         }
@@ -206,9 +233,9 @@ pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
             } else {
                 values(args, num::parse_i32)?
             };
-            let s = Search::new(tap, vals, args.max_offset).map_err(recover_error)?;
+            let s = Search::new(tap, vals, max_offset).map_err(recover_error)?;
             let range = seed_range(range, 1 << 32)?;
-            let per_chunk = (1u64 << 20) / (args.max_offset + 1);
+            let per_chunk = (1u64 << 20) / (max_offset + 1);
             run_search(
                 args,
                 "recover westwood",
@@ -233,9 +260,9 @@ pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
                 Tap::Float01 => values(args, |v| num::parse_f32(v).map(|f| f.to_bits().into()))?,
                 _ => values(args, num::parse_u64)?,
             };
-            let s = Search::new(tap, vals, args.max_offset).map_err(recover_error)?;
+            let s = Search::new(tap, vals, max_offset).map_err(recover_error)?;
             let range = seed_range(range, u64::MAX)?;
-            let per_chunk = (1u64 << 20) / (args.max_offset + 1);
+            let per_chunk = (1u64 << 20) / (max_offset + 1);
             run_search(
                 args,
                 "recover laige",
@@ -251,7 +278,7 @@ pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
     } else {
         1 << 32
     };
-    report(args, range, out, &outcome, space)
+    report(args, range, out, &outcome, space, None)
 }
 
 fn print_hits(out: &mut impl Write, hits: &[Hit]) -> std::io::Result<()> {
@@ -288,12 +315,16 @@ fn run_search(
     }
 }
 
+/// Print the summary (stderr) and, with `--json`, the whole answer (stdout);
+/// exit 1 when nothing was found in a complete search (`none`: the message
+/// for that) or when interrupted.
 fn report(
     args: &RecoverCommon,
     range: Option<&str>,
     out: &mut impl Write,
     o: &SearchOutcome<Hit>,
     space: u64,
+    none: Option<String>,
 ) -> Outcome {
     let secs = o.elapsed.as_secs_f64();
     if args.json {
@@ -302,12 +333,16 @@ fn report(
             .iter()
             .map(|h| json!({"seed": h.seed, "offset": h.offset}))
             .collect();
-        let mut obj = json!({"hits": hits, "searched": o.searched, "seconds": (secs * 1000.0).round() / 1000.0});
-        if let Some(at) = o.interrupted_at {
-            obj["interrupted_at"] = at.into();
-        }
-        if let Some(at) = o.stopped_at {
-            obj["stopped_at"] = at.into();
+        let mut obj = json!({
+            "hits": hits,
+            "searched": o.searched,
+            "complete": o.complete(),
+            "seconds": (secs * 1000.0).round() / 1000.0,
+        });
+        match o.end {
+            search::End::Complete => {}
+            search::End::Stopped { at } => obj["stopped_at"] = at.into(),
+            search::End::Interrupted { at } => obj["interrupted_at"] = at.into(),
         }
         writeln!(out, "{obj}")?;
     }
@@ -318,21 +353,28 @@ fn report(
             search::rate(o.searched, secs)
         );
     }
-    if let Some(at) = o.stopped_at {
-        eprintln!(
-            "stopped after {} hits (--max-hits): seeds from {at} on were not searched; \
-             the values match many seeds, give more of them",
-            o.hits.len()
-        );
-    }
-    if let Some(at) = o.interrupted_at {
-        return Err(Failure::Different(search::interrupted_message(
-            o.searched, at, range, space,
-        )));
-    }
-    if o.hits.is_empty() {
-        Err(Failure::Different("no seed produces these values".into()))
-    } else {
-        Ok(())
+    match o.end {
+        search::End::Stopped { at } => {
+            eprintln!(
+                "stopped at --max-hits {}: every seed below {at} was searched and its hits printed; \
+                 seeds from {at} on may match too (raise --max-hits, or give more values: these match many seeds)",
+                args.max_hits
+            );
+            Ok(())
+        }
+        search::End::Interrupted { at } => Err(Failure::Different(
+            search::interrupted_message(o.searched, at, range, space),
+        )),
+        search::End::Complete if o.hits.is_empty() => Err(Failure::Different(none.unwrap_or_else(
+            || {
+                let k = args.max_offset.unwrap_or(0);
+                format!(
+                    "no seed produces these values at offsets 0..={k} (all {} seeds of the range searched; \
+                     --max-offset widens the offsets)",
+                    o.searched
+                )
+            },
+        ))),
+        search::End::Complete => Ok(()),
     }
 }

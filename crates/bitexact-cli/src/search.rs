@@ -2,24 +2,38 @@
 //! core (rayon), show a progress bar on a terminal, stop early when asked.
 //! The per-chunk work is a library call; this file only schedules it.
 //!
-//! Chunks run in *waves* of a few per thread, one wave after another, so
-//! memory does not grow with the range, hits come out in seed order, Ctrl-C
-//! is noticed within a wave, and "every seed below X was searched" is exact
-//! at wave boundaries.
+//! The promises (SPEC 8) and how the scheduler keeps them:
+//!
+//! - **Chunks run in waves**: a wave is a few chunks per thread, mapped by
+//!   rayon's indexed `par_iter().map().collect()`, which keeps the chunks in
+//!   seed order whatever thread ran them. Memory does not grow with the
+//!   range, and a wave's hits are printed as soon as it ends.
+//! - **Hits in seed order, the same for any thread count**: a chunk's hits
+//!   are sorted, chunks are read back in order, and what is reported is a
+//!   function of the range's true hit list alone (see [`Found`]): never of
+//!   which thread finished first.
+//! - **Early stops never lose a hit below the stop point**: with
+//!   `stop_after = N`, a chunk is skipped only when the chunks *before it*
+//!   already hold N hits; Ctrl-C skips every chunk not yet started, and the
+//!   search then reports the start of the first skipped chunk: every seed
+//!   below it was searched, every hit below it reported.
+//! - **"Not found" is said by callers only when [`Found::complete`]**: every
+//!   seed of the range was searched.
 
 use crate::Failure;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The most worker threads a search may ask for.
 pub const MAX_THREADS: usize = 256;
 
-/// Chunks per thread in a wave.
-const CHUNKS_PER_THREAD: u64 = 8;
+/// Chunks per thread in a wave (more: less idle time at a wave's end).
+const CHUNKS_PER_THREAD: u64 = 16;
 
 /// `A..B` (B exclusive) or `A..=B`, decimal or 0x hex, within `0..limit`.
 pub fn parse_seed_range(s: &str, limit: u64) -> Result<Range<u64>, String> {
@@ -92,15 +106,62 @@ pub fn rate(seeds: u64, secs: f64) -> String {
     format!("{text}{unit} seeds/s")
 }
 
+/// Something a search finds, ordered by seed first.
+pub trait Seeded: Ord + Send {
+    /// The seed this hit belongs to.
+    fn seed(&self) -> u64;
+}
+
+impl Seeded for bitexact::recover::Hit {
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+}
+
+impl Seeded for bitexact::westwood::Identification {
+    fn seed(&self) -> u64 {
+        self.seed.into()
+    }
+}
+
+impl Seeded for u64 {
+    fn seed(&self) -> u64 {
+        *self
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Every seed of the range was searched; the hits are all of them.
+    Complete,
+    /// `stop_after` hits were reached. Every seed below `at` was searched
+    /// and every hit below it is in `hits`; seeds from `at` on may have more
+    /// (`at` is the seed after the last hit's, or the last hit's own seed
+    /// when that seed has more hits than fitted).
+    Stopped { at: u64 },
+    /// Ctrl-C: every seed below `at` was searched and every hit below it is
+    /// in `hits`.
+    Interrupted { at: u64 },
+}
+
 /// What a search found and how far it got.
+#[derive(Debug)]
 pub struct Found<T> {
+    /// In seed order: every hit of the searched part (at most `stop_after`).
     pub hits: Vec<T>,
+    /// Seeds searched with every hit reported: `at − range.start`, or the
+    /// whole range when complete.
     pub searched: u64,
     pub elapsed: Duration,
-    /// Interrupted (Ctrl-C): every seed below this one was searched.
-    pub interrupted_at: Option<u64>,
-    /// Stopped at `stop_after` hits: the seeds from this one on were not searched.
-    pub stopped_at: Option<u64>,
+    pub end: End,
+}
+
+impl<T> Found<T> {
+    /// Every seed of the range was searched (so no hits means "not found").
+    pub fn complete(&self) -> bool {
+        self.end == End::Complete
+    }
 }
 
 /// How a search runs.
@@ -109,7 +170,7 @@ pub struct Plan<'a> {
     pub threads: Option<usize>,
     /// Seeds per chunk: about a millisecond of work (the caller knows its cost).
     pub seeds_per_chunk: u64,
-    /// Stop once this many hits have been found (chunks already running finish).
+    /// Stop once this many hits have been found (at least 1).
     pub stop_after: usize,
     /// The progress bar's label.
     pub label: &'a str,
@@ -126,15 +187,31 @@ fn install_interrupt_handler() {
     });
 }
 
-/// Run `work` over `range`, chunk by chunk on every thread; `found` sees each
-/// wave's hits in seed order as soon as the wave ends (so a caller can print
-/// them as they come).
-pub fn run<T: Send>(
+/// Run `work` over `range`, chunk by chunk on every thread, stopping on
+/// Ctrl-C; `found` sees the hits in seed order as soon as each wave ends
+/// (so a caller can print them as they come). See [`run_with`].
+pub fn run<T: Seeded>(
     range: Range<u64>,
     plan: &Plan<'_>,
     work: impl Fn(Range<u64>) -> Vec<T> + Sync,
+    found: impl FnMut(&[T]),
+) -> Result<Found<T>, Failure> {
+    install_interrupt_handler();
+    INTERRUPTED.store(false, Ordering::SeqCst);
+    run_with(range, plan, &INTERRUPTED, work, found)
+}
+
+/// [`run`] with the stop flag given (tests set it from inside `work`).
+pub fn run_with<T: Seeded>(
+    range: Range<u64>,
+    plan: &Plan<'_>,
+    interrupted: &AtomicBool,
+    work: impl Fn(Range<u64>) -> Vec<T> + Sync,
     mut found: impl FnMut(&[T]),
 ) -> Result<Found<T>, Failure> {
+    if plan.stop_after == 0 {
+        return Err(Failure::usage("--max-hits 0: expected at least 1"));
+    }
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = plan.threads {
         if n == 0 || n > MAX_THREADS {
@@ -148,7 +225,7 @@ pub fn run<T: Send>(
         .build()
         .map_err(|e| Failure::usage(format!("cannot start worker threads: {e}")))?;
 
-    let total = range.end - range.start;
+    let total = range.end.saturating_sub(range.start);
     let bar = if std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(total);
         bar.set_style(
@@ -163,78 +240,114 @@ pub fn run<T: Send>(
         ProgressBar::hidden()
     };
 
-    install_interrupt_handler();
-    INTERRUPTED.store(false, Ordering::SeqCst);
     // Small ranges still split across every thread (and can stop early).
     let per_wave = pool.current_num_threads() as u64 * CHUNKS_PER_THREAD;
     let chunk = plan.seeds_per_chunk.min(total.div_ceil(per_wave)).max(1);
     let wave = chunk.saturating_mul(per_wave);
     let start = Instant::now();
-    let found_so_far = AtomicUsize::new(0);
-    let mut hits = Vec::new();
+    let mut hits: Vec<T> = Vec::new();
+    // Every seed below `next` has been searched and its hits are in `hits`.
     let mut next = range.start;
-    let (mut interrupted_at, mut stopped_at) = (None, None);
-    while next < range.end && interrupted_at.is_none() && stopped_at.is_none() {
+    let mut end = End::Complete;
+    while next < range.end {
         let wave_end = next.saturating_add(wave).min(range.end);
-        let chunks: Vec<Range<u64>> = (next..wave_end)
-            .step_by(chunk as usize)
+        let chunks: Vec<Range<u64>> = (0..)
+            .map(|k: u64| next + k * chunk)
+            .take_while(|&s| s < wave_end)
             .map(|s| s..s.saturating_add(chunk).min(wave_end))
             .collect();
-        // Each chunk runs unless Ctrl-C came or enough hits are in; a chunk
-        // that did not run is `None`.
-        let mut results: Vec<(Range<u64>, Option<Vec<T>>)> = pool.install(|| {
+        // Hits found by the chunks of this wave that have finished (None:
+        // not finished). A chunk is skipped when the chunks before it (with
+        // the earlier waves) already hold `stop_after` hits, or on Ctrl-C.
+        let budget = plan.stop_after - hits.len();
+        let counts: Mutex<Vec<Option<usize>>> = Mutex::new(vec![None; chunks.len()]);
+        let skip = |i: usize| {
+            if interrupted.load(Ordering::SeqCst) {
+                return true;
+            }
+            let counts = counts.lock().unwrap_or_else(|e| e.into_inner());
+            counts[..i].iter().flatten().sum::<usize>() >= budget
+        };
+        let results: Vec<Option<Vec<T>>> = pool.install(|| {
             chunks
-                .into_par_iter()
-                .map(|c| {
-                    if INTERRUPTED.load(Ordering::Relaxed)
-                        || found_so_far.load(Ordering::Relaxed) >= plan.stop_after
-                    {
-                        return (c, None);
+                .par_iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    if skip(i) {
+                        return None;
                     }
-                    let h = work(c.clone());
-                    found_so_far.fetch_add(h.len(), Ordering::Relaxed);
+                    let mut h = work(c.clone());
+                    h.sort();
+                    counts.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(h.len());
                     bar.inc(c.end - c.start);
-                    (c, Some(h))
+                    Some(h)
                 })
                 .collect()
         });
-        results.sort_by_key(|(c, _)| c.start);
-        // Keep the chunks up to the first that did not run: below it every
-        // seed was searched, and hits stay in seed order.
+        // Read the wave back in seed order up to the first skipped chunk.
         let before = hits.len();
-        for (c, h) in results {
-            match h {
-                Some(h) => {
-                    hits.extend(h);
-                    next = c.end;
+        for (c, h) in chunks.iter().zip(results) {
+            let Some(h) = h else {
+                end = if interrupted.load(Ordering::SeqCst) {
+                    End::Interrupted { at: c.start }
+                } else {
+                    // Skipped for `stop_after`: the hits before it filled the
+                    // budget, so the loop below has already stopped.
+                    unreachable_stop(c.start)
+                };
+                break;
+            };
+            hits.extend(h);
+            next = c.end;
+            if hits.len() >= plan.stop_after {
+                let at = stop_point(&hits, plan.stop_after, range.end);
+                hits.truncate(plan.stop_after);
+                if let Some(at) = at {
+                    end = End::Stopped { at };
+                    next = at;
+                } else {
+                    next = range.end;
                 }
-                None => {
-                    if INTERRUPTED.load(Ordering::SeqCst) {
-                        interrupted_at = Some(c.start);
-                    } else {
-                        stopped_at = Some(c.start);
-                    }
-                    break;
-                }
+                break;
             }
         }
         found(&hits[before..]);
-        if interrupted_at.is_none() && stopped_at.is_none() && next < range.end {
-            if INTERRUPTED.load(Ordering::SeqCst) {
-                interrupted_at = Some(next);
-            } else if hits.len() >= plan.stop_after {
-                stopped_at = Some(next);
-            }
+        if end != End::Complete || hits.len() >= plan.stop_after {
+            break;
         }
     }
     bar.finish_and_clear();
+    let searched = match end {
+        End::Complete => total,
+        End::Stopped { at } | End::Interrupted { at } => at - range.start,
+    };
     Ok(Found {
         hits,
-        searched: next - range.start,
+        searched,
         elapsed: start.elapsed(),
-        interrupted_at,
-        stopped_at,
+        end,
     })
+}
+
+/// A chunk skipped for the hit budget is always preceded by a full budget,
+/// which ends the read-back first; reaching it is a scheduler bug, reported
+/// as an interruption at that chunk (hits below it are still all there).
+fn unreachable_stop(at: u64) -> End {
+    debug_assert!(false, "a chunk was skipped before the hit budget was full");
+    End::Interrupted { at }
+}
+
+/// Where a search that holds at least `n` hits (sorted, every hit below the
+/// last chunk's end) stops after the `n`-th: the seed after the `n`-th hit's,
+/// or that seed itself when its next hit is on the same seed; `None` when
+/// that is the end of the range (nothing was left out).
+pub fn stop_point<T: Seeded>(hits: &[T], n: usize, end: u64) -> Option<u64> {
+    let last = hits[n - 1].seed();
+    let at = match hits.get(n) {
+        Some(h) if h.seed() == last => last,
+        _ => last + 1,
+    };
+    (at < end).then_some(at)
 }
 
 #[cfg(test)]
@@ -304,7 +417,7 @@ mod tests {
         );
         assert_eq!(seen, out.hits);
         assert_eq!(out.searched, 5_000_000);
-        assert_eq!((out.interrupted_at, out.stopped_at), (None, None));
+        assert!(out.complete());
     }
 
     #[test]
@@ -317,12 +430,173 @@ mod tests {
         )
         .unwrap();
         assert_eq!(out.hits, (u64::MAX - 5..u64::MAX).collect::<Vec<_>>());
+        assert!(out.complete());
     }
 
     #[test]
-    fn stops_after_enough_hits() {
+    fn stops_after_exactly_enough_hits() {
         let out = run(0..1 << 30, &plan(1 << 10, 100), |r| r.collect(), |_| {}).unwrap();
-        assert!(out.hits.len() >= 100 && out.hits.len() < 1 << 20);
-        assert_eq!(out.stopped_at, Some(out.searched));
+        assert_eq!(out.hits, (0..100).collect::<Vec<u64>>());
+        assert_eq!(out.end, End::Stopped { at: 100 });
+        assert_eq!(out.searched, 100);
+    }
+
+    #[test]
+    fn zero_hits_is_a_usage_error() {
+        let e = run(0..10, &plan(1, 0), |r| r.collect::<Vec<u64>>(), |_| {}).unwrap_err();
+        assert!(matches!(e, Failure::Usage(m) if m.contains("--max-hits 0")));
+    }
+
+    /// The reported hits after the first skipped chunk were dropped by the
+    /// old scheduler: one hit far into a range of many waves, every thread
+    /// count, first-hit stop.
+    #[test]
+    fn a_single_late_hit_is_found_with_any_thread_count() {
+        for threads in [1, 2, 3, 7, 16] {
+            for target in [0u64, 99_999, 150_001, 1_999_999] {
+                let plan = Plan {
+                    threads: Some(threads),
+                    seeds_per_chunk: 997,
+                    stop_after: 1,
+                    label: "t",
+                };
+                let out = run(
+                    0..2_000_000,
+                    &plan,
+                    |r| r.filter(|&s| s == target).collect(),
+                    |_| {},
+                )
+                .unwrap();
+                assert_eq!(out.hits, vec![target], "threads {threads}");
+                let at = target + 1;
+                if at < 2_000_000 {
+                    assert_eq!(out.end, End::Stopped { at });
+                } else {
+                    assert!(out.complete());
+                }
+            }
+        }
+    }
+
+    use bitexact::recover::Hit;
+    use proptest::prelude::*;
+
+    /// 0, 1 or 2 hits (offsets 0 and 5) for a seed, from a hash of it.
+    fn hits_of(seed: u64, salt: u64, one_in: u64) -> Vec<Hit> {
+        let mut x = seed ^ salt;
+        x = (x ^ (x >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        x ^= x >> 29;
+        if one_in == 0 || !x.is_multiple_of(one_in) {
+            return vec![];
+        }
+        let mut v = vec![Hit { seed, offset: 0 }];
+        if x & 0x100 != 0 {
+            v.push(Hit { seed, offset: 5 });
+        }
+        v
+    }
+
+    /// The plain sequential scan: the first `n` hits and where it stops.
+    fn sequential(range: Range<u64>, salt: u64, one_in: u64, n: usize) -> (Vec<Hit>, End) {
+        let mut hits = Vec::new();
+        for seed in range.clone() {
+            hits.extend(hits_of(seed, salt, one_in));
+            if hits.len() >= n {
+                let last = hits[n - 1].seed;
+                let at = if hits.len() > n { last } else { last + 1 };
+                hits.truncate(n);
+                if at < range.end {
+                    return (hits, End::Stopped { at });
+                }
+                return (hits, End::Complete);
+            }
+        }
+        (hits, End::Complete)
+    }
+
+    fn ranges() -> impl Strategy<Value = Range<u64>> {
+        (
+            prop_oneof![Just(0u64), 0u64..1 << 40, Just(u64::MAX - 70_000)],
+            1u64..60_000,
+        )
+            .prop_map(|(a, len)| a..a.saturating_add(len))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+        #[test]
+        fn the_scheduler_agrees_with_a_sequential_scan(
+            range in ranges(),
+            threads in 1usize..=16,
+            seeds_per_chunk in prop_oneof![1u64..64, 64u64..5000],
+            stop_after in prop_oneof![1usize..4, 4usize..40, Just(usize::MAX)],
+            salt in any::<u64>(),
+            one_in in prop_oneof![Just(0u64), 1u64..4, 4u64..200, 200u64..100_000],
+        ) {
+            let plan = Plan { threads: Some(threads), seeds_per_chunk, stop_after, label: "t" };
+            let mut streamed = Vec::new();
+            let out = run(
+                range.clone(),
+                &plan,
+                |r| r.flat_map(|s| hits_of(s, salt, one_in)).rev().collect(),
+                |h| streamed.extend_from_slice(h),
+            )
+            .unwrap();
+            let (want, end) = sequential(range.clone(), salt, one_in, stop_after);
+            prop_assert_eq!(&out.hits, &want);
+            prop_assert_eq!(&streamed, &want);
+            prop_assert_eq!(out.end, end);
+            let searched = match end {
+                End::Complete => range.end - range.start,
+                End::Stopped { at } | End::Interrupted { at } => at - range.start,
+            };
+            prop_assert_eq!(out.searched, searched);
+        }
+
+        /// An interruption at any moment: every hit below the reported seed,
+        /// none above, and the count exact.
+        #[test]
+        fn an_interrupted_search_reports_exactly_what_it_searched(
+            range in ranges(),
+            threads in 1usize..=16,
+            seeds_per_chunk in 1u64..3000,
+            salt in any::<u64>(),
+            one_in in 1u64..50,
+            stop_at in any::<u64>(),
+        ) {
+            let len = range.end - range.start;
+            let trigger = range.start + stop_at % len;
+            let flag = AtomicBool::new(false);
+            let plan = Plan { threads: Some(threads), seeds_per_chunk, stop_after: usize::MAX, label: "t" };
+            let out = run_with(
+                range.clone(),
+                &plan,
+                &flag,
+                |r| {
+                    if r.contains(&trigger) {
+                        flag.store(true, Ordering::SeqCst);
+                    }
+                    r.flat_map(|s| hits_of(s, salt, one_in)).collect()
+                },
+                |_| {},
+            )
+            .unwrap();
+            let below = |at: u64| -> Vec<Hit> {
+                (range.start..at).flat_map(|s| hits_of(s, salt, one_in)).collect()
+            };
+            match out.end {
+                End::Interrupted { at } => {
+                    prop_assert!(at >= range.start && at < range.end);
+                    prop_assert_eq!(&out.hits, &below(at));
+                    prop_assert_eq!(out.searched, at - range.start);
+                }
+                End::Complete => {
+                    prop_assert_eq!(&out.hits, &below(range.end));
+                    prop_assert_eq!(out.searched, len);
+                }
+                End::Stopped { .. } => prop_assert!(false, "no hit budget was set"),
+            }
+        }
     }
 }

@@ -178,7 +178,7 @@ fn state_laige() {
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(
         v,
-        serde_json::json!({"seed": sub_seed, "words_drawn": 0, "substream": 7})
+        serde_json::json!({"identified": true, "seed": sub_seed, "words_drawn": 0, "substream": 7})
     );
 
     // A file whose seed field disagrees with its state.

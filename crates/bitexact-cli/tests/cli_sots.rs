@@ -173,7 +173,7 @@ fn state_save_identify_diff() {
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(
         v,
-        serde_json::json!({"seed": 5489, "twists": 2, "left": 413, "words_drawn": 1459})
+        serde_json::json!({"identified": true, "seed": 5489, "twists": 2, "left": 413, "words_drawn": 1459})
     );
 
     let o = bitexact(&[

@@ -147,7 +147,10 @@ fn state_westwood() {
         "--threads",
         "1",
     ]);
-    assert_eq!(stdout(&o), "{\"seed\":99,\"words_drawn\":1777}\n");
+    assert_eq!(
+        stdout(&o),
+        "{\"identified\":true,\"seed\":99,\"words_drawn\":1777}\n"
+    );
     // Outside the range: checked, not found.
     let o = bitexact(&[
         "state",

@@ -102,6 +102,29 @@ impl Call {
             Call::TruncatedNormal(_) => EntryPoint::TruncatedNormal,
         }
     }
+
+    /// The words every such call spends, when that does not depend on the
+    /// words drawn: 1 for `u32`, `unit`, `float`, `frange` and `chance` with
+    /// `0 < p < 1` (or NaN), 0 for `chance` with `p <= 0` or `p >= 1`,
+    /// `2·k` for a truncated normal of `k` attempts, and for the bounded
+    /// integers only when no word can be rejected (`n` is `2^k − 1`: the
+    /// mask is `n` itself). `None` when rejections make the cost vary. A run
+    /// of fixed-cost calls can be skipped with [`Rng::discard`].
+    pub fn fixed_words(self) -> Option<u64> {
+        let exact = |n: u32| crate::sots::inclusive_mask(n) == n;
+        match self {
+            Call::U32 | Call::Unit | Call::Float | Call::FloatRange(..) => Some(1),
+            Call::Chance(p) => Some(if p <= 0.0 || p >= 1.0 { 0 } else { 1 }),
+            Call::IntInclusive(n) => exact(n).then_some(1),
+            Call::IntRangeBell(lo, hi) => {
+                let h = hi.wrapping_sub(lo);
+                let a = h / 2;
+                let b = h.wrapping_sub(a);
+                (exact(a as u32) && exact(b as u32)).then_some(2)
+            }
+            Call::TruncatedNormal(k) => Some(2 * u64::from(k.get())),
+        }
+    }
 }
 
 /// What a [`Call`] returned.

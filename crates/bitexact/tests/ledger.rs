@@ -112,3 +112,50 @@ fn apply_makes_the_call_and_reports_its_cost() {
     );
     assert_eq!(l.into_inner(), r);
 }
+
+/// `Call::fixed_words` is what `--skip` relies on to skip by words: every
+/// call it calls fixed spends exactly that many words, whatever the seed.
+#[test]
+fn fixed_word_calls_spend_exactly_their_words() {
+    let calls = [
+        Call::U32,
+        Call::Unit,
+        Call::Float,
+        Call::FloatRange(-1.0, 1.0),
+        Call::Chance(0.0),
+        Call::Chance(1.0),
+        Call::Chance(-3.0),
+        Call::Chance(0.5),
+        Call::Chance(f32::NAN),
+        Call::IntInclusive(0),
+        Call::IntInclusive(1),
+        Call::IntInclusive(7),
+        Call::IntInclusive(u32::MAX),
+        Call::IntInclusive(6),
+        Call::IntRangeBell(1, 6),
+        Call::IntRangeBell(0, 2),
+        Call::IntRangeBell(0, 14),
+        Call::IntRangeBell(5, 5),
+        Call::TruncatedNormal(NonZeroU32::new(3).unwrap()),
+    ];
+    let mut fixed = 0;
+    for call in calls {
+        let words = call.fixed_words();
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..300 {
+            let mut ledger = Ledger::new(Rng::new(seed));
+            let (_, w) = ledger.apply(call);
+            seen.insert(w);
+        }
+        match words {
+            Some(w) => {
+                fixed += 1;
+                assert_eq!(seen, [w].into(), "{call:?}");
+            }
+            // A varying call does vary over 300 seeds (so `None` is not a
+            // lazy answer).
+            None => assert!(seen.len() > 1, "{call:?} always spent {seen:?}"),
+        }
+    }
+    assert_eq!(fixed, 17);
+}

@@ -335,3 +335,24 @@ fn known_answer_vectors() {
     }
     assert_eq!(vectors::check(), Ok(()));
 }
+
+/// `discard` runs whole cycles of 250 draws as straight loops: it must land
+/// where the reference stream does, from every start position and for
+/// counts around the cycle boundaries.
+#[test]
+fn discard_lands_where_the_reference_stream_does() {
+    let reference = reference_stream(77, 3000);
+    for start in [0usize, 1, 146, 147, 249, 250, 251, 600] {
+        for n in [0u64, 1, 102, 103, 249, 250, 251, 499, 500, 501, 1234] {
+            let mut rng = Random2::new(77);
+            for _ in 0..start {
+                rng.raw();
+            }
+            rng.discard(n);
+            let at = start + n as usize;
+            let next: Vec<i32> = (0..50).map(|_| rng.raw()).collect();
+            assert_eq!(next, reference[at..at + 50], "start {start}, discard {n}");
+            assert_eq!(rng.position(), at as u64 + 50);
+        }
+    }
+}

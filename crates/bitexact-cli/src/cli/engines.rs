@@ -17,7 +17,8 @@ pub struct StreamCommon {
     /// Calls to print
     #[arg(long, default_value = "10", value_parser = num::parse_u64)]
     pub count: u64,
-    /// Calls of the tap to make, unprinted, first
+    /// Calls of the tap to make, unprinted, first (at most 10^10 words, about
+    /// 5 s; a tap that can reject words is skipped call by call, at most 10^8 calls)
     #[arg(long, default_value = "0", value_parser = num::parse_u64)]
     pub skip: u64,
     /// Output format
@@ -271,13 +272,14 @@ pub struct RecoverCommon {
     /// The observed values, consecutive calls of the tap, comma-separated
     #[arg(long, allow_hyphen_values = true)]
     pub values: String,
-    /// The values start after at most this many words (default 0: at seeding)
-    #[arg(long, default_value = "0", value_parser = num::parse_u64)]
-    pub max_offset: u64,
+    /// The values start after at most this many words (default 0: at seeding;
+    /// with 624 or more u32 values, 62400000: the 100 000 twists `state identify` walks)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub max_offset: Option<u64>,
     /// Worker threads (default: every core)
     #[arg(long, value_parser = num::parse_u64_usize)]
     pub threads: Option<usize>,
-    /// Stop once this many seeds are found (values that match many seeds)
+    /// Print at most this many hits, then stop and say where (at least 1)
     #[arg(long, default_value = "1000", value_parser = num::parse_u64_usize)]
     pub max_hits: usize,
     /// Print one JSON object

@@ -1,6 +1,9 @@
 //! `laige`: the xorshift128+ Prng with substreams (SPEC 3).
 
-use super::{check_bound, check_work, write_report, write_state_file, MAX_LAIGE_DRAWS};
+use super::{
+    check_bound, check_work, not_identified, write_identified, write_report, write_state_file,
+    MAX_CALL_SKIP, MAX_LAIGE_DRAWS,
+};
 use crate::cli::{LaigeStream, SaveCommon};
 use crate::num;
 use crate::out::{write_value, Value};
@@ -46,7 +49,7 @@ pub fn parse_tap(s: &str) -> Result<Tap, String> {
 
 pub fn stream(args: &LaigeStream, out: &mut impl Write) -> Outcome {
     let tap = parse_tap(args.common.tap.as_deref().unwrap_or("u64")).map_err(Failure::Usage)?;
-    check_work(args.common.skip, "--skip")?;
+    let skip = args.common.skip;
     let mut prng = Prng::derive_substream(args.seed, args.substream.unwrap_or(0));
     let call = |p: &mut Prng| match tap {
         Tap::U64 => Value::U64(p.next_u64()),
@@ -54,8 +57,24 @@ pub fn stream(args: &LaigeStream, out: &mut impl Write) -> Outcome {
         Tap::Range(min, max) => Value::U32(p.next_range(min, max).unwrap_or(min)),
         Tap::Float01 => Value::F32(p.next_float01()),
     };
-    for _ in 0..args.common.skip {
-        call(&mut prng);
+    match tap {
+        // One draw a call: jump ahead (x^n mod the characteristic
+        // polynomial), no stepping.
+        Tap::U64 | Tap::Float01 => {
+            check_work(skip, "--skip")?;
+            prng.jump(skip.into());
+        }
+        // A range can reject draws: call by call.
+        Tap::Range(..) => {
+            check_bound(
+                skip,
+                "--skip (calls of a tap that can reject draws)",
+                MAX_CALL_SKIP,
+            )?;
+            for _ in 0..skip {
+                call(&mut prng);
+            }
+        }
     }
     for k in 0..args.common.count {
         let before = prng;
@@ -95,16 +114,22 @@ pub fn identify(
 ) -> Outcome {
     check_bound(max_draws, "--max-draws", MAX_LAIGE_DRAWS)?;
     let prng = load(file)?;
-    let id = laige::identify(prng.state_part1(), prng.state_part2(), max_draws)
-        .map_err(|e| Failure::Different(format!("'{}': {e}", file.display())))?;
+    let id = match laige::identify(prng.state_part1(), prng.state_part2(), max_draws) {
+        Ok(id) => id,
+        Err(e) => {
+            let msg = format!("'{}': {e} (--max-draws raises the bound)", file.display());
+            return not_identified(out, json, msg, &[("max_draws", max_draws.into())]);
+        }
+    };
     if id.seed != prng.seed() {
-        return Err(Failure::Different(format!(
+        let msg = format!(
             "'{}': the state was seeded with {} ({} draws ago), but the file's seed field says {}",
             file.display(),
             id.seed,
             id.words_drawn,
             prng.seed()
-        )));
+        );
+        return not_identified(out, json, msg, &[]);
     }
     let mut fields = vec![("seed", id.seed), ("words_drawn", id.words_drawn)];
     if let Some(master) = master {
@@ -112,7 +137,7 @@ pub fn identify(
             .map_err(|e| Failure::Different(format!("--master {master}: {e}")))?;
         fields.push(("substream", sub.into()));
     }
-    write_report(out, json, &fields)
+    write_identified(out, json, &fields)
 }
 
 pub fn diff(

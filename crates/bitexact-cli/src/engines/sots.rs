@@ -3,7 +3,10 @@
 //! Taps and ledger-script lines name the same calls (`int:6` / `int 6`):
 //! [`parse_call`] reads both into a `bitexact::ledger::Call`.
 
-use super::{check_bound, check_work, write_report, write_state_file, MAX_SOTS_TWISTS};
+use super::{
+    check_bound, check_work, not_identified, write_identified, write_report, write_state_file,
+    MAX_CALL_SKIP, MAX_SOTS_TWISTS,
+};
 use crate::cli::{SaveCommon, SotsStream};
 use crate::num;
 use crate::out::{write_value, Value};
@@ -98,11 +101,29 @@ fn value(drawn: Drawn) -> Value {
 
 pub fn stream(args: &SotsStream, out: &mut impl Write) -> Outcome {
     let call = parse_tap(args.common.tap.as_deref().unwrap_or("u32")).map_err(Failure::Usage)?;
-    check_work(args.common.skip, "--skip")?;
-    let mut ledger = Ledger::new(Rng::with_precision(args.seed, args.precision.into()));
-    for _ in 0..args.common.skip {
-        ledger.apply(call);
-    }
+    let skip = args.common.skip;
+    let mut rng = Rng::with_precision(args.seed, args.precision.into());
+    let mut ledger = match call.fixed_words() {
+        // Every call spends the same words: skip them by whole twists.
+        Some(w) => {
+            check_work(skip.saturating_mul(w.max(1)), "--skip (in words)")?;
+            rng.discard(skip * w);
+            Ledger::new(rng)
+        }
+        // Rejections: call by call.
+        None => {
+            check_bound(
+                skip,
+                "--skip (calls of a tap that can reject words)",
+                MAX_CALL_SKIP,
+            )?;
+            let mut ledger = Ledger::new(rng);
+            for _ in 0..skip {
+                ledger.apply(call);
+            }
+            ledger
+        }
+    };
     for k in 0..args.common.count {
         let (drawn, words) = ledger.apply(call);
         write_value(
@@ -139,9 +160,14 @@ fn load(path: &Path) -> Result<bitexact::mt19937::Mt19937, Failure> {
 pub fn identify(file: &Path, max_twists: u64, json: bool, out: &mut impl Write) -> Outcome {
     check_bound(max_twists, "--max-twists", MAX_SOTS_TWISTS)?;
     let mt = load(file)?;
-    let id = sots::identify(&mt, max_twists)
-        .map_err(|e| Failure::Different(format!("'{}': {e}", file.display())))?;
-    write_report(
+    let id = match sots::identify(&mt, max_twists) {
+        Ok(id) => id,
+        Err(e) => {
+            let msg = format!("'{}': {e} (--max-twists raises the bound)", file.display());
+            return not_identified(out, json, msg, &[("max_twists", max_twists.into())]);
+        }
+    };
+    write_identified(
         out,
         json,
         &[

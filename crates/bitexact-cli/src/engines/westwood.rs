@@ -1,6 +1,9 @@
 //! `westwood`: the Tiberian Sun / Red Alert 2 randomizer (SPEC 4).
 
-use super::{check_bound, check_work, write_report, write_state_file, MAX_WORK};
+use super::{
+    check_bound, check_work, not_identified, write_identified, write_report, write_state_file,
+    MAX_CALL_SKIP, MAX_WORK,
+};
 use crate::cli::{Layout as LayoutArg, SaveCommon, WestwoodStream};
 use crate::out::{write_value, Value};
 use crate::{num, read_limited, search, Failure, Outcome};
@@ -48,7 +51,7 @@ fn layout_of(arg: LayoutArg) -> Layout {
 
 pub fn stream(args: &WestwoodStream, out: &mut impl Write) -> Outcome {
     let tap = parse_tap(args.common.tap.as_deref().unwrap_or("raw")).map_err(Failure::Usage)?;
-    check_work(args.common.skip, "--skip")?;
+    let skip = args.common.skip;
     let mut rng = Random2::new(args.seed);
     let call = |r: &mut Random2| match tap {
         Tap::Raw => Value::I32(r.raw()),
@@ -56,8 +59,23 @@ pub fn stream(args: &WestwoodStream, out: &mut impl Write) -> Outcome {
         Tap::Ranged(min, max) => Value::I32(r.ranged(min, max).unwrap_or(min)),
         Tap::Double => Value::F64(r.double()),
     };
-    for _ in 0..args.common.skip {
-        call(&mut rng);
+    match tap {
+        // One draw a call: whole cycles of the table.
+        Tap::Raw => {
+            check_work(skip, "--skip")?;
+            rng.discard(skip);
+        }
+        // Ranged draws and doubles can reject draws: call by call.
+        Tap::Ranged(..) | Tap::Double => {
+            check_bound(
+                skip,
+                "--skip (calls of a tap that can reject draws)",
+                MAX_CALL_SKIP,
+            )?;
+            for _ in 0..skip {
+                call(&mut rng);
+            }
+        }
     }
     for k in 0..args.common.count {
         let before = rng.position();
@@ -120,24 +138,33 @@ pub fn identify(
 ) -> Outcome {
     check_bound(max_draws, "--max-draws", MAX_IDENTIFY_DRAWS)?;
     let decoded = load(file, layout)?;
-    let candidates = westwood::Candidates::new(&decoded.rng, max_draws).map_err(|c| {
-        Failure::Different(format!(
-            "'{}': {c}; no seeding leads to this state",
-            file.display()
-        ))
-    })?;
+    let name = file.display();
+    // No draw sets the disabled flag, so a state with it set is not
+    // reachable; its table and cursors are searched with the flag cleared,
+    // to say which stream it came from.
+    let disabled = decoded.rng.disabled();
+    let mut wanted = decoded.rng.clone();
+    wanted.set_disabled(false);
+    let candidates = match westwood::Candidates::new(&wanted, max_draws) {
+        Ok(c) => c,
+        Err(c) => {
+            let msg = format!("'{name}': {c}; no seeding leads to this state");
+            return not_identified(out, json, msg, &[]);
+        }
+    };
     if candidates.is_empty() {
-        return Err(Failure::Different(format!(
-            "'{}': index1 is {}, so no seeding point lies within --max-draws {max_draws}",
-            file.display(),
+        let msg = format!(
+            "'{name}': index1 is {}, so no seeding point lies within --max-draws {max_draws}",
             decoded.rng.index1()
-        )));
+        );
+        return not_identified(out, json, msg, &[("max_draws", max_draws.into())]);
     }
     let range = match seed_range {
         Some(r) => search::parse_seed_range(r, westwood::SEED_SPACE).map_err(Failure::Usage)?,
         None => 0..westwood::SEED_SPACE,
     };
     let (first, end) = (range.start, range.end);
+    // The first seed (in seed order) whose replay reproduces the state.
     let plan = search::Plan {
         threads,
         seeds_per_chunk: 1 << 20,
@@ -147,28 +174,38 @@ pub fn identify(
     let outcome = search::run(
         range,
         &plan,
-        |chunk| candidates.search(chunk).take(1).collect(),
+        |chunk| candidates.search(chunk).collect(),
         |_| {},
     )?;
     let secs = outcome.elapsed.as_secs_f64();
-    if let (None, Some(at)) = (outcome.hits.first(), outcome.interrupted_at) {
-        return Err(Failure::Different(search::interrupted_message(
-            outcome.searched,
-            at,
-            seed_range,
-            westwood::SEED_SPACE,
-        )));
-    }
+    let searched = [("searched", outcome.searched.into())];
     let Some(id) = outcome.hits.first() else {
-        return Err(Failure::Different(format!(
-            "'{}': no seed in {first}..{end} reaches this state within {max_draws} draws of seeding \
-             ({} seeds searched in {secs:.1} s)",
-            file.display(),
-            outcome.searched
-        )));
+        let msg = match outcome.end {
+            search::End::Interrupted { at } => {
+                search::interrupted_message(outcome.searched, at, seed_range, westwood::SEED_SPACE)
+            }
+            _ => format!(
+                "'{name}': no seed in {first}..{end} reaches this state within {max_draws} draws \
+                 of seeding ({} seeds searched in {secs:.1} s; --max-draws raises the bound)",
+                outcome.searched
+            ),
+        };
+        return not_identified(out, json, msg, &searched);
     };
     eprintln!("searched {} seeds in {secs:.1} s", outcome.searched);
-    write_report(
+    if disabled {
+        let msg = format!(
+            "'{name}': not reachable by seeding and drawing: its disabled flag is set, and no draw \
+             sets it (with the flag clear, the table and cursors are seed {} after {} draws)",
+            id.seed, id.draws
+        );
+        let extra = [
+            ("seed_if_enabled", id.seed.into()),
+            ("words_drawn_if_enabled", id.draws.into()),
+        ];
+        return not_identified(out, json, msg, &extra);
+    }
+    write_identified(
         out,
         json,
         &[("seed", id.seed.into()), ("words_drawn", id.draws)],

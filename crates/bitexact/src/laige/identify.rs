@@ -104,15 +104,21 @@ impl core::error::Error for NotReachable {}
 /// the seed and the draws since. Needs no seed: the seeding state is
 /// recognised by `mix(unmix(part1) + K) == part2` (a chance match is a
 /// 2^-64 event per draw).
+///
+/// Identified means replayed (SPEC 8): `Prng::new(seed)` jumped ahead by the
+/// draws found ([`Prng::jump`], no stepping) must give both state words; a
+/// candidate that does not is passed over and the walk goes on.
 pub fn identify(part1: u64, part2: u64, max_draws: u64) -> Result<Identification, NotReachable> {
     let (mut p1, mut p2) = (part1, part2);
     let mut draws = 0;
     loop {
         if let Some(seed) = seed_of_state(p1, p2) {
-            return Ok(Identification {
-                seed,
-                words_drawn: draws,
-            });
+            if replays_to(seed, draws, part1, part2) {
+                return Ok(Identification {
+                    seed,
+                    words_drawn: draws,
+                });
+            }
         }
         if draws == max_draws {
             return Err(NotReachable { max_draws });
@@ -120,6 +126,13 @@ pub fn identify(part1: u64, part2: u64, max_draws: u64) -> Result<Identification
         (p1, p2) = unstep_state(p1, p2);
         draws += 1;
     }
+}
+
+/// Whether `Prng::new(seed)` after `draws` draws has state `(part1, part2)`.
+pub fn replays_to(seed: u64, draws: u64, part1: u64, part2: u64) -> bool {
+    let mut prng = Prng::new(seed);
+    prng.jump(draws.into());
+    (prng.state_part1(), prng.state_part2()) == (part1, part2)
 }
 
 /// The substream seed is not `master + id · K` for any 32-bit id.

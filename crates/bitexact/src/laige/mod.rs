@@ -61,9 +61,9 @@ mod vectors;
 
 pub use fill::{LANES, LANE_THRESHOLD, MAX_STRIDE_LOG2, MIN_STRIDE_LOG2};
 pub use identify::{
-    decode_state, encode_state, identify, substream_id, unmix, unstep_state, words_between,
-    DiffError, Identification, NotReachable, StateError, SubstreamError, DEFAULT_MAX_DRAWS,
-    STATE_LEN,
+    decode_state, encode_state, identify, replays_to, substream_id, unmix, unstep_state,
+    words_between, DiffError, Identification, NotReachable, StateError, SubstreamError,
+    DEFAULT_MAX_DRAWS, STATE_LEN,
 };
 pub use jump::{
     apply_residue, characteristic_polynomial, jump_polynomial, jump_residue, jump_state,

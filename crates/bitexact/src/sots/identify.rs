@@ -9,6 +9,14 @@
 //! the previous block came from a twist, so word 0's low 31 bits are restored
 //! from its words 623 and 396 before untwisting again. One untwist and one
 //! check per twist: microseconds each.
+//!
+//! **Identified means replayed** (SPEC 8). Untwisting discards bits (word
+//! 0's low 31 bits; the check reads words 1..623 only through the
+//! recurrence), so an edited block can pass the test. A candidate counts
+//! only when seeding it and twisting forward gives the saved 624 words
+//! exactly (`left` is the saved state's own and fixes the position within
+//! the block); otherwise the walk goes on, and an edited state ends
+//! "not reachable", never a wrong seed.
 
 use crate::mt19937::{init_seed_of, restore_head, twist, untwist_tail, Block, Mt19937, N};
 
@@ -53,7 +61,10 @@ impl core::fmt::Display for NotReachable {
 impl core::error::Error for NotReachable {}
 
 /// Find the seed of a state and the words drawn since seeding, walking back
-/// at most `max_twists` further twists (see [`DEFAULT_MAX_TWISTS`]).
+/// at most `max_twists` further twists (see [`DEFAULT_MAX_TWISTS`]). Each
+/// candidate is replayed whole before it is returned (see the module docs):
+/// the walk costs one untwist per twist, the replay one twist per twist of
+/// the answer.
 ///
 /// Handles `left == 0` (the block is used up; the words include all of it).
 pub fn identify(mt: &Mt19937, max_twists: u64) -> Result<Identification, NotReachable> {
@@ -62,7 +73,7 @@ pub fn identify(mt: &Mt19937, max_twists: u64) -> Result<Identification, NotReac
     let mut twists = 0u64;
     loop {
         untwist_tail(&mut block);
-        if let Some(seed) = init_seed_of(&block) {
+        if let Some(seed) = init_seed_of(&block).filter(|&s| replays_to(s, twists, mt.state())) {
             return Ok(Identification {
                 seed,
                 twists,
@@ -76,6 +87,16 @@ pub fn identify(mt: &Mt19937, max_twists: u64) -> Result<Identification, NotReac
         restore_head(&mut block);
         twists += 1;
     }
+}
+
+/// Whether seeding `seed` (Knuth's initializer and its twist) and twisting
+/// `twists` more times gives `block`, all 624 words.
+pub fn replays_to(seed: u32, twists: u64, block: &Block) -> bool {
+    let mut b = *Mt19937::new(seed).state();
+    for _ in 0..twists {
+        twist(&mut b);
+    }
+    b == *block
 }
 
 /// Why [`words_between`] found no forward distance.

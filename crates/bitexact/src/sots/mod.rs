@@ -50,7 +50,8 @@ pub use draw::{
     unit_register, SCALE_2_POW_M32, SCALE_SEED_LITERAL, UNIT_SCALE,
 };
 pub use identify::{
-    identify, words_between, DiffError, Identification, NotReachable, DEFAULT_MAX_TWISTS,
+    identify, replays_to, words_between, DiffError, Identification, NotReachable,
+    DEFAULT_MAX_TWISTS,
 };
 pub use item::{decode_item, encode_item, ItemError, ITEM_LEN, ITEM_LEN_PADDED};
 

@@ -27,15 +27,17 @@
 //! seed through `search`, 8 ns through `probe` one seed at a time — roughly
 //! 18 s per core for all 2^32 seeds at the default bound.
 //!
-//! A state reached with the `disabled` flag set is identified by its table
-//! and cursors: draws the flag short-circuited did not move the stream and
-//! are not counted.
+//! **Identified means replayed** (SPEC 8): a hit is reported only after
+//! `Random2::new(seed)` advanced by the found number of draws equals the
+//! saved state whole — all 250 words, both cursors and the `disabled` flag.
+//! No draw sets the flag, so a state with it set is never identified; a
+//! caller that wants to know which stream such a state came from searches a
+//! copy with the flag cleared (the CLI does, and says so).
 
 use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use super::diff::steps_until;
 use super::random2::{unstep_table, IrregularCursors, Random2, Table, TABLE_LEN};
 use super::random3::{first_word, psdes};
 
@@ -48,7 +50,7 @@ pub const DEFAULT_MAX_DRAWS: u64 = 10_000_000;
 pub const SEED_SPACE: u64 = 1 << 32;
 
 /// Where a saved state sits in its seed's stream.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Identification {
     /// The seed the stream was constructed with (`Random2Class(seed)`).
@@ -222,8 +224,9 @@ impl Candidates {
             if *word1.get_or_insert_with(|| psdes(seed, 1)) != p.word1 {
                 continue;
             }
-            // Exact: seed the stream and walk it forward to the saved state.
-            if steps_until(&Random2::new(seed), &self.saved, p.draws) == Some(p.draws) {
+            // Exact: seed the stream, walk it forward and compare the whole
+            // state (table, cursors, flag).
+            if replays_to(seed, p.draws, &self.saved) {
                 return Some(Identification {
                     seed,
                     draws: p.draws,
@@ -251,6 +254,14 @@ impl Candidates {
             at: 0,
         }
     }
+}
+
+/// Whether `Random2::new(seed)` after `draws` raw draws is `saved`, whole:
+/// the 250 words, both cursors and the `disabled` flag (one XOR per draw).
+pub fn replays_to(seed: u32, draws: u64, saved: &Random2) -> bool {
+    let mut rng = Random2::new(seed);
+    rng.discard(draws);
+    rng == *saved
 }
 
 /// Seeds hashed per block in [`Search`].

@@ -104,7 +104,8 @@ pub mod vectors;
 pub use diff::{draws_between, DiffError};
 #[cfg(feature = "alloc")]
 pub use identify::{
-    identify, Candidates, Identification, IdentifyError, Search, DEFAULT_MAX_DRAWS, SEED_SPACE,
+    identify, replays_to, Candidates, Identification, IdentifyError, Search, DEFAULT_MAX_DRAWS,
+    SEED_SPACE,
 };
 pub use layout::{
     decode_ra2, decode_ts, encode_ra2, encode_ts, DecodeError, Decoded, EncodeError, Encoded,

@@ -1,0 +1,325 @@
+//! SPEC 8's promises, tried from the command line: a search never says "not
+//! found" for a seed it skipped, `--max-hits` prints at most N and says where
+//! it stopped, and an edited state is never identified.
+
+mod common;
+use common::*;
+
+fn westwood_state(seed: &str, draws: &str, layout: &str, name: &str) -> String {
+    let path = temp(name);
+    let o = bitexact(&[
+        "state",
+        "save",
+        "westwood",
+        "--seed",
+        seed,
+        "--skip-words",
+        draws,
+        "--layout",
+        layout,
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    path.to_str().unwrap().to_string()
+}
+
+/// The old scheduler dropped hits found by a thread after another thread
+/// had skipped an earlier chunk, then said "no seed". The range here is
+/// several waves long and the seed sits in the second half.
+#[test]
+fn identify_westwood_finds_a_seed_late_in_a_multi_wave_range() {
+    let file = westwood_state("70000000", "12345", "ra2", "late.bin");
+    for threads in ["1", "2", "5"] {
+        let o = bitexact(&[
+            "state",
+            "identify",
+            "westwood",
+            &file,
+            "--seed-range",
+            "0..80000000",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "threads {threads}: {}",
+            stderr(&o)
+        );
+        assert_eq!(stdout(&o), "seed: 70000000\nwords_drawn: 12345\n");
+    }
+}
+
+#[test]
+fn identify_json_prints_an_object_when_nothing_is_found() {
+    let file = westwood_state("99", "1777", "ts", "json-none.bin");
+    let o = bitexact(&[
+        "state",
+        "identify",
+        "westwood",
+        &file,
+        "--seed-range",
+        "0..50",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["identified"], false);
+    assert_eq!(v["searched"], 50);
+    assert!(v["reason"].as_str().unwrap().contains("no seed in 0..50"));
+    assert!(stderr(&o).contains("no seed in 0..50"));
+
+    // sots: a block no seed reaches within the bound.
+    let path = temp("json-none-sots.bin");
+    let o = bitexact(&[
+        "state",
+        "save",
+        "sots",
+        "--seed",
+        "7",
+        "--skip-words",
+        "6240",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let o = bitexact(&[
+        "state",
+        "identify",
+        "sots",
+        path.to_str().unwrap(),
+        "--max-twists",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["identified"], false);
+    assert_eq!(v["max_twists"], 3);
+    assert!(stderr(&o).contains("--max-twists raises the bound"));
+}
+
+/// Seed 1, 700 words in, byte 2492 XOR 1 (a bit of word 623): identify said
+/// "seed 1" while `state diff` said the items are not one stream.
+#[test]
+fn a_forged_sots_item_is_not_identified() {
+    let real = temp("forge-real.bin");
+    let o = bitexact(&[
+        "state",
+        "save",
+        "sots",
+        "--seed",
+        "1",
+        "--skip-words",
+        "700",
+        "-o",
+        real.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let mut bytes = std::fs::read(&real).unwrap();
+    let forged = temp("forge-forged.bin");
+    for (byte, bit) in [(2492usize, 0u8), (2495, 7), (4, 0), (1000, 3)] {
+        bytes[byte] ^= 1 << bit;
+        std::fs::write(&forged, &bytes).unwrap();
+        bytes[byte] ^= 1 << bit;
+        let o = bitexact(&["state", "identify", "sots", forged.to_str().unwrap()]);
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "byte {byte} bit {bit}: {}",
+            stdout(&o)
+        );
+        assert_eq!(stdout(&o), "");
+        assert!(stderr(&o).contains("no seed reaches this block"));
+    }
+    let o = bitexact(&["state", "identify", "sots", real.to_str().unwrap()]);
+    assert_eq!(
+        stdout(&o),
+        "seed: 1\ntwists: 1\nleft: 548\nwords_drawn: 700\n"
+    );
+}
+
+/// No draw sets RA2's disabled flag: a state with it set is not identified,
+/// and the message names the stream its table and cursors come from.
+#[test]
+fn a_set_disabled_flag_is_not_reachable() {
+    let file = westwood_state("4242", "600", "ra2", "flag.bin");
+    let mut bytes = std::fs::read(&file).unwrap();
+    assert_eq!(bytes[0], 0, "the RA2 layout starts with the flag byte");
+    bytes[0] = 1;
+    let forged = temp("flag-forged.bin");
+    std::fs::write(&forged, &bytes).unwrap();
+    let o = bitexact(&[
+        "state",
+        "identify",
+        "westwood",
+        forged.to_str().unwrap(),
+        "--seed-range",
+        "4000..5000",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    let e = stderr(&o);
+    assert!(e.contains("disabled flag is set"), "{e}");
+    assert!(e.contains("seed 4242 after 600 draws"), "{e}");
+}
+
+#[test]
+fn max_hits_prints_at_most_n_and_says_where_it_stopped() {
+    // Every seed's first ranged:0,1 value is 0 or 1: many hits.
+    let args = |n: &'static str| {
+        vec![
+            "recover",
+            "westwood",
+            "--tap",
+            "ranged:0,1",
+            "--values",
+            "1",
+            "--seed-range",
+            "1000..200000",
+            "--max-hits",
+            n,
+            "--threads",
+            "3",
+        ]
+    };
+    let o = bitexact(&args("3"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", stdout(&o));
+    // The first three hits in seed order, whatever the thread count.
+    let mut single = args("3");
+    let n = single.len();
+    single[n - 1] = "1";
+    let one = bitexact(&single);
+    assert_eq!(stdout(&one), stdout(&o));
+    let last: u64 = lines[2].split_whitespace().nth(1).unwrap().parse().unwrap();
+    let at = format!("every seed below {} was searched", last + 1);
+    assert!(stderr(&o).contains(&at), "{}", stderr(&o));
+
+    assert_usage_error(&bitexact(&args("0")), "--max-hits 0");
+}
+
+/// `--max-hits 1` stops at the first hit in seed order, even when it is late
+/// in the range and other threads run ahead of it.
+#[test]
+fn max_hits_one_finds_a_late_seed() {
+    let values = stdout(&bitexact(&[
+        "stream", "westwood", "--seed", "3000000", "--count", "2",
+    ]))
+    .lines()
+    .collect::<Vec<_>>()
+    .join(",");
+    for threads in ["1", "2", "7"] {
+        let o = bitexact(&[
+            "recover",
+            "westwood",
+            "--values",
+            &values,
+            "--seed-range",
+            "0..4000000",
+            "--max-hits",
+            "1",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(stdout(&o), "seed 3000000 offset 0\n");
+    }
+}
+
+/// 624 outputs from deep in the stream need no --max-offset: the walk back
+/// goes as far as `state identify` does by default.
+#[test]
+fn recover_sots_from_624_deep_outputs_walks_back_by_default() {
+    let values = stdout(&bitexact(&[
+        "stream", "sots", "--seed", "99", "--skip", "3000", "--count", "624",
+    ]))
+    .lines()
+    .collect::<Vec<_>>()
+    .join(",");
+    let o = bitexact(&["recover", "sots", "--values", &values]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "seed 99 offset 3000\n");
+    // Beyond a given bound: says so, names the option.
+    let o = bitexact(&[
+        "recover",
+        "sots",
+        "--values",
+        &values,
+        "--max-offset",
+        "2999",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("within 2999 words"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--max-offset raises the bound"));
+}
+
+/// `--skip` skips fixed-cost taps by words (whole twists, table cycles,
+/// laige's jump) and the others call by call: both land where printing
+/// every call does.
+#[test]
+fn skipping_lands_where_printing_every_call_does() {
+    for (engine, tap) in [
+        ("sots", "u32"),
+        ("sots", "float"),
+        ("sots", "chance:0.25"),
+        ("sots", "int:7"),
+        ("sots", "int:6"),
+        ("sots", "bell:1,6"),
+        ("laige", "u64"),
+        ("laige", "float01"),
+        ("laige", "range:0,5"),
+        ("westwood", "raw"),
+        ("westwood", "double"),
+        ("westwood", "ranged:1,6"),
+    ] {
+        for skip in ["0", "1", "249", "250", "623", "624", "1249", "5000"] {
+            let n: usize = skip.parse().unwrap();
+            let all = bitexact(&[
+                "stream",
+                engine,
+                "--seed",
+                "17",
+                "--tap",
+                tap,
+                "--count",
+                &(n + 3).to_string(),
+                "--format",
+                "json",
+            ]);
+            let skipped = bitexact(&[
+                "stream", engine, "--seed", "17", "--tap", tap, "--skip", skip, "--count", "3",
+                "--format", "json",
+            ]);
+            let all = stdout(&all);
+            let want: Vec<&str> = all.lines().skip(n).collect();
+            let got = stdout(&skipped);
+            assert_eq!(
+                got.lines().collect::<Vec<_>>(),
+                want,
+                "{engine} {tap} skip {skip}"
+            );
+        }
+    }
+    // The bounds, in words and in calls.
+    assert_usage_error(
+        &bitexact(&["stream", "sots", "--seed", "1", "--skip", "10000000001"]),
+        "over the limit",
+    );
+    assert_usage_error(
+        &bitexact(&[
+            "stream",
+            "sots",
+            "--seed",
+            "1",
+            "--tap",
+            "int:6",
+            "--skip",
+            "100000001",
+        ]),
+        "tap that can reject",
+    );
+}
