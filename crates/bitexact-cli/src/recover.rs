@@ -357,8 +357,9 @@ fn report(
         search::End::Stopped { at } => {
             eprintln!(
                 "stopped at --max-hits {}: every seed below {at} was searched and its hits printed; \
-                 seeds from {at} on may match too (raise --max-hits, or give more values: these match many seeds)",
-                args.max_hits
+                 to go on, resume with --seed-range {} (or raise --max-hits)",
+                args.max_hits,
+                search::resume_range(at, range, space)
             );
             Ok(())
         }
@@ -367,10 +368,13 @@ fn report(
         )),
         search::End::Complete if o.hits.is_empty() => Err(Failure::Different(none.unwrap_or_else(
             || {
-                let k = args.max_offset.unwrap_or(0);
+                let offsets = match args.max_offset.unwrap_or(0) {
+                    0 => "offset 0".to_string(),
+                    k => format!("offsets 0..={k}"),
+                };
                 format!(
-                    "no seed produces these values at offsets 0..={k} (all {} seeds of the range searched; \
-                     --max-offset widens the offsets)",
+                    "no seed produces these values at {offsets}: all {} seeds of the range were \
+                     searched (--max-offset looks further into each stream)",
                     o.searched
                 )
             },

@@ -70,11 +70,17 @@ pub fn parse_seed_range(s: &str, limit: u64) -> Result<Range<u64>, String> {
 /// `--seed-range` that resumes it (the range given, from the first seed not
 /// yet searched).
 pub fn interrupted_message(searched: u64, at: u64, range: Option<&str>, space: u64) -> String {
-    let rest = match range.and_then(|r| r.find("..").map(|i| &r[i..])) {
+    let rest = resume_range(at, range, space);
+    format!("interrupted after {searched} seeds: every seed below {at} was searched; resume with --seed-range {rest}")
+}
+
+/// The `--seed-range` that goes on from `at`: the range given, from `at`
+/// (its `..` or `..=` form kept), or `at..space`.
+pub fn resume_range(at: u64, range: Option<&str>, space: u64) -> String {
+    match range.and_then(|r| r.find("..").map(|i| &r[i..])) {
         Some(suffix) => format!("{at}{suffix}"),
         None => format!("{at}..{space}"),
-    };
-    format!("interrupted after {searched} seeds: every seed below {at} was searched; resume with --seed-range {rest}")
+    }
 }
 
 /// A search rate for people: `38 million seeds/s`, `2.5 thousand seeds/s`.

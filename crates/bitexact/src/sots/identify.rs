@@ -51,7 +51,7 @@ impl core::fmt::Display for NotReachable {
         write!(
             f,
             "no seed reaches this block within {} twists after seeding (the first {} words); \
-             it is not an MT19937 stream seeded by init_genrand, or lies further on",
+             it was edited, is not an MT19937 stream seeded by init_genrand, or lies further on",
             self.max_twists,
             self.max_twists.saturating_add(1).saturating_mul(N as u64)
         )
