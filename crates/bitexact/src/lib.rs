@@ -9,7 +9,9 @@
 //! | --- | --- |
 //! | [`mt19937`] | the textbook Mersenne Twister, with untemper / untwist / init inverses |
 //! | [`sots`] | Sword of the Stars "Mars": every draw mapping with its word cost, the save's `RNG` item, seed identification |
-//! | [`westwood`] | Tiberian Sun / Red Alert 2 / Yuri's Revenge: `Random2Class` seeded by `Random3Class`, `RandomClass`, ranged draws with their x86 edges, the TS / RA2 state bytes, the scenario load reset, seed identification (`alloc`) |
+//! | [`westwood`] | Tiberian Sun / Red Alert 2 / Yuri's Revenge: `Random2Class` seeded by `Random3Class`, `RandomClass`, `Random4Class`, ranged draws with their x86 edges, the TS / RA2 state bytes, the scenario load reset, seed identification (`alloc`) |
+//! | [`openra`] | OpenRA's `MersenneTwister` (`SharedRandom`): `Next`, `Next(low, high)`, `NextFloat`, the sync report's `Last` / `TotalCount` |
+//! | [`generals`] | C&C Generals / Zero Hour `GameLogicRandom`: the six-word add-with-carry generator, `value` / `real`, state identification |
 //! | [`x87`] | pc53 / pc24 precision models with exact single rounding; ULP distance; the hardware oracle (x86_64) |
 //! | [`ledger`] | words spent per entry point and per turn |
 //! | [`recover`] | the seeds behind observed values, for every engine (`alloc`) |
@@ -52,10 +54,12 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+pub mod generals;
 pub mod gf2;
 pub mod laige;
 pub mod ledger;
 pub mod mt19937;
+pub mod openra;
 #[cfg(feature = "alloc")]
 pub mod recover;
 pub mod selftest;

@@ -17,6 +17,7 @@
 //! | [`psdes`], [`first_word`], [`Random3`] | the seeding hash and its generator |
 //! | [`Random2`], [`seed_table`] | the games' generator (with RA2's `disabled` flag) |
 //! | [`RandomLcg`] | `RandomClass`, the 15-bit LCG |
+//! | [`Random4`], [`random4`] | `Random4Class`, MT19937 with the 1998 seeding (0 → 4375), its state bytes and identification |
 //! | [`ranged`], [`Pick`] | the shared ranged draw, its edges, and [`Random2::double`] |
 //! | [`Layout`], [`Decoded`] | the TS (1008-byte) and RA2/YR (1012-byte) object bytes |
 //! | [`Match`] | a match's scenario and global streams, and the load reset |
@@ -97,6 +98,7 @@ mod layout;
 mod lcg;
 mod random2;
 mod random3;
+pub mod random4;
 pub mod ranged;
 mod scenario;
 pub mod vectors;
@@ -117,5 +119,6 @@ pub use random2::{
     TABLE_LEN,
 };
 pub use random3::{first_word, psdes, Random3, MIX1, MIX2};
+pub use random4::Random4;
 pub use ranged::{check_range, pick_random_number, Pick, RangeError, Raw};
 pub use scenario::Match;
