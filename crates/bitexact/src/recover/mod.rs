@@ -15,6 +15,10 @@
 //!   psdes(seed, j + 103)`: two hashes per seed and offset.
 //! - [`laige`]: seeds are 64-bit, so a range is always given; a seed's
 //!   outputs cost a few multiplies each.
+//! - [`wwlib`]: WWLib's `RandomClass`, `Random3Class` and `Random4Class`
+//!   (the 1998 seeding gives Random4's first draws in closed form).
+//! - [`openra`]: OpenRA's `Next()` values, through the MT19937 search.
+//! - [`generals`]: Generals' generator, run per seed (a few adds a draw).
 //!
 //! **Offsets** count words (sots), draws (laige, westwood) drawn before the
 //! first call, `0..=max_offset`. For a tap that can reject words (bounded
@@ -22,9 +26,12 @@
 //! scans past rejected words ([`SCAN`] of them, then it lets the candidate
 //! through to the exact check), so the offset is the call's start.
 
+pub mod generals;
 pub mod laige;
+pub mod openra;
 pub mod sots;
 pub mod westwood;
+pub mod wwlib;
 
 /// One seed whose stream produces the values, and where they start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
