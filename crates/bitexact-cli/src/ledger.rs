@@ -53,48 +53,121 @@ fn tally_json(t: Tally) -> Json {
     json!({ "calls": t.calls, "words": t.words })
 }
 
+/// A turn's (or the total's) tallies by entry point, in report order.
+pub type Entries = Vec<(&'static str, Tally)>;
+
+/// What a ledger prints: the turns, the total, and closing `key: value`s.
+pub struct Report {
+    pub turns: Vec<(u64, Entries)>,
+    pub total: Entries,
+    pub extra: Vec<(&'static str, u64)>,
+}
+
+fn sum(entries: &Entries) -> Tally {
+    let mut t = Tally::default();
+    for (_, e) in entries {
+        t.calls += e.calls;
+        t.words += e.words;
+    }
+    t
+}
+
 /// `{"calls":…,"words":…,"entry_points":{name:{"calls":…,"words":…},…}}`
-fn tallies_json(turn: &Turn) -> Map<String, Json> {
-    let total = turn.total();
-    let entries: Map<String, Json> = turn
-        .entries()
+fn tallies_json(entries: &Entries) -> Map<String, Json> {
+    let total = sum(entries);
+    let used: Map<String, Json> = entries
+        .iter()
         .filter(|(_, t)| t.calls > 0)
-        .map(|(e, t)| (e.name().to_string(), tally_json(t)))
+        .map(|(e, t)| (e.to_string(), tally_json(*t)))
         .collect();
     let mut obj = Map::new();
     obj.insert("calls".into(), total.calls.into());
     obj.insert("words".into(), total.words.into());
-    obj.insert("entry_points".into(), entries.into());
+    obj.insert("entry_points".into(), used.into());
     obj
 }
 
-fn turn_json(turn: &Turn) -> Json {
-    let mut obj = Map::new();
-    obj.insert("turn".into(), turn.number.into());
-    obj.extend(tallies_json(turn));
-    obj.into()
-}
-
-fn write_turn(out: &mut impl Write, label: &str, turn: &Turn) -> std::io::Result<()> {
-    let total = turn.total();
+fn write_turn(out: &mut impl Write, label: &str, entries: &Entries) -> std::io::Result<()> {
+    let total = sum(entries);
     writeln!(
         out,
         "{label}: {}, {}",
         plural(total.calls, "call"),
         plural(total.words, "word")
     )?;
-    for (e, t) in turn.entries().filter(|(_, t)| t.calls > 0) {
+    for (e, t) in entries.iter().filter(|(_, t)| t.calls > 0) {
         let calls = if t.calls == 1 { "call" } else { "calls" };
         let words = if t.words == 1 { "word" } else { "words" };
         writeln!(
             out,
-            "  {:<8} {:>8} {calls:<5} {:>10} {words}",
-            e.name(),
-            t.calls,
-            t.words
+            "  {e:<8} {:>8} {calls:<5} {:>10} {words}",
+            t.calls, t.words
         )?;
     }
     Ok(())
+}
+
+/// Print a ledger's report: per turn, the total, the closing values; or
+/// one JSON object.
+pub fn write_report(out: &mut impl Write, json: bool, r: &Report) -> Outcome {
+    if json {
+        let mut obj = Map::new();
+        let turns: Vec<Json> = r
+            .turns
+            .iter()
+            .map(|(n, e)| {
+                let mut t = Map::new();
+                t.insert("turn".into(), (*n).into());
+                t.extend(tallies_json(e));
+                t.into()
+            })
+            .collect();
+        obj.insert("turns".into(), turns.into());
+        obj.insert("total".into(), tallies_json(&r.total).into());
+        for (k, v) in &r.extra {
+            obj.insert((*k).into(), (*v).into());
+        }
+        writeln!(out, "{}", Json::Object(obj))?;
+    } else {
+        for (n, e) in &r.turns {
+            write_turn(out, &format!("turn {n}"), e)?;
+        }
+        write_turn(out, "total", &r.total)?;
+        for (k, v) in &r.extra {
+            writeln!(out, "{k}: {v}")?;
+        }
+    }
+    Ok(())
+}
+
+fn entries_of(turn: &Turn) -> Entries {
+    turn.entries().map(|(e, t)| (e.name(), t)).collect()
+}
+
+/// A script file (or `-`, stdin) as text, within [`MAX_SCRIPT_BYTES`].
+pub fn read_script(path: &std::path::Path) -> Result<String, Failure> {
+    read_text(path, "script")
+}
+
+/// A text file (or `-`, stdin), within [`MAX_SCRIPT_BYTES`]; `what` names
+/// it in messages.
+pub fn read_text(path: &std::path::Path, what: &str) -> Result<String, Failure> {
+    let bytes = if path.as_os_str() == "-" {
+        let mut b = Vec::new();
+        std::io::stdin()
+            .take(MAX_SCRIPT_BYTES as u64 + 1)
+            .read_to_end(&mut b)
+            .map_err(|e| Failure::usage(format!("cannot read the {what} from stdin: {e}")))?;
+        if b.len() > MAX_SCRIPT_BYTES {
+            return Err(Failure::usage(format!(
+                "the {what} on stdin is over {MAX_SCRIPT_BYTES} bytes"
+            )));
+        }
+        b
+    } else {
+        read_limited(path, MAX_SCRIPT_BYTES)?
+    };
+    String::from_utf8(bytes).map_err(|_| Failure::usage(format!("the {what} is not UTF-8 text")))
 }
 
 /// A whole script: its lines in order (blank and comment lines dropped), or
@@ -127,28 +200,14 @@ pub fn parse_script(text: &str) -> Result<Vec<Line>, String> {
 }
 
 pub fn run(cmd: &LedgerCommand, out: &mut impl Write) -> Outcome {
-    let LedgerCommand::Sots(args) = cmd;
-    sots(args, out)
+    match cmd {
+        LedgerCommand::Sots(args) => sots(args, out),
+        other => crate::ledger_engines::ledger(other, out),
+    }
 }
 
 fn sots(args: &LedgerArgs, out: &mut impl Write) -> Outcome {
-    let bytes = if args.script.as_os_str() == "-" {
-        let mut b = Vec::new();
-        std::io::stdin()
-            .take(MAX_SCRIPT_BYTES as u64 + 1)
-            .read_to_end(&mut b)
-            .map_err(|e| Failure::usage(format!("cannot read the script from stdin: {e}")))?;
-        if b.len() > MAX_SCRIPT_BYTES {
-            return Err(Failure::usage(format!(
-                "the script on stdin is over {MAX_SCRIPT_BYTES} bytes"
-            )));
-        }
-        b
-    } else {
-        read_limited(&args.script, MAX_SCRIPT_BYTES)?
-    };
-    let text =
-        String::from_utf8(bytes).map_err(|_| Failure::usage("the script is not UTF-8 text"))?;
+    let text = read_script(&args.script)?;
     let lines = parse_script(&text).map_err(Failure::Usage)?;
 
     let rng = Rng::with_precision(args.seed, args.precision.into());
@@ -164,26 +223,15 @@ fn sots(args: &LedgerArgs, out: &mut impl Write) -> Outcome {
     turns.push(*ledger.current_turn());
     // Turn 0 holds the calls before the first `turn` line: shown only if any.
     turns.retain(|t| t.number > 0 || t.total().calls > 0);
-    let left = ledger.rng().left();
-    let drawn = ledger.rng().position();
-
-    if args.json {
-        let report = json!({
-            "turns": turns.iter().map(turn_json).collect::<Vec<_>>(),
-            "total": tallies_json(&totals),
-            "left": left,
-            "words_drawn": drawn,
-        });
-        writeln!(out, "{report}")?;
-    } else {
-        for turn in &turns {
-            write_turn(out, &format!("turn {}", turn.number), turn)?;
-        }
-        write_turn(out, "total", &totals)?;
-        writeln!(out, "left: {left}")?;
-        writeln!(out, "words_drawn: {drawn}")?;
-    }
-    Ok(())
+    let report = Report {
+        turns: turns.iter().map(|t| (t.number, entries_of(t))).collect(),
+        total: entries_of(&totals),
+        extra: vec![
+            ("left", ledger.rng().left().into()),
+            ("words_drawn", ledger.rng().position()),
+        ],
+    };
+    write_report(out, args.json, &report)
 }
 
 #[cfg(test)]

@@ -8,12 +8,15 @@ pub mod cli;
 pub mod engines;
 pub mod jsonl;
 pub mod ledger;
+pub mod ledger_engines;
 pub mod num;
 pub mod out;
 pub mod recover;
+pub mod recover_cc;
 pub mod search;
 pub mod selftest;
 pub mod sots_math;
+pub mod sync;
 pub mod trace;
 
 use clap::Parser;
@@ -122,6 +125,7 @@ pub fn main() -> ExitCode {
             sots_math::normalize(&args, &mut out)
         }
         cli::Command::Sots(cli::SotsCommand::Leg(args)) => sots_math::leg(&args, &mut out),
+        cli::Command::Sync(cli::SyncCommand::Openra(args)) => sync::openra(&args, &mut out),
         cli::Command::Selftest => selftest::run(&mut out),
     };
     let flushed = out.flush().map_err(Failure::from);

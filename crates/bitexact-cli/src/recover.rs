@@ -3,7 +3,7 @@
 //! Parsing the tap and the values, scheduling the search over threads and
 //! printing happen here; the per-seed work is `bitexact::recover`.
 
-use crate::cli::{PrecisionArg, RecoverCommand, RecoverCommon};
+use crate::cli::{PrecisionArg, RecoverCommand, RecoverCommon, WwClass};
 use crate::engines::check_work;
 use crate::search::{self, Found as SearchOutcome, Plan};
 use crate::{num, Failure, Outcome};
@@ -21,7 +21,7 @@ const MAX_OUTPUTS_OFFSET: u64 = 1_000_000_000;
 const DEFAULT_OUTPUTS_OFFSET: u64 =
     bitexact::sots::DEFAULT_MAX_TWISTS * bitexact::mt19937::N as u64;
 
-fn values<T>(
+pub(crate) fn values<T>(
     args: &RecoverCommon,
     parse: impl Fn(&str) -> Result<T, String>,
 ) -> Result<Vec<T>, Failure> {
@@ -36,7 +36,7 @@ fn pair<T>(arg: &str, tap: &str, parse: fn(&str) -> Result<T, String>) -> Result
         .map_err(Failure::Usage)
 }
 
-fn recover_error(e: recover::RecoverError) -> Failure {
+pub(crate) fn recover_error(e: recover::RecoverError) -> Failure {
     Failure::usage(e.to_string())
 }
 
@@ -54,7 +54,22 @@ fn parse_f64(s: &str) -> Result<f64, String> {
         .map_err(|_| format!("'{s}' is not a number"))
 }
 
-fn seed_range(range: Option<&str>, space: u64) -> Result<Range<u64>, Failure> {
+/// A `double()` value as the integer `k` of `k / 2^31` it is: printed
+/// values are rounded (seed 002 prints 15 digits), so the nearest `k / 2^31`
+/// within 2^-33 is taken.
+pub(crate) fn parse_double_value(v: &str) -> Result<i32, String> {
+    let d = parse_f64(v)?;
+    let k = (d * 2_147_483_648.0).round();
+    if (1.0..2_147_483_648.0).contains(&k) && (d - k / 2_147_483_648.0).abs() < 2f64.powi(-33) {
+        Ok(k as i32)
+    } else {
+        Err(format!(
+            "{v} is not a value double() returns (k / 2^31 for k in 1..2^31)"
+        ))
+    }
+}
+
+pub(crate) fn seed_range(range: Option<&str>, space: u64) -> Result<Range<u64>, Failure> {
     match range {
         Some(r) => search::parse_seed_range(r, space).map_err(Failure::Usage),
         None => Ok(0..space),
@@ -70,6 +85,22 @@ enum Engine {
 }
 
 pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
+    match cmd {
+        RecoverCommand::Westwood {
+            common,
+            seed_range,
+            class,
+        } if *class != WwClass::Random2 => {
+            return crate::recover_cc::wwlib(*class, common, seed_range.as_deref(), out)
+        }
+        RecoverCommand::Openra { common, seed_range } => {
+            return crate::recover_cc::openra(common, seed_range.as_deref(), out)
+        }
+        RecoverCommand::Generals { common, seed_range } => {
+            return crate::recover_cc::generals(common, seed_range.as_deref(), out)
+        }
+        _ => {}
+    }
     let (engine, args, range, precision): (Engine, &RecoverCommon, Option<&str>, Precision) =
         match cmd {
             RecoverCommand::Sots {
@@ -88,12 +119,17 @@ pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
                 Some(seed_range.as_str()),
                 PrecisionArg::Pc53.into(),
             ),
-            RecoverCommand::Westwood { common, seed_range } => (
+            RecoverCommand::Westwood {
+                common, seed_range, ..
+            } => (
                 Engine::Westwood,
                 common,
                 seed_range.as_deref(),
                 PrecisionArg::Pc53.into(),
             ),
+            RecoverCommand::Openra { .. } | RecoverCommand::Generals { .. } => {
+                unreachable!("handled above")
+            }
         };
     if args.max_hits == 0 {
         return Err(Failure::usage("--max-hits 0: expected at least 1"));
@@ -215,21 +251,7 @@ pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
             };
             let vals: Vec<i32> = if tap_name == "double" {
                 // A double() value is ranged(1, 2^31 − 1) / 2^31: recover that integer.
-                values(args, |v| {
-                    // Printed values are rounded (seed 002 prints 15 digits):
-                    // take the nearest k / 2^31 if it is within 2^-33.
-                    let d = parse_f64(v)?;
-                    let k = (d * 2_147_483_648.0).round();
-                    if (1.0..2_147_483_648.0).contains(&k)
-                        && (d - k / 2_147_483_648.0).abs() < 2f64.powi(-33)
-                    {
-                        Ok(k as i32)
-                    } else {
-                        Err(format!(
-                            "{v} is not a value double() returns (k / 2^31 for k in 1..2^31)"
-                        ))
-                    }
-                })?
+                values(args, parse_double_value)?
             } else {
                 values(args, num::parse_i32)?
             };
@@ -289,7 +311,7 @@ fn print_hits(out: &mut impl Write, hits: &[Hit]) -> std::io::Result<()> {
 }
 
 /// Run a search, printing hits as they come (unless `--json`).
-fn run_search(
+pub(crate) fn run_search(
     args: &RecoverCommon,
     label: &str,
     seeds_per_chunk: u64,
@@ -318,7 +340,7 @@ fn run_search(
 /// Print the summary (stderr) and, with `--json`, the whole answer (stdout);
 /// exit 1 when nothing was found in a complete search (`none`: the message
 /// for that) or when interrupted.
-fn report(
+pub(crate) fn report(
     args: &RecoverCommon,
     range: Option<&str>,
     out: &mut impl Write,
@@ -363,11 +385,11 @@ fn report(
             );
             Ok(())
         }
-        search::End::Interrupted { at } => Err(Failure::Different(
-            search::interrupted_message(o.searched, at, range, space),
-        )),
-        search::End::Complete if o.hits.is_empty() => Err(Failure::Different(none.unwrap_or_else(
-            || {
+        search::End::Interrupted { at } => Err(Failure::Different(search::interrupted_message(
+            o.searched, at, range, space,
+        ))),
+        search::End::Complete if o.hits.is_empty() => {
+            Err(Failure::Different(none.unwrap_or_else(|| {
                 let offsets = match args.max_offset.unwrap_or(0) {
                     0 => "offset 0".to_string(),
                     k => format!("offsets 0..={k}"),
@@ -377,8 +399,8 @@ fn report(
                      searched (--max-offset looks further into each stream)",
                     o.searched
                 )
-            },
-        ))),
+            })))
+        }
         search::End::Complete => Ok(()),
     }
 }

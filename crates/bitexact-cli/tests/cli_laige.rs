@@ -101,7 +101,10 @@ fn stream_laige_bad_input() {
         &bitexact(&["stream", "laige", "--seed", "18446744073709551616"]),
         "too large",
     );
-    assert_usage_error(&bitexact(&["ledger", "laige", "--seed", "1", "x"]), "laige");
+    assert_usage_error(
+        &bitexact(&["ledger", "laige", "--seed", "1", "x"]),
+        "cannot read 'x'",
+    );
 }
 
 #[test]

@@ -356,3 +356,23 @@ fn discard_lands_where_the_reference_stream_does() {
         }
     }
 }
+
+/// RandomClass's jump-ahead and Random3Class's index skip land where
+/// drawing one by one does (the reference LCG drawn by hand).
+#[test]
+fn lcg_and_random3_discard_land_where_drawing_does() {
+    for n in [0u64, 1, 2, 3, 7, 64, 1000, 65_537] {
+        for seed in [0u32, 1, 0xdead_beef] {
+            let mut a = RandomLcg::new(seed);
+            a.discard(n);
+            let mut state = u64::from(seed);
+            for _ in 0..n {
+                reference_lcg(&mut state);
+            }
+            assert_eq!(a.raw(), reference_lcg(&mut state), "lcg {seed} {n}");
+            let mut r = Random3::new(seed);
+            r.discard(n);
+            assert_eq!(r.raw(), reference_psdes(seed, n as u32));
+        }
+    }
+}

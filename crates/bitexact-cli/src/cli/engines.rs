@@ -34,9 +34,53 @@ pub enum StreamCommand {
     /// The laige engine: xorshift128+ with splitmix64 seeding and substreams
     #[command(after_help = LAIGE_STREAM_HELP)]
     Laige(LaigeStream),
-    /// Tiberian Sun / Red Alert 2 / Yuri's Revenge: Random2Class seeded by Random3Class
+    /// Westwood's WWLib classes (--class): Random2Class, the TS / RA2 / YR randomizer, by default
     #[command(after_help = WESTWOOD_STREAM_HELP)]
     Westwood(WestwoodStream),
+    /// OpenRA's MersenneTwister (SharedRandom): Next, Next(low, high), NextFloat
+    #[command(after_help = OPENRA_STREAM_HELP)]
+    Openra(OpenraStream),
+    /// C&C Generals / Zero Hour GameLogicRandom: the six-word add-with-carry generator
+    #[command(after_help = GENERALS_STREAM_HELP)]
+    Generals(GeneralsStream),
+}
+
+const OPENRA_STREAM_HELP: &str =
+    "Taps: next (default; Next(), 0..=2147483646), range:LO,HI (Next(LO, HI): LO + Next() % (HI - LO); \
+     no draw when HI - LO <= 1), float (NextFloat(): f32(Next()) / 2^31)\n\n\
+     Formats:\n  \
+     dec   one value per line; integers in decimal, floats in shortest round-trip form\n  \
+     hex   integers as 0x + 8 hex digits; floats as their IEEE bits\n  \
+     json  {\"i\":CALL,\"value\":V,\"bits\":\"0x…\" (floats only),\"words\":DRAWS SPENT}; \
+     i counts calls from the start of the stream, skipped ones included";
+
+const GENERALS_STREAM_HELP: &str =
+    "Taps: raw (default), value:LO,HI (inclusive; no draw when HI - LO + 1 wraps to 0), \
+     real:LO,HI (no draw when HI - LO <= 0)\n\n\
+     Formats:\n  \
+     dec   one value per line; integers in decimal, floats in shortest round-trip form\n  \
+     hex   integers as 0x + 8 hex digits; floats as their IEEE bits\n  \
+     json  {\"i\":CALL,\"value\":V,\"bits\":\"0x…\" (floats only),\"words\":DRAWS SPENT}; \
+     i counts calls from the start of the stream, skipped ones included";
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct OpenraStream {
+    /// Seed: an int32, as OpenRA writes it (-2147483648..=2147483647) or as its bits (..=4294967295)
+    #[arg(long, value_parser = crate::engines::openra::parse_seed, allow_hyphen_values = true)]
+    pub seed: i32,
+    #[command(flatten)]
+    pub common: StreamCommon,
+}
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct GeneralsStream {
+    /// Seed (32-bit)
+    #[arg(long, value_parser = num::parse_u32)]
+    pub seed: u32,
+    #[command(flatten)]
+    pub common: StreamCommon,
 }
 
 const SOTS_STREAM_HELP: &str =
@@ -56,7 +100,10 @@ const LAIGE_STREAM_HELP: &str =
      i counts calls from the start of the stream, skipped ones included";
 
 const WESTWOOD_STREAM_HELP: &str =
-    "Taps: raw (default; signed, as the games read it), ranged:MIN,MAX (inclusive), double\n\n\
+    "Taps: raw (default; signed, as the games read it), ranged:MIN,MAX (inclusive), double, \
+     float (Random4Class's Get_Float)\n\n\
+     Classes: random2 (default: Random2Class, the TS/RA2/YR randomizer), random \
+     (RandomClass, 15 bits), random3 (Random3Class), random4 (Random4Class)\n\n\
      Formats:\n  \
      dec   one value per line; integers in decimal, floats in shortest round-trip form\n  \
      hex   integers as 0x + 8 hex digits; floats as their IEEE bits\n  \
@@ -97,6 +144,22 @@ pub struct WestwoodStream {
     pub seed: u32,
     #[command(flatten)]
     pub common: StreamCommon,
+    /// The WWLib class
+    #[arg(long, value_enum, default_value = "random2")]
+    pub class: WwClass,
+}
+
+/// `--class`: a WWLib generator class (SPEC 4, 11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum WwClass {
+    /// RandomClass: the 15-bit LCG (TD/RA1; default seed 0)
+    Random,
+    /// Random2Class: the TS/RA2/YR randomizer (250-word lagged XOR seeded by Random3Class)
+    Random2,
+    /// Random3Class: the pseudo-DES hash of (seed, index), used directly
+    Random3,
+    /// Random4Class: MT19937 with the 1998 seeding (0 becomes 4375)
+    Random4,
 }
 
 #[derive(Subcommand, Debug)]
@@ -143,17 +206,38 @@ pub enum SaveCommand {
         #[command(flatten)]
         common: SaveCommon,
     },
-    /// The randomizer object: TS 1008 bytes or RA2/YR 1012 bytes, by --layout
+    /// Random2Class: the randomizer object, TS 1008 bytes or RA2/YR 1012 bytes, by --layout;
+    /// --class random4: Random4Class, 624 words and mti, 2500 bytes
     Westwood {
         /// Seed (32-bit)
         #[arg(long, value_parser = num::parse_u32)]
         seed: u32,
         #[command(flatten)]
         common: SaveCommon,
-        /// Byte layout
+        /// Byte layout (Random2Class; required for it)
         #[arg(long, value_enum)]
-        layout: Layout,
+        layout: Option<Layout>,
+        /// The WWLib class
+        #[arg(long, value_enum, default_value = "random2")]
+        class: StateClass,
     },
+    /// C&C Generals: six little-endian words, 24 bytes
+    Generals {
+        /// Seed (32-bit)
+        #[arg(long, value_parser = num::parse_u32)]
+        seed: u32,
+        #[command(flatten)]
+        common: SaveCommon,
+    },
+}
+
+/// `--class` of westwood state files: the classes whose states are files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StateClass {
+    /// Random2Class: the TS / RA2 / YR randomizer object
+    Random2,
+    /// Random4Class: 624 words and mti (2500 bytes)
+    Random4,
 }
 
 #[derive(Subcommand, Debug)]
@@ -213,6 +297,25 @@ pub enum IdentifyCommand {
         /// Print one JSON object
         #[arg(long)]
         json: bool,
+        /// The WWLib class (random4: no search, the 1998 seeding is walked back and inverted)
+        #[arg(long, value_enum, default_value = "random2")]
+        class: StateClass,
+        /// Random4Class: give up after walking back this many twists
+        #[arg(long, value_parser = num::parse_u64)]
+        max_twists: Option<u64>,
+    },
+    /// Walk the step back (it is invertible) to the form seeding leaves, no search:
+    /// prints seed, words_drawn
+    #[command(after_help = "Exit 1 when no seeding state lies within --max-draws.")]
+    Generals {
+        /// The 24-byte state file
+        file: PathBuf,
+        /// Give up after walking back this many draws
+        #[arg(long, default_value_t = bitexact::generals::DEFAULT_MAX_DRAWS, value_parser = num::parse_u64)]
+        max_draws: u64,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -255,6 +358,25 @@ pub enum DiffCommand {
         layout: Option<Layout>,
         /// Draws tried in each direction
         #[arg(long, default_value_t = bitexact::westwood::DEFAULT_MAX_DRAWS, value_parser = num::parse_u64)]
+        max_draws: u64,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+        /// The WWLib class
+        #[arg(long, value_enum, default_value = "random2")]
+        class: StateClass,
+        /// Random4Class: twists tried in each direction
+        #[arg(long, value_parser = num::parse_u64)]
+        max_twists: Option<u64>,
+    },
+    /// Step A forward and back
+    Generals {
+        /// The earlier state file
+        file_a: PathBuf,
+        /// The later state file
+        file_b: PathBuf,
+        /// Draws tried in each direction
+        #[arg(long, default_value_t = bitexact::generals::DEFAULT_MAX_DRAWS, value_parser = num::parse_u64)]
         max_draws: u64,
         /// Print one JSON object
         #[arg(long)]
@@ -316,9 +438,31 @@ pub enum RecoverCommand {
         #[arg(long)]
         seed_range: String,
     },
-    /// Taps raw (default), ranged:MIN,MAX, double
+    /// Taps raw (default), ranged:MIN,MAX, double (and float for --class random4)
     #[command(after_help = RECOVER_HELP)]
     Westwood {
+        #[command(flatten)]
+        common: RecoverCommon,
+        /// Seeds to search, A..B (B exclusive) or A..=B (default: all 2^32)
+        #[arg(long)]
+        seed_range: Option<String>,
+        /// The WWLib class
+        #[arg(long, value_enum, default_value = "random2")]
+        class: WwClass,
+    },
+    /// Tap next (default; Next() values); seeds are searched and printed as 32-bit patterns
+    /// (OpenRA's negative int seed S is S + 4294967296)
+    #[command(after_help = RECOVER_HELP)]
+    Openra {
+        #[command(flatten)]
+        common: RecoverCommon,
+        /// Seeds to search, as 32-bit patterns, A..B (B exclusive) or A..=B (default: all 2^32)
+        #[arg(long)]
+        seed_range: Option<String>,
+    },
+    /// Taps raw (default), value:LO,HI, real:LO,HI
+    #[command(after_help = RECOVER_HELP)]
+    Generals {
         #[command(flatten)]
         common: RecoverCommon,
         /// Seeds to search, A..B (B exclusive) or A..=B (default: all 2^32)

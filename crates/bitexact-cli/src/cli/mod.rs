@@ -50,6 +50,9 @@ pub enum Command {
     /// Compare traces to the last bit; replay recorded MoveFleet calls
     #[command(subcommand)]
     Trace(TraceCommand),
+    /// Check a game's desync report against a seed's stream
+    #[command(subcommand)]
+    Sync(SyncCommand),
     /// One-off Sword of the Stars math: Vec3 normalize, the MoveFleet leg
     #[command(subcommand)]
     Sots(SotsCommand),
@@ -139,10 +142,105 @@ pub struct ReplayArgs {
     pub report: ReportFormat,
 }
 
+/// `after_help` of an engine's ledger: the script's calls.
+macro_rules! generic_ledger_help {
+    ($calls:literal) => {
+        concat!(
+            "SCRIPT has one call per line (the engine's stream taps, arguments as words):\n  ",
+            "turn                 start a new turn\n  ",
+            $calls,
+            "\n`#` starts a comment. Calls before the first `turn` are reported as turn 0."
+        )
+    };
+}
+
 #[derive(Subcommand, Debug)]
 pub enum LedgerCommand {
     /// Sword of the Stars "Mars": the seven entry points and their word costs
     Sots(LedgerArgs),
+    /// The laige Prng: u64, range LO HI, float01
+    #[command(after_help = generic_ledger_help!("u64 | float01        one draw\n  range MIN MAX        the half-open range draw (rejections spend more)"))]
+    Laige {
+        /// Seed (64-bit)
+        #[arg(long, value_parser = num::parse_u64)]
+        seed: u64,
+        /// Substream id: draw from derive_substream(seed, ID)
+        #[arg(long, value_parser = num::parse_u32)]
+        substream: Option<u32>,
+        #[command(flatten)]
+        common: LedgerCommon,
+    },
+    /// Westwood's WWLib classes: raw, ranged MIN MAX, double (float for --class random4)
+    #[command(after_help = generic_ledger_help!("raw                  one raw draw\n  ranged MIN MAX       the ranged pick (0 draws for equal bounds; rejections spend more)\n  double               ranged(1, 2147483647) / 2^31\n  float                Get_Float (--class random4)"))]
+    Westwood {
+        /// Seed (32-bit)
+        #[arg(long, value_parser = num::parse_u32)]
+        seed: u32,
+        /// The WWLib class
+        #[arg(long, value_enum, default_value = "random2")]
+        class: WwClass,
+        #[command(flatten)]
+        common: LedgerCommon,
+    },
+    /// OpenRA's MersenneTwister: next, range LO HI, float
+    #[command(after_help = generic_ledger_help!("next                 Next()\n  range LO HI          Next(LO, HI) (0 draws when HI - LO <= 1)\n  float                NextFloat()"))]
+    Openra {
+        /// Seed: an int32, as OpenRA writes it, or its bits
+        #[arg(long, value_parser = crate::engines::openra::parse_seed, allow_hyphen_values = true)]
+        seed: i32,
+        #[command(flatten)]
+        common: LedgerCommon,
+    },
+    /// C&C Generals GameLogicRandom: raw, value LO HI, real LO HI
+    #[command(after_help = generic_ledger_help!("raw                  one draw\n  value LO HI          GetGameLogicRandomValue (0 draws when HI - LO + 1 wraps to 0)\n  real LO HI           GetGameLogicRandomValueReal (0 draws when HI - LO <= 0)"))]
+    Generals {
+        /// Seed (32-bit)
+        #[arg(long, value_parser = num::parse_u32)]
+        seed: u32,
+        #[command(flatten)]
+        common: LedgerCommon,
+    },
+}
+
+/// The script and report options every ledger takes.
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct LedgerCommon {
+    /// The script of calls (`-` for stdin)
+    pub script: PathBuf,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SyncCommand {
+    /// OpenRA's sync report: is each frame's `SharedRandom: L (#T)` draw #T of the seed's stream?
+    #[command(
+        after_help = "For each 'Sync for net frame F' with its 'SharedRandom: L (#T)' line, \
+        checks that draw #T (1-based; T = 0: no draw yet) of MersenneTwister(SEED)'s Next() values is L. \
+        When it is not, looks for L within --window draws on both sides: found at #P, the client's \
+        SharedRandom is P - T draws ahead of its count (behind when negative); not found, the stream \
+        itself differs (another seed, or a re-seeded generator).\n\n\
+        Exit codes: 0 every frame consistent, 1 some frame not, 2 bad input (a malformed report names its line)."
+    )]
+    Openra(SyncOpenraArgs),
+}
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct SyncOpenraArgs {
+    /// The sync report (syncreport.log; `-` for stdin)
+    pub report: PathBuf,
+    /// The game's SharedRandom seed: an int32 as OpenRA writes it, or its bits
+    #[arg(long, value_parser = crate::engines::openra::parse_seed, allow_hyphen_values = true)]
+    pub seed: i32,
+    /// Draws searched on each side of #T for a mismatching value (at most 10^7)
+    #[arg(long, default_value_t = bitexact::openra::sync::DEFAULT_WINDOW, value_parser = num::parse_u64)]
+    pub window: u64,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Subcommand, Debug)]

@@ -1,12 +1,13 @@
 //! `laige`: the xorshift128+ Prng with substreams (SPEC 3).
 
+use super::drive::{Counting, Drive};
 use super::{
     check_bound, check_work, not_identified, write_identified, write_report, write_state_file,
-    MAX_CALL_SKIP, MAX_LAIGE_DRAWS,
+    MAX_LAIGE_DRAWS,
 };
 use crate::cli::{LaigeStream, SaveCommon};
 use crate::num;
-use crate::out::{write_value, Value};
+use crate::out::Value;
 use crate::{read_limited, Failure, Outcome};
 use bitexact::laige::{self, Prng};
 use std::io::Write;
@@ -48,43 +49,54 @@ pub fn parse_tap(s: &str) -> Result<Tap, String> {
 }
 
 pub fn stream(args: &LaigeStream, out: &mut impl Write) -> Outcome {
-    let tap = parse_tap(args.common.tap.as_deref().unwrap_or("u64")).map_err(Failure::Usage)?;
-    let skip = args.common.skip;
-    let mut prng = Prng::derive_substream(args.seed, args.substream.unwrap_or(0));
-    let call = |p: &mut Prng| match tap {
-        Tap::U64 => Value::U64(p.next_u64()),
-        // The bounds were checked when the tap was parsed.
-        Tap::Range(min, max) => Value::U32(p.next_range(min, max).unwrap_or(min)),
-        Tap::Float01 => Value::F32(p.next_float01()),
-    };
-    match tap {
-        // One draw a call: jump ahead (x^n mod the characteristic
-        // polynomial), no stepping.
-        Tap::U64 | Tap::Float01 => {
-            check_work(skip, "--skip")?;
-            prng.jump(skip.into());
-        }
-        // A range can reject draws: call by call.
-        Tap::Range(..) => {
-            check_bound(
-                skip,
-                "--skip (calls of a tap that can reject draws)",
-                MAX_CALL_SKIP,
-            )?;
-            for _ in 0..skip {
-                call(&mut prng);
-            }
+    let prng = Prng::derive_substream(args.seed, args.substream.unwrap_or(0));
+    let tap = args.common.tap.as_deref().unwrap_or("u64");
+    super::drive::stream(Counting::new(prng), tap, &args.common, out)
+}
+
+impl Drive for Counting<Prng> {
+    type Tap = Tap;
+    const ENTRY_POINTS: &'static [&'static str] = &["u64", "range", "float01"];
+    const TAPS: &'static str = TAPS;
+    const CALLS: &'static str = "u64, range MIN MAX, float01";
+
+    fn parse_tap(s: &str) -> Result<Tap, String> {
+        parse_tap(s)
+    }
+    fn entry(tap: Tap) -> &'static str {
+        match tap {
+            Tap::U64 => "u64",
+            Tap::Range(..) => "range",
+            Tap::Float01 => "float01",
         }
     }
-    for k in 0..args.common.count {
-        let before = prng;
-        let value = call(&mut prng);
+    fn call(&mut self, tap: Tap) -> Value {
+        let before = self.g;
+        let value = match tap {
+            Tap::U64 => Value::U64(self.g.next_u64()),
+            // The bounds were checked when the tap was parsed.
+            Tap::Range(min, max) => Value::U32(self.g.next_range(min, max).unwrap_or(min)),
+            Tap::Float01 => Value::F32(self.g.next_float01()),
+        };
         // Draws this call spent: 1, or a few more for a rejecting range
         // (each rejection has probability below 2^-32).
-        let words = laige::words_between(&before, &prng, 4096).unwrap_or(0);
-        write_value(out, args.common.format, args.common.skip + k, value, words)?;
+        self.draws += laige::words_between(&before, &self.g, 4096).unwrap_or(0);
+        value
     }
-    Ok(())
+    fn position(&self) -> u64 {
+        self.draws
+    }
+    fn fixed_draws(tap: Tap) -> Option<u64> {
+        match tap {
+            Tap::U64 | Tap::Float01 => Some(1),
+            Tap::Range(..) => None,
+        }
+    }
+    fn discard(&mut self, draws: u64) {
+        // Jump ahead (x^n mod the characteristic polynomial): no stepping.
+        self.g.jump(draws.into());
+        self.draws += draws;
+    }
 }
 
 pub fn save(seed: u64, args: &SaveCommon) -> Outcome {

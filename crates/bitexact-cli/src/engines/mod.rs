@@ -1,11 +1,17 @@
 //! Dispatch on the engine family: each family's module implements the
 //! stream and state commands for its generator.
 
+pub mod drive;
+pub mod generals;
 pub mod laige;
+pub mod openra;
 pub mod sots;
 pub mod westwood;
+pub mod wwlib;
 
-use crate::cli::{DiffCommand, IdentifyCommand, SaveCommand, StateCommand, StreamCommand};
+use crate::cli::{
+    DiffCommand, IdentifyCommand, SaveCommand, StateClass, StateCommand, StreamCommand,
+};
 use crate::{Failure, Outcome};
 use std::io::Write;
 
@@ -16,6 +22,18 @@ pub fn stream(cmd: &StreamCommand, out: &mut impl Write) -> Outcome {
         StreamCommand::Sots(a) => sots::stream(a, out),
         StreamCommand::Laige(a) => laige::stream(a, out),
         StreamCommand::Westwood(a) => westwood::stream(a, out),
+        StreamCommand::Openra(a) => drive::stream(
+            bitexact::openra::MersenneTwister::new(a.seed),
+            a.common.tap.as_deref().unwrap_or("next"),
+            &a.common,
+            out,
+        ),
+        StreamCommand::Generals(a) => drive::stream(
+            drive::Counting::new(bitexact::generals::GameRandom::new(a.seed)),
+            a.common.tap.as_deref().unwrap_or("raw"),
+            &a.common,
+            out,
+        ),
     }
 }
 
@@ -27,7 +45,23 @@ pub fn state(cmd: &StateCommand, out: &mut impl Write) -> Outcome {
             seed,
             common,
             layout,
-        }) => westwood::save(*seed, common, *layout),
+            class: StateClass::Random2,
+        }) => match layout {
+            Some(layout) => westwood::save(*seed, common, *layout),
+            None => Err(Failure::usage(
+                "state save westwood needs --layout ts|ra2 (Random2Class objects differ by game)",
+            )),
+        },
+        StateCommand::Save(SaveCommand::Westwood {
+            seed,
+            common,
+            layout,
+            class: StateClass::Random4,
+        }) => {
+            only_random2(layout.is_some(), "--layout")?;
+            wwlib::save_random4(*seed, common)
+        }
+        StateCommand::Save(SaveCommand::Generals { seed, common }) => generals::save(*seed, common),
         StateCommand::Identify(IdentifyCommand::Sots {
             file,
             max_twists,
@@ -42,10 +76,33 @@ pub fn state(cmd: &StateCommand, out: &mut impl Write) -> Outcome {
         StateCommand::Identify(IdentifyCommand::Westwood {
             file,
             layout,
+            seed_range,
+            threads,
+            json,
+            class: StateClass::Random4,
+            max_twists,
+            ..
+        }) => {
+            only_random2(layout.is_some(), "--layout")?;
+            only_random2(seed_range.is_some(), "--seed-range")?;
+            only_random2(threads.is_some(), "--threads")?;
+            let max = max_twists.unwrap_or(bitexact::sots::DEFAULT_MAX_TWISTS);
+            wwlib::identify_random4(file, max, *json, out)
+        }
+        StateCommand::Identify(IdentifyCommand::Westwood {
+            max_twists: Some(_),
+            ..
+        }) => Err(Failure::usage(
+            "--max-twists is for --class random4; Random2Class walks back --max-draws",
+        )),
+        StateCommand::Identify(IdentifyCommand::Westwood {
+            file,
+            layout,
             max_draws,
             seed_range,
             threads,
             json,
+            ..
         }) => westwood::identify(
             file,
             *layout,
@@ -71,9 +128,51 @@ pub fn state(cmd: &StateCommand, out: &mut impl Write) -> Outcome {
             file_a,
             file_b,
             layout,
+            json,
+            class: StateClass::Random4,
+            max_twists,
+            ..
+        }) => {
+            only_random2(layout.is_some(), "--layout")?;
+            let max = max_twists.unwrap_or(bitexact::sots::DEFAULT_MAX_TWISTS);
+            wwlib::diff_random4(file_a, file_b, max, *json, out)
+        }
+        StateCommand::Diff(DiffCommand::Westwood {
+            max_twists: Some(_),
+            ..
+        }) => Err(Failure::usage(
+            "--max-twists is for --class random4; Random2Class steps --max-draws",
+        )),
+        StateCommand::Diff(DiffCommand::Westwood {
+            file_a,
+            file_b,
+            layout,
             max_draws,
             json,
+            ..
         }) => westwood::diff(file_a, file_b, *layout, *max_draws, *json, out),
+        StateCommand::Identify(IdentifyCommand::Generals {
+            file,
+            max_draws,
+            json,
+        }) => generals::identify(file, *max_draws, *json, out),
+        StateCommand::Diff(DiffCommand::Generals {
+            file_a,
+            file_b,
+            max_draws,
+            json,
+        }) => generals::diff(file_a, file_b, *max_draws, *json, out),
+    }
+}
+
+/// Refuse a Random2Class option given with `--class random4`.
+fn only_random2(given: bool, option: &str) -> Outcome {
+    if given {
+        Err(Failure::usage(format!(
+            "{option} is for Random2Class objects; --class random4 states are 2500 bytes of words and mti"
+        )))
+    } else {
+        Ok(())
     }
 }
 

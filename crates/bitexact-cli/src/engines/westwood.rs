@@ -2,44 +2,23 @@
 
 use super::{
     check_bound, check_work, not_identified, write_identified, write_report, write_state_file,
-    MAX_CALL_SKIP, MAX_WORK,
+    MAX_WORK,
 };
 use crate::cli::{Layout as LayoutArg, SaveCommon, WestwoodStream};
-use crate::out::{write_value, Value};
-use crate::{num, read_limited, search, Failure, Outcome};
+use crate::{read_limited, search, Failure, Outcome};
 use bitexact::westwood::{self, Layout, Random2};
 use std::io::Write;
 use std::path::Path;
-
-const TAPS: &str = "raw, ranged:MIN,MAX, double";
 
 /// The most draws `identify` walks back: the walk keeps 16 bytes per 250
 /// draws, so 10^9 draws is 64 MB.
 const MAX_IDENTIFY_DRAWS: u64 = 1_000_000_000;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tap {
-    Raw,
-    Ranged(i32, i32),
-    Double,
-}
+pub use super::wwlib::Tap;
 
-/// A `--tap` argument, or a one-line message naming what is wrong.
+/// A Random2Class `--tap` argument, or a one-line message naming what is wrong.
 pub fn parse_tap(s: &str) -> Result<Tap, String> {
-    match s.split_once(':') {
-        None if s == "raw" => Ok(Tap::Raw),
-        None if s == "double" => Ok(Tap::Double),
-        None if s == "ranged" => Err("tap ranged needs its bounds: ranged:MIN,MAX".into()),
-        Some(("ranged", arg)) => {
-            let (min, max) = num::parse_tap_pair(s, arg, "ranged:MIN,MAX", num::parse_i32)?;
-            westwood::check_range(min, max).map_err(|e| format!("--tap '{s}': {e}"))?;
-            Ok(Tap::Ranged(min, max))
-        }
-        Some(("raw" | "double", _)) => Err(format!("--tap '{s}': this tap takes no argument")),
-        _ => Err(format!(
-            "unknown tap '{s}' for westwood (expected one of {TAPS})"
-        )),
-    }
+    super::wwlib::parse_tap(s, false)
 }
 
 fn layout_of(arg: LayoutArg) -> Layout {
@@ -50,45 +29,13 @@ fn layout_of(arg: LayoutArg) -> Layout {
 }
 
 pub fn stream(args: &WestwoodStream, out: &mut impl Write) -> Outcome {
-    let tap = parse_tap(args.common.tap.as_deref().unwrap_or("raw")).map_err(Failure::Usage)?;
-    let skip = args.common.skip;
-    let mut rng = Random2::new(args.seed);
-    let call = |r: &mut Random2| match tap {
-        Tap::Raw => Value::I32(r.raw()),
-        // The range was checked when the tap was parsed.
-        Tap::Ranged(min, max) => Value::I32(r.ranged(min, max).unwrap_or(min)),
-        Tap::Double => Value::F64(r.double()),
-    };
-    match tap {
-        // One draw a call: whole cycles of the table.
-        Tap::Raw => {
-            check_work(skip, "--skip")?;
-            rng.discard(skip);
-        }
-        // Ranged draws and doubles can reject draws: call by call.
-        Tap::Ranged(..) | Tap::Double => {
-            check_bound(
-                skip,
-                "--skip (calls of a tap that can reject draws)",
-                MAX_CALL_SKIP,
-            )?;
-            for _ in 0..skip {
-                call(&mut rng);
-            }
-        }
-    }
-    for k in 0..args.common.count {
-        let before = rng.position();
-        let value = call(&mut rng);
-        write_value(
-            out,
-            args.common.format,
-            args.common.skip + k,
-            value,
-            rng.position() - before,
-        )?;
-    }
-    Ok(())
+    let tap = args.common.tap.as_deref().unwrap_or("raw");
+    super::wwlib::with_class!(args.class, args.seed, |g| super::drive::stream(
+        g,
+        tap,
+        &args.common,
+        out
+    ))
 }
 
 pub fn save(seed: u32, args: &SaveCommon, layout: LayoutArg) -> Outcome {

@@ -41,6 +41,25 @@ impl RandomLcg {
         ((self.seed >> 10) & 0x7fff) as i32
     }
 
+    /// Spend `draws` raw draws in `O(log draws)`: the LCG step is the affine
+    /// map `x → a·x + c`, and `n` steps are that map composed with itself by
+    /// squaring (wrapping arithmetic throughout).
+    pub fn discard(&mut self, mut draws: u64) {
+        // (mul, add): the map applied so far; (a, c): the map for 2^k steps.
+        let (mut mul, mut add) = (1u32, 0u32);
+        let (mut a, mut c) = (LCG_MULTIPLIER, LCG_INCREMENT);
+        while draws > 0 {
+            if draws & 1 == 1 {
+                mul = mul.wrapping_mul(a);
+                add = add.wrapping_mul(a).wrapping_add(c);
+            }
+            c = c.wrapping_mul(a).wrapping_add(c);
+            a = a.wrapping_mul(a);
+            draws >>= 1;
+        }
+        self.seed = self.seed.wrapping_mul(mul).wrapping_add(add);
+    }
+
     /// The ranged draw on `[min, max]` inclusive with 15 significant bits:
     /// uniform for spans up to `0x7fff`; for larger positive spans one raw
     /// draw lands in `[min, min + mask]` (see [`ranged`](super::ranged)).

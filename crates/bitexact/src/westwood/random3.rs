@@ -131,6 +131,12 @@ impl Random3 {
     pub fn double(&mut self) -> f64 {
         super::ranged::double(self)
     }
+
+    /// Spend `draws` raw draws: the index moves on (wrapping at 2^32, as
+    /// the original's `int` does).
+    pub fn discard(&mut self, draws: u64) {
+        self.index = self.index.wrapping_add(draws as u32);
+    }
 }
 
 impl Raw for Random3 {

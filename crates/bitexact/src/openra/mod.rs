@@ -23,6 +23,9 @@
 
 use crate::mt19937::Mt19937;
 
+#[cfg(feature = "alloc")]
+pub mod sync;
+
 /// `next()`'s modulus: `int.MaxValue`.
 pub const MODULUS: u32 = 0x7fff_ffff;
 

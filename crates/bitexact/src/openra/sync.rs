@@ -1,0 +1,235 @@
+//! OpenRA's sync report, checked against a seed's `SharedRandom` stream
+//! (needs `alloc`).
+//!
+//! When a game desyncs, OpenRA writes a sync report: for each of the last
+//! net frames, a header `Sync for net frame F ----…` and the line
+//! `SharedRandom: L (#T)` — the generator's `Last` and `TotalCount`. For a
+//! client whose stream is the seed's, `L` is draw number `T` (1-based) of
+//! `MersenneTwister(seed)`'s `Next()` values (and `T = 0` means no draw yet,
+//! `L = 0`). [`check`] says, per frame, whether that holds; when it does not,
+//! it looks for `L` within a window of draws on both sides of `T`: found at
+//! draw `p`, the client's generator is `p − T` draws ahead of its count
+//! (behind when negative) — a draw made or skipped outside the counter, or
+//! a counter that was reset; not found, the stream itself differs (another
+//! seed, or a generator re-seeded mid-game).
+
+use super::MersenneTwister;
+use alloc::collections::VecDeque;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// The default window, in draws on each side of `#T`.
+pub const DEFAULT_WINDOW: u64 = 10_000;
+
+/// One frame of a sync report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Frame {
+    /// The net frame number.
+    pub net_frame: u64,
+    /// `SharedRandom`'s `Last`.
+    pub last: i32,
+    /// `SharedRandom`'s `TotalCount`.
+    pub total_count: u64,
+    /// The report's line of the `SharedRandom:` entry (1-based).
+    pub line: usize,
+}
+
+/// Why a sync report does not parse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReportError {
+    /// The 1-based line (0: the report as a whole).
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl core::fmt::Display for ReportError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.line == 0 {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+impl core::error::Error for ReportError {}
+
+fn error(line: usize, message: impl Into<String>) -> ReportError {
+    ReportError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// The frames of a sync report, in the order written. Lines other than the
+/// frame headers and `SharedRandom:` lines (the synced traits and effects)
+/// are skipped. Every frame header must be followed by its `SharedRandom:`
+/// line before the next header; a report with no frame is an error.
+pub fn parse_report(text: &str) -> Result<Vec<Frame>, ReportError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut frames = Vec::new();
+    let mut open: Option<(u64, usize)> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.trim();
+        if let Some(rest) = line.strip_prefix("Sync for net frame ") {
+            if let Some((_, at)) = open {
+                return Err(error(
+                    at,
+                    "a frame header with no SharedRandom line before the next header",
+                ));
+            }
+            let number = rest.split_whitespace().next().unwrap_or("");
+            let frame = number
+                .parse::<u64>()
+                .map_err(|_| error(n, alloc::format!("'{number}' is not a net frame number")))?;
+            open = Some((frame, n));
+        } else if let Some(rest) = line.strip_prefix("SharedRandom:") {
+            let Some((frame, _)) = open.take() else {
+                return Err(error(n, "a SharedRandom line outside a frame (no 'Sync for net frame' header before it)"));
+            };
+            let bad = || error(n, "expected 'SharedRandom: LAST (#TOTALCOUNT)'");
+            let rest = rest.trim();
+            let (last, count) = rest.split_once('(').ok_or_else(bad)?;
+            let last = last.trim().parse::<i32>().map_err(|_| bad())?;
+            let count = count
+                .trim()
+                .strip_prefix('#')
+                .and_then(|c| c.strip_suffix(')'))
+                .ok_or_else(bad)?;
+            let total_count = count.trim().parse::<u64>().map_err(|_| bad())?;
+            frames.push(Frame {
+                net_frame: frame,
+                last,
+                total_count,
+                line: n,
+            });
+        }
+    }
+    if let Some((_, at)) = open {
+        return Err(error(
+            at,
+            "the report ends inside a frame: no SharedRandom line (truncated?)",
+        ));
+    }
+    if frames.is_empty() {
+        return Err(error(
+            0,
+            "no 'Sync for net frame' with a 'SharedRandom:' line in the report",
+        ));
+    }
+    Ok(frames)
+}
+
+/// What one frame says about the stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Draw `#T` of the seed's stream is `L`.
+    Consistent,
+    /// `L` is not draw `#T` but is draw `#p` for each `p` here (nearest
+    /// first, within the window): the generator is `p − T` draws ahead.
+    Shifted {
+        /// The seed's value at draw `#T` (`None` for `T = 0`).
+        expected: Option<i32>,
+        /// Draw positions within the window whose value is `L`.
+        positions: Vec<u64>,
+    },
+    /// `L` is nowhere within the window: the stream itself differs.
+    Differs {
+        /// The seed's value at draw `#T` (`None` for `T = 0`).
+        expected: Option<i32>,
+    },
+}
+
+/// A frame out of reach: `T + window` beyond the bound on draws generated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooFar {
+    /// The frame's `TotalCount`.
+    pub total_count: u64,
+    /// The bound.
+    pub max_draws: u64,
+}
+
+impl core::fmt::Display for TooFar {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "TotalCount #{} with its window is beyond the {} draws checked",
+            self.total_count, self.max_draws
+        )
+    }
+}
+
+impl core::error::Error for TooFar {}
+
+/// Check every frame against `MersenneTwister(seed)`: one pass over the
+/// stream up to the largest `T + window` (at most `max_draws` draws), with
+/// the last `2·window + 1` values kept. Verdicts are in the frames' order.
+pub fn check(
+    seed: i32,
+    frames: &[Frame],
+    window: u64,
+    max_draws: u64,
+) -> Result<Vec<Verdict>, TooFar> {
+    for f in frames {
+        if f.total_count.saturating_add(window) > max_draws {
+            return Err(TooFar {
+                total_count: f.total_count,
+                max_draws,
+            });
+        }
+    }
+    let mut order: Vec<usize> = (0..frames.len()).collect();
+    order.sort_by_key(|&i| frames[i].total_count);
+    let mut verdicts: Vec<Option<Verdict>> = alloc::vec![None; frames.len()];
+    let mut m = MersenneTwister::new(seed);
+    // kept[k] is draw number `first + k` (1-based).
+    let mut kept: VecDeque<i32> = VecDeque::new();
+    let mut first = 1u64;
+    let keep = (2 * window + 1) as usize;
+    for i in order {
+        let f = frames[i];
+        let hi = f.total_count + window;
+        while m.total_count() < hi {
+            kept.push_back(m.next());
+            if kept.len() > keep {
+                kept.pop_front();
+                first += 1;
+            }
+        }
+        let value_at = |p: u64| -> Option<i32> {
+            if p == 0 || p < first {
+                return None;
+            }
+            kept.get((p - first) as usize).copied()
+        };
+        let expected = value_at(f.total_count);
+        let consistent = match expected {
+            Some(v) => v == f.last,
+            None => f.total_count == 0 && f.last == 0,
+        };
+        verdicts[i] = Some(if consistent {
+            Verdict::Consistent
+        } else {
+            let lo = f.total_count.saturating_sub(window).max(1);
+            let mut positions: Vec<u64> = (lo..=hi)
+                .filter(|&p| p != f.total_count && value_at(p) == Some(f.last))
+                .collect();
+            positions.sort_by_key(|&p| (p.abs_diff(f.total_count), p));
+            if positions.is_empty() {
+                Verdict::Differs { expected }
+            } else {
+                Verdict::Shifted {
+                    expected,
+                    positions,
+                }
+            }
+        });
+    }
+    Ok(verdicts
+        .into_iter()
+        .map(|v| v.expect("every frame checked"))
+        .collect())
+}
