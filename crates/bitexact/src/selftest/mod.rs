@@ -9,6 +9,7 @@
 //! (covered by seed 001's FNV hash of 4096) and westwood's committed vectors
 //! (checked against an independent transcription in the tests).
 
+mod cc_family;
 mod laige;
 mod sots;
 #[cfg(feature = "alloc")]
@@ -81,5 +82,6 @@ pub fn checks() -> impl Iterator<Item = &'static Check> {
         .iter()
         .chain(laige::CHECKS.iter())
         .chain(ww.iter())
+        .chain(cc_family::CHECKS.iter())
         .chain(hw.iter())
 }
