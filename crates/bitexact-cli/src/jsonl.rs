@@ -15,15 +15,15 @@ const MAX_LINE: u64 = 1 << 20;
 /// A trace file read one record at a time.
 pub struct Reader {
     path: PathBuf,
-    input: BufReader<std::fs::File>,
+    input: BufReader<Box<dyn Read>>,
     line: u64,
     buf: Vec<u8>,
 }
 
 impl Reader {
+    /// Open a trace file, or stdin for `-`.
     pub fn open(path: &Path) -> Result<Reader, Failure> {
-        let file = std::fs::File::open(path)
-            .map_err(|e| Failure::usage(format!("cannot read '{}': {e}", path.display())))?;
+        let file = crate::open_input(path)?;
         Ok(Reader {
             path: path.to_path_buf(),
             input: BufReader::with_capacity(1 << 16, file),
@@ -34,7 +34,11 @@ impl Reader {
 
     /// A one-line error naming the file and the current line.
     pub fn error(&self, msg: impl std::fmt::Display) -> Failure {
-        Failure::usage(format!("{} line {}: {msg}", self.path.display(), self.line))
+        Failure::usage(format!(
+            "{} line {}: {msg}",
+            crate::input_name(&self.path),
+            self.line
+        ))
     }
 
     /// The next record and its 1-based line number; blank lines are skipped.

@@ -6,7 +6,7 @@ use crate::{read_limited, Failure, Outcome};
 use bitexact::ledger::{Call, Ledger, Tally, Turn};
 use bitexact::sots::Rng;
 use serde_json::{json, Map, Value as Json};
-use std::io::{Read, Write};
+use std::io::Write;
 
 /// Scripts larger than this are refused (a generous bound: one call is a line).
 const MAX_SCRIPT_BYTES: usize = 64 << 20;
@@ -152,22 +152,13 @@ pub fn read_script(path: &std::path::Path) -> Result<String, Failure> {
 /// A text file (or `-`, stdin), within [`MAX_SCRIPT_BYTES`]; `what` names
 /// it in messages.
 pub fn read_text(path: &std::path::Path, what: &str) -> Result<String, Failure> {
-    let bytes = if path.as_os_str() == "-" {
-        let mut b = Vec::new();
-        std::io::stdin()
-            .take(MAX_SCRIPT_BYTES as u64 + 1)
-            .read_to_end(&mut b)
-            .map_err(|e| Failure::usage(format!("cannot read the {what} from stdin: {e}")))?;
-        if b.len() > MAX_SCRIPT_BYTES {
-            return Err(Failure::usage(format!(
-                "the {what} on stdin is over {MAX_SCRIPT_BYTES} bytes"
-            )));
-        }
-        b
-    } else {
-        read_limited(path, MAX_SCRIPT_BYTES)?
-    };
-    String::from_utf8(bytes).map_err(|_| Failure::usage(format!("the {what} is not UTF-8 text")))
+    let bytes = read_limited(path, MAX_SCRIPT_BYTES)?;
+    String::from_utf8(bytes).map_err(|_| {
+        Failure::usage(format!(
+            "the {what} '{}' is not UTF-8 text",
+            crate::input_name(path)
+        ))
+    })
 }
 
 /// A whole script: its lines in order (blank and comment lines dropped), or

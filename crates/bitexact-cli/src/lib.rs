@@ -52,12 +52,64 @@ impl From<io::Error> for Failure {
 
 pub type Outcome = Result<(), Failure>;
 
-/// Read a file of at most `limit` bytes (a longer one is refused without
-/// reading it all: `/dev/zero` is not read for ever), naming it in errors.
+/// `--quiet`: no summary lines on stderr (errors and verdicts still print).
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether summaries are silenced.
+pub fn quiet() -> bool {
+    QUIET.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A summary line on stderr (`searched N seeds in …`, `wrote FILE …`):
+/// what a command did, beside its output on stdout. `--quiet` silences it.
+#[macro_export]
+macro_rules! summary {
+    ($($arg:tt)*) => {
+        if !$crate::quiet() {
+            eprintln!($($arg)*);
+        }
+    };
+}
+
+/// Whether `stdin` (`-`) was read already: it can be read only once.
+static STDIN_TAKEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `-` names stdin (inputs) or stdout (outputs).
+pub fn is_std(path: &std::path::Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Open an input: a file, or stdin for `-` (once per command).
+pub fn open_input(path: &std::path::Path) -> Result<Box<dyn io::Read>, Failure> {
+    if is_std(path) {
+        if STDIN_TAKEN.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            return Err(Failure::usage(
+                "'-' (stdin) is given twice: stdin can be read only once",
+            ));
+        }
+        return Ok(Box::new(io::stdin()));
+    }
+    std::fs::File::open(path)
+        .map(|f| Box::new(f) as Box<dyn io::Read>)
+        .map_err(|e| Failure::usage(format!("cannot read '{}': {e}", path.display())))
+}
+
+/// How an input is named in messages: its path, or `stdin`.
+pub fn input_name(path: &std::path::Path) -> String {
+    if is_std(path) {
+        "stdin".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Read a file (or stdin, `-`) of at most `limit` bytes (a longer one is
+/// refused without reading it all: `/dev/zero` is not read for ever),
+/// naming it in errors.
 pub fn read_limited(path: &std::path::Path, limit: usize) -> Result<Vec<u8>, Failure> {
     use std::io::Read;
     let cannot = |e: io::Error| Failure::usage(format!("cannot read '{}': {e}", path.display()));
-    let file = std::fs::File::open(path).map_err(cannot)?;
+    let file = open_input(path)?;
     let mut bytes = Vec::new();
     file.take(limit as u64 + 1)
         .read_to_end(&mut bytes)
@@ -112,6 +164,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    QUIET.store(cli.quiet, std::sync::atomic::Ordering::Relaxed);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command {
@@ -127,6 +180,19 @@ pub fn main() -> ExitCode {
         cli::Command::Sots(cli::SotsCommand::Leg(args)) => sots_math::leg(&args, &mut out),
         cli::Command::Sync(cli::SyncCommand::Openra(args)) => sync::openra(&args, &mut out),
         cli::Command::Selftest => selftest::run(&mut out),
+        cli::Command::Completions { shell } => {
+            use clap::CommandFactory;
+            // Rendered first: the generator panics on a closed pipe.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cli::Cli::command(), "bitexact", &mut script);
+            out.write_all(&script).map_err(Failure::from)
+        }
+        cli::Command::Manpage => {
+            use clap::CommandFactory;
+            clap_mangen::Man::new(cli::Cli::command())
+                .render(&mut out)
+                .map_err(Failure::from)
+        }
     };
     let flushed = out.flush().map_err(Failure::from);
     match result.and(flushed) {

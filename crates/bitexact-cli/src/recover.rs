@@ -204,7 +204,7 @@ pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
                     .filter(|h| range.contains(&h.seed))
                     .collect();
                 hits.sort();
-                eprintln!(
+                crate::summary!(
                     "{} outputs: state rebuilt by untempering and walked back {bound} words, no seed search",
                     words.len()
                 );
@@ -369,7 +369,7 @@ pub(crate) fn report(
         writeln!(out, "{obj}")?;
     }
     if o.searched > 0 {
-        eprintln!(
+        crate::summary!(
             "searched {} seeds in {secs:.1} s ({})",
             o.searched,
             search::rate(o.searched, secs)
@@ -377,7 +377,7 @@ pub(crate) fn report(
     }
     match o.end {
         search::End::Stopped { at } => {
-            eprintln!(
+            crate::summary!(
                 "stopped at --max-hits {}: every seed below {at} was searched and its hits printed; \
                  to go on, resume with --seed-range {} (or raise --max-hits)",
                 args.max_hits,

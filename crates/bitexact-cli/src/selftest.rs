@@ -24,7 +24,7 @@ pub fn run(out: &mut impl Write) -> Outcome {
             passed + failed
         )))
     } else {
-        eprintln!("{passed} checks passed");
+        crate::summary!("{passed} checks passed");
         Ok(())
     }
 }

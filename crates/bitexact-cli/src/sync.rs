@@ -104,7 +104,7 @@ pub fn openra(args: &SyncOpenraArgs, out: &mut impl Write) -> Outcome {
         }
     }
     if bad == 0 {
-        eprintln!(
+        crate::summary!(
             "{} frames, all consistent with seed {}",
             frames.len(),
             args.seed

@@ -81,16 +81,36 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write) -> Outcome {
             Json::Object(summary_json(key_name, &summary, true))
         )?,
     }
-    verdict(&summary)
-}
-
-fn verdict(summary: &Summary) -> Outcome {
+    if summary.records_a == 0 && summary.records_b == 0 {
+        crate::summary!("trace compare: 0 records in either trace, nothing to compare");
+        return Ok(());
+    }
     if summary.is_clean() {
+        crate::summary!(
+            "trace compare: {} records compared, none diverged",
+            summary.compared
+        );
         Ok(())
     } else {
         Err(Failure::Different(format!(
-            "{} of {} compared records diverged; {} missing in A, {} missing in B",
+            "trace compare: {} of {} compared records diverged; {} missing in A, {} missing in B",
             summary.diverged, summary.compared, summary.missing_in_a, summary.missing_in_b
+        )))
+    }
+}
+
+/// The verdict of a one-model replay: every record reproduced, or how many not.
+fn replay_verdict(summary: &Summary, model: &str) -> Outcome {
+    if summary.is_clean() {
+        crate::summary!(
+            "trace replay: {} records replayed under {model}, all reproduced",
+            summary.compared
+        );
+        Ok(())
+    } else {
+        Err(Failure::Different(format!(
+            "trace replay: {} of {} replayed records are not reproduced under {model}",
+            summary.diverged, summary.compared
         )))
     }
 }
@@ -175,16 +195,27 @@ pub fn replay(args: &ReplayArgs, out: &mut impl Write) -> Outcome {
             }
         }
     }
+    if summaries[0].records_a == 0 {
+        return Err(Failure::Different(format!(
+            "trace replay: 0 records in {}, nothing was checked",
+            crate::input_name(&args.file)
+        )));
+    }
     if all {
         if unexplained == 0 {
+            crate::summary!(
+                "trace replay: {} records replayed, each reproduced by some model",
+                summaries[0].compared
+            );
             Ok(())
         } else {
             Err(Failure::Different(format!(
-                "{unexplained} records reproduced by no model"
+                "trace replay: {unexplained} of {} records reproduced by no model",
+                summaries[0].compared
             )))
         }
     } else {
-        verdict(&summaries[0])
+        replay_verdict(&summaries[0], &model_name(models[0], p))
     }
 }
 

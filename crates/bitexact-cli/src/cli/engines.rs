@@ -174,6 +174,80 @@ pub enum StateCommand {
     /// not reachable from A within the bound)
     #[command(subcommand)]
     Diff(DiffCommand),
+    /// Print a state file's fields (no search)
+    #[command(subcommand)]
+    Show(ShowCommand),
+    /// Rewrite a Westwood object in the other game's layout
+    #[command(subcommand)]
+    Convert(ConvertCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ShowCommand {
+    /// The RNG item: left, the next word's index, the first and last words
+    Sots {
+        /// The RNG item (2500 or 2503 bytes; - for stdin)
+        file: PathBuf,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+    /// The 24-byte state: seed, part1, part2
+    Laige {
+        /// The state file (- for stdin)
+        file: PathBuf,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+    /// Random2Class: layout, disabled flag, cursors and whether they are regular, first and
+    /// last table words; --class random4: mti, first and last words
+    Westwood {
+        /// The object (- for stdin)
+        file: PathBuf,
+        /// Byte layout (default: the one the file's length names)
+        #[arg(long, value_enum)]
+        layout: Option<Layout>,
+        /// The WWLib class
+        #[arg(long, value_enum, default_value = "random2")]
+        class: StateClass,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+    /// The six words s0..s5
+    Generals {
+        /// The 24-byte state file (- for stdin)
+        file: PathBuf,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ConvertCommand {
+    /// A Random2Class object from TS to RA2/YR layout or back (same stream, same position)
+    #[command(
+        after_help = "RA2 -> TS refuses an object whose disabled flag is set (TS cannot \
+        store it) unless --drop-flag is given, which writes it enabled."
+    )]
+    Westwood {
+        /// The object (- for stdin)
+        file: PathBuf,
+        /// The layout to write
+        #[arg(long, value_enum)]
+        to: Layout,
+        /// The input's layout (default: the one the file's length names)
+        #[arg(long, value_enum)]
+        layout: Option<Layout>,
+        /// Output file (- for stdout)
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+        /// RA2 -> TS: write a disabled object as enabled instead of refusing
+        #[arg(long)]
+        drop_flag: bool,
+    },
 }
 
 /// The options every `state save` takes.
@@ -183,7 +257,7 @@ pub struct SaveCommon {
     /// Words to draw before saving (sots: 32-bit words; laige, westwood: raw draws)
     #[arg(long, default_value = "0", value_parser = num::parse_u64)]
     pub skip_words: u64,
-    /// Output file
+    /// Output file (- for stdout)
     #[arg(short = 'o', long = "output")]
     pub output: PathBuf,
 }

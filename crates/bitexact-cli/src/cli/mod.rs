@@ -19,7 +19,10 @@ pub use engines::*;
         states (find the seed and the words drawn since seeding from a save's bytes), \
         count the words a turn spends, and run every known-answer vector.\n\n\
         Numbers are decimal or 0x hex. Exit codes: 0 success, 1 checked and found \
-        different (or not found), 2 bad input or usage.",
+        different (or not found), 2 bad input or usage.\n\n\
+        Results go to stdout; summaries (searched N seeds in …, wrote FILE, N checks passed) and \
+        errors go to stderr, so results can be piped; --quiet drops the summaries. A file \
+        argument of - means stdin (inputs) or stdout (outputs, binary included).",
     after_help = "Examples:\n  \
         bitexact stream sots --seed 5489 --count 3\n  \
         bitexact stream sots --seed 1 --tap frange:0,100 --precision pc24 --format json\n  \
@@ -31,6 +34,9 @@ pub use engines::*;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// No summary lines on stderr (`searched N seeds in …`, `wrote FILE`, …); errors still print
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -58,6 +64,18 @@ pub enum Command {
     Sots(SotsCommand),
     /// Run every known-answer vector of every engine (exit 1 on any failure)
     Selftest,
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell)
+    #[command(after_help = "Install, e.g. for bash:\n  \
+        bitexact completions bash > ~/.local/share/bash-completion/completions/bitexact\n\
+        zsh: bitexact completions zsh > \"${fpath[1]}/_bitexact\"\n\
+        fish: bitexact completions fish > ~/.config/fish/completions/bitexact.fish")]
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `bitexact manpage > bitexact.1`
+    Manpage,
 }
 
 /// `--report`.

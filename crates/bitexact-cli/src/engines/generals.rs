@@ -101,9 +101,10 @@ pub fn save(seed: u32, args: &SaveCommon) -> Outcome {
     )
 }
 
-fn load(path: &Path) -> Result<GameRandom, Failure> {
+pub(super) fn load(path: &Path) -> Result<GameRandom, Failure> {
     let bytes = read_limited(path, generals::STATE_LEN)?;
-    generals::decode_state(&bytes).map_err(|e| Failure::usage(format!("'{}': {e}", path.display())))
+    generals::decode_state(&bytes)
+        .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))
 }
 
 pub fn identify(file: &Path, max_draws: u64, json: bool, out: &mut impl Write) -> Outcome {

@@ -112,9 +112,10 @@ pub fn save(seed: u64, args: &SaveCommon) -> Outcome {
     )
 }
 
-fn load(path: &Path) -> Result<Prng, Failure> {
+pub(super) fn load(path: &Path) -> Result<Prng, Failure> {
     let bytes = read_limited(path, laige::STATE_LEN)?;
-    laige::decode_state(&bytes).map_err(|e| Failure::usage(format!("'{}': {e}", path.display())))
+    laige::decode_state(&bytes)
+        .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))
 }
 
 pub fn identify(

@@ -5,6 +5,7 @@ pub mod drive;
 pub mod generals;
 pub mod laige;
 pub mod openra;
+pub mod show;
 pub mod sots;
 pub mod westwood;
 pub mod wwlib;
@@ -38,6 +39,19 @@ pub fn stream(cmd: &StreamCommand, out: &mut impl Write) -> Outcome {
 }
 
 pub fn state(cmd: &StateCommand, out: &mut impl Write) -> Outcome {
+    if let StateCommand::Diff(d) = cmd {
+        let (a, b) = match d {
+            DiffCommand::Sots { file_a, file_b, .. }
+            | DiffCommand::Laige { file_a, file_b, .. }
+            | DiffCommand::Westwood { file_a, file_b, .. }
+            | DiffCommand::Generals { file_a, file_b, .. } => (file_a, file_b),
+        };
+        if crate::is_std(a) && crate::is_std(b) {
+            return Err(Failure::usage(
+                "A and B are both '-': stdin can be read only once (give one of them as a file)",
+            ));
+        }
+    }
     match cmd {
         StateCommand::Save(SaveCommand::Sots { seed, common }) => sots::save(*seed, common),
         StateCommand::Save(SaveCommand::Laige { seed, common }) => laige::save(*seed, common),
@@ -151,6 +165,14 @@ pub fn state(cmd: &StateCommand, out: &mut impl Write) -> Outcome {
             json,
             ..
         }) => westwood::diff(file_a, file_b, *layout, *max_draws, *json, out),
+        StateCommand::Show(cmd) => show::show(cmd, out),
+        StateCommand::Convert(crate::cli::ConvertCommand::Westwood {
+            file,
+            to,
+            layout,
+            output,
+            drop_flag,
+        }) => show::convert(file, *layout, *to, output, *drop_flag),
         StateCommand::Identify(IdentifyCommand::Generals {
             file,
             max_draws,
@@ -218,9 +240,16 @@ pub fn write_state_file(
     bytes: &[u8],
     what: std::fmt::Arguments<'_>,
 ) -> Outcome {
+    if crate::is_std(path) {
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(bytes)?;
+        stdout.flush()?;
+        crate::summary!("wrote {} bytes to stdout: {what}", bytes.len());
+        return Ok(());
+    }
     std::fs::write(path, bytes)
         .map_err(|e| Failure::usage(format!("cannot write '{}': {e}", path.display())))?;
-    eprintln!("wrote {} ({} bytes): {what}", path.display(), bytes.len());
+    crate::summary!("wrote {} ({} bytes): {what}", path.display(), bytes.len());
     Ok(())
 }
 

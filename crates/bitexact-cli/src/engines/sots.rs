@@ -152,9 +152,10 @@ pub fn save(seed: u32, args: &SaveCommon) -> Outcome {
     )
 }
 
-fn load(path: &Path) -> Result<bitexact::mt19937::Mt19937, Failure> {
+pub(super) fn load(path: &Path) -> Result<bitexact::mt19937::Mt19937, Failure> {
     let bytes = read_limited(path, sots::ITEM_LEN_PADDED)?;
-    sots::decode_item(&bytes).map_err(|e| Failure::usage(format!("'{}': {e}", path.display())))
+    sots::decode_item(&bytes)
+        .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))
 }
 
 pub fn identify(file: &Path, max_twists: u64, json: bool, out: &mut impl Write) -> Outcome {

@@ -21,7 +21,7 @@ pub fn parse_tap(s: &str) -> Result<Tap, String> {
     super::wwlib::parse_tap(s, false)
 }
 
-fn layout_of(arg: LayoutArg) -> Layout {
+pub(super) fn layout_of(arg: LayoutArg) -> Layout {
     match arg {
         LayoutArg::Ts => Layout::Ts,
         LayoutArg::Ra2 => Layout::Ra2,
@@ -57,21 +57,30 @@ pub fn save(seed: u32, args: &SaveCommon, layout: LayoutArg) -> Outcome {
 }
 
 /// Read a state file in the given layout, or the one its length names.
-fn load(path: &Path, layout: Option<LayoutArg>) -> Result<westwood::Decoded, Failure> {
+pub(super) fn load(path: &Path, layout: Option<LayoutArg>) -> Result<westwood::Decoded, Failure> {
+    load_with_layout(path, layout).map(|(_, d)| d)
+}
+
+/// [`load`], and the layout it was read in.
+pub(super) fn load_with_layout(
+    path: &Path,
+    layout: Option<LayoutArg>,
+) -> Result<(Layout, westwood::Decoded), Failure> {
     let bytes = read_limited(path, westwood::RA2_LEN)?;
     let layout = match layout {
         Some(l) => layout_of(l),
         None => Layout::from_len(bytes.len()).ok_or_else(|| {
             Failure::usage(format!(
                 "'{}' is {} bytes: neither a TS (1008) nor an RA2/YR (1012) randomizer",
-                path.display(),
+                crate::input_name(path),
                 bytes.len()
             ))
         })?,
     };
     layout
         .decode(&bytes)
-        .map_err(|e| Failure::usage(format!("'{}': {e}", path.display())))
+        .map(|d| (layout, d))
+        .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))
 }
 
 pub fn identify(
@@ -139,7 +148,7 @@ pub fn identify(
         };
         return not_identified(out, json, msg, &searched);
     };
-    eprintln!("searched {} seeds in {secs:.1} s", outcome.searched);
+    crate::summary!("searched {} seeds in {secs:.1} s", outcome.searched);
     if disabled {
         let msg = format!(
             "'{name}': not reachable by seeding and drawing: its disabled flag is set, and no draw \

@@ -198,9 +198,10 @@ pub fn save_random4(seed: u32, args: &SaveCommon) -> Outcome {
     )
 }
 
-fn load_random4(path: &Path) -> Result<Random4, Failure> {
+pub(super) fn load_random4(path: &Path) -> Result<Random4, Failure> {
     let bytes = read_limited(path, random4::STATE_LEN)?;
-    random4::decode_state(&bytes).map_err(|e| Failure::usage(format!("'{}': {e}", path.display())))
+    random4::decode_state(&bytes)
+        .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))
 }
 
 pub fn identify_random4(file: &Path, max_twists: u64, json: bool, out: &mut impl Write) -> Outcome {

@@ -13,6 +13,10 @@ pub fn bitexact(args: &[&str]) -> Output {
 }
 
 pub fn with_stdin(args: &[&str], input: &str) -> Output {
+    with_stdin_bytes(args, input.as_bytes())
+}
+
+pub fn with_stdin_bytes(args: &[&str], input: &[u8]) -> Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_bitexact"))
         .args(args)
@@ -21,12 +25,7 @@ pub fn with_stdin(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     child.wait_with_output().unwrap()
 }
 
