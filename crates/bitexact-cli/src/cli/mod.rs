@@ -1,13 +1,17 @@
 //! The command line (SPEC 6), as clap definitions. The per-engine argument
-//! sets of `stream`, `state` and `recover` are in `engines.rs`: each engine
+//! sets of `stream`, `state` and `recover` are in `stream.rs`, `state.rs` and `recover.rs`: each engine
 //! takes exactly its own options, so clap rejects the others.
 
 use crate::num;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
-mod engines;
-pub use engines::*;
+mod recover;
+mod state;
+mod stream;
+pub use recover::*;
+pub use state::*;
+pub use stream::*;
 
 #[derive(Parser, Debug)]
 #[command(

@@ -2,7 +2,6 @@
 //! once for every engine but sots (whose ledger is the library's own): a
 //! tap parser, the call, and a count of the raw words (draws) spent.
 
-use super::{check_bound, check_work, MAX_CALL_SKIP};
 use crate::cli::StreamCommon;
 use crate::out::{write_value, Value};
 use crate::{Failure, Outcome};
@@ -42,22 +41,15 @@ pub fn stream<D: Drive>(
 ) -> Outcome {
     let tap = D::parse_tap(tap).map_err(Failure::Usage)?;
     let skip = common.skip;
-    match D::fixed_draws(tap) {
-        Some(w) => {
-            check_work(skip.saturating_mul(w.max(1)), "--skip (in words)")?;
-            g.discard(skip * w);
-        }
-        None => {
-            check_bound(
-                skip,
-                "--skip (calls of a tap that can reject words)",
-                MAX_CALL_SKIP,
-            )?;
-            for _ in 0..skip {
-                g.call(tap);
-            }
-        }
-    }
+    super::skip_calls(
+        &mut g,
+        skip,
+        D::fixed_draws(tap),
+        |g, draws| g.discard(draws),
+        |g| {
+            g.call(tap);
+        },
+    )?;
     for k in 0..common.count {
         let before = g.position();
         let value = g.call(tap);

@@ -6,7 +6,7 @@ use super::write_state_file;
 use super::{check_bound, check_work, not_identified, write_identified, write_report};
 use crate::cli::SaveCommon;
 use crate::out::Value;
-use crate::{num, read_limited, Failure, Outcome};
+use crate::{num, Failure, Outcome};
 use bitexact::generals::{self, GameRandom};
 use std::io::Write;
 use std::path::Path;
@@ -102,9 +102,7 @@ pub fn save(seed: u32, args: &SaveCommon) -> Outcome {
 }
 
 pub(super) fn load(path: &Path) -> Result<GameRandom, Failure> {
-    let bytes = read_limited(path, generals::STATE_LEN)?;
-    generals::decode_state(&bytes)
-        .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))
+    super::read_state(path, generals::STATE_LEN, generals::decode_state)
 }
 
 pub fn identify(file: &Path, max_draws: u64, json: bool, out: &mut impl Write) -> Outcome {

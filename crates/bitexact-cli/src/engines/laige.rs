@@ -8,7 +8,7 @@ use super::{
 use crate::cli::{LaigeStream, SaveCommon};
 use crate::num;
 use crate::out::Value;
-use crate::{read_limited, Failure, Outcome};
+use crate::{Failure, Outcome};
 use bitexact::laige::{self, Prng};
 use std::io::Write;
 use std::path::Path;
@@ -113,9 +113,7 @@ pub fn save(seed: u64, args: &SaveCommon) -> Outcome {
 }
 
 pub(super) fn load(path: &Path) -> Result<Prng, Failure> {
-    let bytes = read_limited(path, laige::STATE_LEN)?;
-    laige::decode_state(&bytes)
-        .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))
+    super::read_state(path, laige::STATE_LEN, laige::decode_state)
 }
 
 pub fn identify(

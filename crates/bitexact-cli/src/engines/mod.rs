@@ -234,6 +234,45 @@ pub const MAX_SOTS_TWISTS: u64 = 16_000_000;
 /// The laige walk bound's ceiling: 2·10^9 draws, about 10 s.
 pub const MAX_LAIGE_DRAWS: u64 = 2_000_000_000;
 
+/// Read a state file (or stdin) of at most `max_len` bytes and decode it;
+/// errors name the file.
+pub fn read_state<T, E: std::fmt::Display>(
+    path: &std::path::Path,
+    max_len: usize,
+    decode: impl FnOnce(&[u8]) -> Result<T, E>,
+) -> Result<T, Failure> {
+    let bytes = crate::read_limited(path, max_len)?;
+    decode(&bytes).map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))
+}
+
+/// Spend `skip` calls of a tap: by words (`discard`) when every call spends
+/// `fixed` words, else call by call; both bounded (SPEC 8: a stated bound).
+pub fn skip_calls<G>(
+    g: &mut G,
+    skip: u64,
+    fixed: Option<u64>,
+    discard: impl FnOnce(&mut G, u64),
+    mut call: impl FnMut(&mut G),
+) -> Outcome {
+    match fixed {
+        Some(w) => {
+            check_work(skip.saturating_mul(w.max(1)), "--skip (in words)")?;
+            discard(g, skip * w);
+        }
+        None => {
+            check_bound(
+                skip,
+                "--skip (calls of a tap that can reject words)",
+                MAX_CALL_SKIP,
+            )?;
+            for _ in 0..skip {
+                call(g);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Write the 'wrote FILE' note after a successful save.
 pub fn write_state_file(
     path: &std::path::Path,

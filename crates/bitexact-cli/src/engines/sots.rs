@@ -5,12 +5,12 @@
 
 use super::{
     check_bound, check_work, not_identified, write_identified, write_report, write_state_file,
-    MAX_CALL_SKIP, MAX_SOTS_TWISTS,
+    MAX_SOTS_TWISTS,
 };
 use crate::cli::{SaveCommon, SotsStream};
 use crate::num;
 use crate::out::{write_value, Value};
-use crate::{read_limited, Failure, Outcome};
+use crate::{Failure, Outcome};
 use bitexact::ledger::{Call, Drawn, Ledger};
 use bitexact::sots::{self, Rng};
 use std::io::Write;
@@ -102,28 +102,16 @@ fn value(drawn: Drawn) -> Value {
 pub fn stream(args: &SotsStream, out: &mut impl Write) -> Outcome {
     let call = parse_tap(args.common.tap.as_deref().unwrap_or("u32")).map_err(Failure::Usage)?;
     let skip = args.common.skip;
-    let mut rng = Rng::with_precision(args.seed, args.precision.into());
-    let mut ledger = match call.fixed_words() {
-        // Every call spends the same words: skip them by whole twists.
-        Some(w) => {
-            check_work(skip.saturating_mul(w.max(1)), "--skip (in words)")?;
-            rng.discard(skip * w);
-            Ledger::new(rng)
-        }
-        // Rejections: call by call.
-        None => {
-            check_bound(
-                skip,
-                "--skip (calls of a tap that can reject words)",
-                MAX_CALL_SKIP,
-            )?;
-            let mut ledger = Ledger::new(rng);
-            for _ in 0..skip {
-                ledger.apply(call);
-            }
-            ledger
-        }
-    };
+    let mut ledger = Ledger::new(Rng::with_precision(args.seed, args.precision.into()));
+    super::skip_calls(
+        &mut ledger,
+        skip,
+        call.fixed_words(),
+        |l, words| l.discard_unrecorded(words),
+        |l| {
+            l.apply(call);
+        },
+    )?;
     for k in 0..args.common.count {
         let (drawn, words) = ledger.apply(call);
         write_value(
@@ -153,9 +141,7 @@ pub fn save(seed: u32, args: &SaveCommon) -> Outcome {
 }
 
 pub(super) fn load(path: &Path) -> Result<bitexact::mt19937::Mt19937, Failure> {
-    let bytes = read_limited(path, sots::ITEM_LEN_PADDED)?;
-    sots::decode_item(&bytes)
-        .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))
+    super::read_state(path, sots::ITEM_LEN_PADDED, sots::decode_item)
 }
 
 pub fn identify(file: &Path, max_twists: u64, json: bool, out: &mut impl Write) -> Outcome {

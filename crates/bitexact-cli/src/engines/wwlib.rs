@@ -6,7 +6,7 @@ use super::{check_bound, check_work, not_identified, write_identified, write_rep
 use super::{write_state_file, MAX_SOTS_TWISTS};
 use crate::cli::SaveCommon;
 use crate::out::Value;
-use crate::{num, read_limited, Failure, Outcome};
+use crate::{num, Failure, Outcome};
 use bitexact::westwood::{random4, Pick, Random2, Random3, Random4, RandomLcg, Raw};
 use std::io::Write;
 use std::path::Path;
@@ -199,9 +199,7 @@ pub fn save_random4(seed: u32, args: &SaveCommon) -> Outcome {
 }
 
 pub(super) fn load_random4(path: &Path) -> Result<Random4, Failure> {
-    let bytes = read_limited(path, random4::STATE_LEN)?;
-    random4::decode_state(&bytes)
-        .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))
+    super::read_state(path, random4::STATE_LEN, random4::decode_state)
 }
 
 pub fn identify_random4(file: &Path, max_twists: u64, json: bool, out: &mut impl Write) -> Outcome {

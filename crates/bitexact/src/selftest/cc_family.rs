@@ -13,7 +13,11 @@ fn random4_reference() -> Result<(), Mismatch> {
     // mt19937int.c, sgenrand(4357): 3510405877 4290933890 2191955339 …
     let mut r = Random4::default();
     for want in [3_510_405_877u32, 4_290_933_890, 2_191_955_339, 564_929_546] {
-        expect("Random4Class() draw", want.into(), u64::from(r.raw() as u32))?;
+        expect(
+            "Random4Class() draw",
+            want.into(),
+            u64::from(r.raw() as u32),
+        )?;
     }
     Ok(())
 }
@@ -56,14 +60,17 @@ fn openra_numpy() -> Result<(), Mismatch> {
     expect(
         "Next(MIN, MAX)",
         i32::MIN as u32 as u64,
-        m.next_range(i32::MIN, i32::MAX).map_or(0, |v| v as u32 as u64),
+        m.next_range(i32::MIN, i32::MAX)
+            .map_or(0, |v| v as u32 as u64),
     )?;
     expect("TotalCount", 3, m.total_count())?;
     // NextFloat rounds Next() to f32: 2147483584 gives exactly 1.0.
     expect(
         "NextFloat(2147483584) bits",
         1f32.to_bits().into(),
-        crate::openra::float_of_value(2_147_483_584).to_bits().into(),
+        crate::openra::float_of_value(2_147_483_584)
+            .to_bits()
+            .into(),
     )
 }
 
@@ -74,7 +81,11 @@ fn generals_python() -> Result<(), Mismatch> {
     }
     // value over the whole i32 range: d wraps to 0, returns hi, no draw.
     let before = g.state();
-    expect("value(MIN, MAX)", i32::MAX as u64, g.value(i32::MIN, i32::MAX) as u64)?;
+    expect(
+        "value(MIN, MAX)",
+        i32::MAX as u64,
+        g.value(i32::MIN, i32::MAX) as u64,
+    )?;
     expect("no draw", 1, u64::from(g.state() == before))?;
     let mut s = GameRandom::new(77);
     s.discard(5000);
