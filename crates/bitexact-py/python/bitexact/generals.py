@@ -1,0 +1,1 @@
+from ._bitexact import generals as _native  # noqa: F401

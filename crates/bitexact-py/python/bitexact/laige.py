@@ -1,0 +1,1 @@
+from ._bitexact import laige as _native  # noqa: F401

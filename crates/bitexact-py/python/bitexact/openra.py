@@ -1,0 +1,1 @@
+from ._bitexact import openra as _native  # noqa: F401

@@ -1,0 +1,1 @@
+from ._bitexact import westwood as _native  # noqa: F401

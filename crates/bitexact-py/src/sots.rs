@@ -1,0 +1,403 @@
+//! `bitexact.sots`: the Sword of the Stars "Mars" generator, state items,
+//! identification and `Mars_Vec3` arithmetic.
+
+use crate::{bytes_arg, count_arg, error, int_arg, DETACH_AT, I32, U32};
+use bitexact::mt19937::{Mt19937, N};
+use bitexact::sots::{self, movefleet, Precision, Vec3, DEFAULT_MAX_TWISTS};
+use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray1};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyType};
+
+pub(crate) fn precision_arg(s: &str) -> PyResult<Precision> {
+    s.parse::<Precision>().map_err(error)
+}
+
+/// The Mars engine generator: MT19937 (seeded by Knuth's initializer and one
+/// twist, as the engine does) with every entry point the binary has, each
+/// spending exactly the words the original spends, and the x87 precision
+/// model its float draws are narrowed under ("pc53", MSVC's default, or
+/// "pc24", a Direct3D 9 process).
+///
+/// Bit-exact: integer draws everywhere; float draws follow the original's
+/// x87 sequence under the precision model, checked against the x87 unit.
+/// The raw words are MT19937's, checked against numpy's MT19937.
+#[pyclass(name = "Rng", module = "bitexact.sots", eq)]
+#[derive(Clone, PartialEq)]
+pub struct SotsRng {
+    inner: sots::Rng,
+}
+
+#[pymethods]
+impl SotsRng {
+    #[new]
+    #[pyo3(signature = (seed, precision = "pc53"))]
+    fn new(seed: &Bound<'_, PyAny>, precision: &str) -> PyResult<Self> {
+        let seed: u32 = int_arg(seed, "seed", U32)?;
+        Ok(Self {
+            inner: sots::Rng::with_precision(seed, precision_arg(precision)?),
+        })
+    }
+
+    /// The tempered word. 1 word.
+    fn next_u32(&mut self) -> u32 {
+        self.inner.next_u32()
+    }
+
+    /// `y * UNIT_SCALE` as a double, closed [0, 1]. 1 word.
+    fn next_unit(&mut self) -> f64 {
+        self.inner.next_unit()
+    }
+
+    /// The unit narrowed to float32 under the precision model (returned as a
+    /// Python float holding the float32 exactly). 1 word.
+    fn next_float(&mut self) -> f32 {
+        self.inner.next_float()
+    }
+
+    /// Uniform on [0, n] by mask and rejection. 1 word + 1 per rejection.
+    fn next_int_inclusive(&mut self, n: &Bound<'_, PyAny>) -> PyResult<u32> {
+        Ok(self.inner.next_int_inclusive(int_arg(n, "n", U32)?))
+    }
+
+    /// `next_float() < p` (p rounded to float32); p <= 0 is False and
+    /// p >= 1 True with no draw. 0 or 1 word.
+    fn chance(&mut self, p: f32) -> bool {
+        self.inner.chance(p)
+    }
+
+    /// `f32(lo + f32((hi - lo) * unit))` under the precision model (lo and hi
+    /// rounded to float32). 1 word.
+    fn float_range(&mut self, lo: f32, hi: f32) -> f32 {
+        self.inner.float_range(lo, hi)
+    }
+
+    /// Triangular integer on [lo, hi]: `lo + next_int_inclusive(h // 2) +
+    /// next_int_inclusive(h - h // 2)` with `h = hi - lo` (i32, wrapping; an
+    /// inverted range is reproduced, not an error). At least 2 words.
+    fn int_range_bell(&mut self, lo: &Bound<'_, PyAny>, hi: &Bound<'_, PyAny>) -> PyResult<i32> {
+        let lo = int_arg(lo, "lo", I32)?;
+        let hi = int_arg(hi, "hi", I32)?;
+        Ok(self.inner.int_range_bell(lo, hi))
+    }
+
+    /// The truncated normal's uniform tap `(y + 0.5) * 2**-32`, strictly
+    /// inside (0, 1). 1 word.
+    fn next_open_unit(&mut self) -> f64 {
+        self.inner.next_open_unit()
+    }
+
+    /// Spend `words` words unread (the state `words` next_u32 calls leave).
+    fn discard(&mut self, py: Python<'_>, words: &Bound<'_, PyAny>) -> PyResult<()> {
+        let words = crate::u64_arg(words, "words")?;
+        py.detach(|| self.inner.discard(words));
+        Ok(())
+    }
+
+    /// `n` raw words as a numpy uint32 array: bit for bit `n` calls of
+    /// next_u32, leaving the same state. n words.
+    fn fill_u32<'py>(
+        &mut self,
+        py: Python<'py>,
+        n: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<u32>>> {
+        let mut out = vec![0u32; count_arg(n, "n")?];
+        if out.len() >= DETACH_AT {
+            py.detach(|| self.inner.fill_u32(&mut out));
+        } else {
+            self.inner.fill_u32(&mut out);
+        }
+        Ok(out.into_pyarray(py))
+    }
+
+    /// `n` next_float draws as a numpy float32 array, bit for bit. n words.
+    fn fill_float<'py>(
+        &mut self,
+        py: Python<'py>,
+        n: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let mut out = vec![0f32; count_arg(n, "n")?];
+        if out.len() >= DETACH_AT {
+            py.detach(|| self.inner.fill_float(&mut out));
+        } else {
+            self.inner.fill_float(&mut out);
+        }
+        Ok(out.into_pyarray(py))
+    }
+
+    /// `n` next_unit draws as a numpy float64 array, bit for bit. n words.
+    fn fill_unit<'py>(
+        &mut self,
+        py: Python<'py>,
+        n: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        let mut out = vec![0f64; count_arg(n, "n")?];
+        if out.len() >= DETACH_AT {
+            py.detach(|| self.inner.fill_unit(&mut out));
+        } else {
+            self.inner.fill_unit(&mut out);
+        }
+        Ok(out.into_pyarray(py))
+    }
+
+    /// Words still unread in the current block, 0..=624 (the save's `left`).
+    #[getter]
+    fn left(&self) -> u32 {
+        self.inner.left()
+    }
+
+    /// Words drawn since this object was seeded (or since the start of the
+    /// block it was loaded with): the difference of two readings is the
+    /// words spent in between.
+    #[getter]
+    fn position(&self) -> u64 {
+        self.inner.position()
+    }
+
+    /// The precision model, "pc53" or "pc24" (not part of the saved state).
+    #[getter]
+    fn get_precision(&self) -> &'static str {
+        self.inner.precision().name()
+    }
+
+    #[setter]
+    fn set_precision(&mut self, precision: &str) -> PyResult<()> {
+        self.inner.set_precision(precision_arg(precision)?);
+        Ok(())
+    }
+
+    /// The untempered 624-word block as a numpy uint32 array (a copy).
+    fn state<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+        PyArray1::from_slice(py, self.inner.state())
+    }
+
+    /// The save's `RNG` item: 624 little-endian words then `left` as a
+    /// little-endian int32, 2500 bytes.
+    fn save_state<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.inner.save_state())
+    }
+
+    /// A generator from the save's `RNG` item (2500 bytes, or 2503 with the
+    /// item's padding). Raises bitexact.Error on a wrong length or a `left`
+    /// outside 0..=624.
+    #[classmethod]
+    #[pyo3(signature = (b, precision = "pc53"))]
+    fn load_state(_cls: &Bound<'_, PyType>, b: &Bound<'_, PyAny>, precision: &str) -> PyResult<Self> {
+        let precision = precision_arg(precision)?;
+        let mut inner = sots::Rng::load_state(&bytes_arg(b)?).map_err(error)?;
+        inner.set_precision(precision);
+        Ok(Self { inner })
+    }
+
+    /// The state as numpy's MT19937 state dict, usable as
+    /// `np.random.MT19937().state = r.to_numpy()`: `{'bit_generator':
+    /// 'MT19937', 'state': {'key': uint32[624], 'pos': 624 - left}}`. numpy
+    /// then produces the same words as next_u32 (its `random_raw`).
+    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let state = PyDict::new(py);
+        state.set_item("key", PyArray1::from_slice(py, self.inner.state()))?;
+        state.set_item("pos", N as u32 - self.inner.left())?;
+        let d = PyDict::new(py);
+        d.set_item("bit_generator", "MT19937")?;
+        d.set_item("state", state)?;
+        Ok(d)
+    }
+
+    /// A generator at the state of numpy's MT19937 state dict (or of an
+    /// object with such a `.state`, e.g. `np.random.MT19937(...)`):
+    /// `left = 624 - pos`. Raises bitexact.Error on anything else.
+    #[classmethod]
+    #[pyo3(signature = (state, precision = "pc53"))]
+    fn from_numpy(
+        _cls: &Bound<'_, PyType>,
+        state: &Bound<'_, PyAny>,
+        precision: &str,
+    ) -> PyResult<Self> {
+        let precision = precision_arg(precision)?;
+        let dict = match state.cast::<PyDict>() {
+            Ok(d) => d.clone(),
+            Err(_) => match state.getattr("state") {
+                Ok(s) => s.cast_into::<PyDict>().map_err(|_| {
+                    error("from_numpy: .state is not a dict (expected numpy's MT19937 state)")
+                })?,
+                Err(_) => {
+                    return Err(error(
+                        "from_numpy: expected numpy's MT19937 state dict or an MT19937",
+                    ))
+                }
+            },
+        };
+        let (block, pos) = numpy_state(&dict)?;
+        let left = (N as i64)
+            .checked_sub(pos)
+            .and_then(|l| u32::try_from(l).ok())
+            .filter(|&l| l as usize <= N)
+            .ok_or_else(|| error(format!("from_numpy: pos = {pos} is outside 0..=624")))?;
+        let mt = Mt19937::from_state(block, left).map_err(error)?;
+        let mut inner = sots::Rng::from_mt(mt);
+        inner.set_precision(precision);
+        Ok(Self { inner })
+    }
+
+    /// A copy at the same state (and word counter).
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>, &'static str))> {
+        let py = slf.py();
+        let me = slf.borrow();
+        let load = slf.get_type().getattr("load_state")?;
+        Ok((load, (me.save_state(py), me.inner.precision().name())))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "bitexact.sots.Rng(left={}, position={}, precision='{}')",
+            self.inner.left(),
+            self.inner.position(),
+            self.inner.precision().name()
+        )
+    }
+}
+
+/// The 624 words and `pos` of numpy's state dict.
+fn numpy_state(d: &Bound<'_, PyDict>) -> PyResult<([u32; N], i64)> {
+    let bad = |what: &str| error(format!("from_numpy: {what} (expected numpy's MT19937 state)"));
+    match d.get_item("bit_generator")? {
+        Some(name) if name.extract::<String>().ok().as_deref() == Some("MT19937") => {}
+        Some(name) => {
+            return Err(error(format!(
+                "from_numpy: bit_generator is {}, not 'MT19937'",
+                name.repr()?
+            )))
+        }
+        None => return Err(bad("no 'bit_generator'")),
+    }
+    let state = d
+        .get_item("state")?
+        .ok_or_else(|| bad("no 'state'"))?
+        .cast_into::<PyDict>()
+        .map_err(|_| bad("'state' is not a dict"))?;
+    let key = state.get_item("key")?.ok_or_else(|| bad("no 'key'"))?;
+    let words: Vec<u32> = match key.extract::<PyReadonlyArray1<'_, u32>>() {
+        Ok(a) => a.to_vec().map_err(|_| bad("'key' is not contiguous"))?,
+        Err(_) => key
+            .extract::<Vec<u32>>()
+            .map_err(|_| bad("'key' is not 624 uint32 words"))?,
+    };
+    let block: [u32; N] = words
+        .try_into()
+        .map_err(|w: Vec<u32>| bad(&format!("'key' has {} words, not 624", w.len())))?;
+    let pos = state
+        .get_item("pos")?
+        .ok_or_else(|| bad("no 'pos'"))?
+        .extract::<i64>()
+        .map_err(|_| bad("'pos' is not an integer"))?;
+    Ok((block, pos))
+}
+
+/// Where a saved state sits in its seed's stream (from `identify`).
+#[pyclass(name = "Identity", module = "bitexact.sots", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Identity {
+    /// The seed the stream was started with.
+    #[pyo3(get)]
+    seed: u32,
+    /// Twists after the seeding one (0 for a block straight from seeding).
+    #[pyo3(get)]
+    twists: u64,
+    /// The state's `left`.
+    #[pyo3(get)]
+    left: u32,
+    /// Words drawn since seeding: `twists * 624 + (624 - left)`.
+    #[pyo3(get)]
+    words_drawn: u64,
+}
+
+#[pymethods]
+impl Identity {
+    fn __repr__(&self) -> String {
+        format!(
+            "bitexact.sots.Identity(seed={}, twists={}, left={}, words_drawn={})",
+            self.seed, self.twists, self.left, self.words_drawn
+        )
+    }
+}
+
+/// The seed of a saved `RNG` item (bytes, as save_state writes) and the
+/// words drawn since seeding, with no search over seeds: each twist is
+/// undone and the candidate replayed whole, so an edited state is never
+/// named. None when no seed reaches it within `max_twists` twists (default
+/// 100 000, 62.4 million words; about 0.1 s). Raises bitexact.Error when the
+/// bytes are not an item.
+#[pyfunction]
+#[pyo3(signature = (b, max_twists = DEFAULT_MAX_TWISTS))]
+fn identify(py: Python<'_>, b: &Bound<'_, PyAny>, max_twists: u64) -> PyResult<Option<Identity>> {
+    let mt = sots::decode_item(&bytes_arg(b)?).map_err(error)?;
+    Ok(py
+        .detach(|| sots::identify(&mt, max_twists))
+        .ok()
+        .map(|i| Identity {
+            seed: i.seed,
+            twists: i.twists,
+            left: i.left,
+            words_drawn: i.words_drawn,
+        }))
+}
+
+type Triple = (f32, f32, f32);
+
+fn vec3((x, y, z): Triple) -> Vec3 {
+    Vec3::new(x, y, z)
+}
+
+fn triple(v: Vec3) -> Triple {
+    (v.x, v.y, v.z)
+}
+
+/// `Mars_Vec3_Normalize` of (x, y, z) (each rounded to float32): the
+/// direction and the length, with the original's float32 narrowings under
+/// the precision model, bit for bit (checked against the x87 unit). A zero
+/// or tiny vector gives (0, 0, 0) and the x87 indefinite (NaN) as length,
+/// as the original does.
+#[pyfunction]
+#[pyo3(signature = (v, precision = "pc53"))]
+fn normalize(v: Triple, precision: &str) -> PyResult<(Triple, f32)> {
+    let (dir, len) = vec3(v).normalize(precision_arg(precision)?);
+    Ok((triple(dir), len))
+}
+
+/// The MoveFleet leg: the position after moving `move` towards `dest` from
+/// `pos`, with the original's narrowings under the precision model, bit for
+/// bit.
+#[pyfunction]
+#[pyo3(signature = (pos, dest, r#move, precision = "pc53"))]
+fn leg(pos: Triple, dest: Triple, r#move: f32, precision: &str) -> PyResult<Triple> {
+    Ok(triple(movefleet::leg(
+        vec3(pos),
+        vec3(dest),
+        r#move,
+        precision_arg(precision)?,
+    )))
+}
+
+pub(crate) fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<SotsRng>()?;
+    m.add_class::<Identity>()?;
+    m.add_function(wrap_pyfunction!(identify, m)?)?;
+    m.add_function(wrap_pyfunction!(normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(leg, m)?)?;
+    m.add("ITEM_LEN", sots::ITEM_LEN)?;
+    m.add("DEFAULT_MAX_TWISTS", DEFAULT_MAX_TWISTS)?;
+    Ok(())
+}
