@@ -2,16 +2,7 @@
 
 use std::io::{self, Write};
 
-/// One value a tap produced.
-#[derive(Clone, Copy, Debug)]
-pub enum Value {
-    U32(u32),
-    I32(i32),
-    U64(u64),
-    F32(f32),
-    F64(f64),
-    Bool(bool),
-}
+pub use bitexact::stream::Value;
 
 /// `--format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -29,49 +20,48 @@ pub fn float_dec(x: impl std::fmt::Debug) -> String {
     format!("{x:?}")
 }
 
-impl Value {
-    fn dec(self) -> String {
-        match self {
-            Value::U32(v) => v.to_string(),
-            Value::I32(v) => v.to_string(),
-            Value::U64(v) => v.to_string(),
-            Value::F32(v) => float_dec(v),
-            Value::F64(v) => float_dec(v),
-            Value::Bool(v) => v.to_string(),
-        }
+/// The value in decimal (floats in shortest round-trip form).
+fn dec(v: Value) -> String {
+    match v {
+        Value::U32(v) => v.to_string(),
+        Value::I32(v) => v.to_string(),
+        Value::U64(v) => v.to_string(),
+        Value::F32(v) => float_dec(v),
+        Value::F64(v) => float_dec(v),
+        Value::Bool(v) => v.to_string(),
     }
+}
 
-    /// The IEEE bits of a float, as `0x…`; `None` for other values.
-    pub fn bits(self) -> Option<String> {
-        match self {
-            Value::F32(v) => Some(format!("{:#010x}", v.to_bits())),
-            Value::F64(v) => Some(format!("{:#018x}", v.to_bits())),
-            _ => None,
-        }
+/// The IEEE bits of a float, as `0x…`; `None` for other values.
+pub fn bits(v: Value) -> Option<String> {
+    match v {
+        Value::F32(v) => Some(format!("{:#010x}", v.to_bits())),
+        Value::F64(v) => Some(format!("{:#018x}", v.to_bits())),
+        _ => None,
     }
+}
 
-    fn hex(self) -> String {
-        match self {
-            Value::U32(v) => format!("{v:#010x}"),
-            Value::I32(v) => format!("{:#010x}", v as u32),
-            Value::U64(v) => format!("{v:#018x}"),
-            Value::Bool(v) => v.to_string(),
-            Value::F32(_) | Value::F64(_) => self.bits().unwrap_or_default(),
-        }
+fn hex(v: Value) -> String {
+    match v {
+        Value::U32(v) => format!("{v:#010x}"),
+        Value::I32(v) => format!("{:#010x}", v as u32),
+        Value::U64(v) => format!("{v:#018x}"),
+        Value::Bool(v) => v.to_string(),
+        Value::F32(_) | Value::F64(_) => bits(v).unwrap_or_default(),
     }
+}
 
-    /// The value as a JSON number (or `true`/`false`; `null` for a NaN or infinity).
-    fn json(self) -> String {
-        let finite = match self {
-            Value::F32(v) => v.is_finite(),
-            Value::F64(v) => v.is_finite(),
-            _ => true,
-        };
-        if finite {
-            self.dec()
-        } else {
-            "null".to_string()
-        }
+/// The value as a JSON number (or `true`/`false`; `null` for a NaN or infinity).
+fn json(v: Value) -> String {
+    let finite = match v {
+        Value::F32(v) => v.is_finite(),
+        Value::F64(v) => v.is_finite(),
+        _ => true,
+    };
+    if finite {
+        dec(v)
+    } else {
+        "null".to_string()
     }
 }
 
@@ -84,18 +74,18 @@ pub fn write_value(
     words: u64,
 ) -> io::Result<()> {
     match format {
-        Format::Dec => writeln!(out, "{}", value.dec()),
-        Format::Hex => writeln!(out, "{}", value.hex()),
-        Format::Json => match value.bits() {
+        Format::Dec => writeln!(out, "{}", dec(value)),
+        Format::Hex => writeln!(out, "{}", hex(value)),
+        Format::Json => match bits(value) {
             Some(bits) => writeln!(
                 out,
                 r#"{{"i":{i},"value":{},"bits":"{bits}","words":{words}}}"#,
-                value.json()
+                json(value)
             ),
             None => writeln!(
                 out,
                 r#"{{"i":{i},"value":{},"words":{words}}}"#,
-                value.json()
+                json(value)
             ),
         },
     }

@@ -4,13 +4,10 @@
 //! `bitexact::recover::{wwlib, openra, generals}`.
 
 use crate::cli::{RecoverCommon, WwClass};
-use crate::engines::drive::{Counting, Drive};
-use crate::engines::{generals as gen_cli, openra as ra_cli, wwlib as ww_cli};
 use crate::recover::{parse_double_value, recover_error, report, run_search, seed_range, values};
 use crate::{num, Failure, Outcome};
-use bitexact::generals::GameRandom;
-use bitexact::openra::MersenneTwister;
 use bitexact::recover::{generals, openra, wwlib};
+use bitexact::stream::{taps, GeneralsTap, OpenraTap, WwTap};
 use bitexact::westwood::{Random3, Random4, RandomLcg};
 use std::io::Write;
 
@@ -40,21 +37,19 @@ pub fn wwlib(
 ) -> Outcome {
     max_hits(args)?;
     let tap_text = args.tap.as_deref().unwrap_or("raw");
-    let tap = ww_cli::parse_tap(tap_text, class == WwClass::Random4).map_err(Failure::Usage)?;
+    let tap = taps::ww_tap(tap_text, class == WwClass::Random4).map_err(Failure::Usage)?;
     let vals: Vec<u32> = match tap {
-        ww_cli::Tap::Raw | ww_cli::Tap::Ranged(..) => {
-            values(args, |v| num::parse_i32(v).map(|x| x as u32))?
-        }
-        ww_cli::Tap::Double => values(args, |v| parse_double_value(v).map(|x| x as u32))?,
-        ww_cli::Tap::Float => values(args, |v| num::parse_f32(v).map(f32::to_bits))?,
+        WwTap::Raw | WwTap::Ranged(..) => values(args, |v| num::parse_i32(v).map(|x| x as u32))?,
+        WwTap::Double => values(args, |v| parse_double_value(v).map(|x| x as u32))?,
+        WwTap::Float => values(args, |v| num::parse_f32(v).map(f32::to_bits))?,
     };
     let seeds = seed_range(range, SPACE)?;
-    fn lib_tap<G: wwlib::Class>(tap: ww_cli::Tap) -> Result<wwlib::Tap<G>, Failure> {
+    fn lib_tap<G: wwlib::Class>(tap: WwTap) -> Result<wwlib::Tap<G>, Failure> {
         match tap {
-            ww_cli::Tap::Raw => Ok(wwlib::Tap::Raw),
-            ww_cli::Tap::Ranged(lo, hi) => wwlib::Tap::ranged(lo, hi).map_err(recover_error),
-            ww_cli::Tap::Double => Ok(wwlib::Tap::double()),
-            ww_cli::Tap::Float => wwlib::Tap::float().map_err(recover_error),
+            WwTap::Raw => Ok(wwlib::Tap::Raw),
+            WwTap::Ranged(lo, hi) => wwlib::Tap::ranged(lo, hi).map_err(recover_error),
+            WwTap::Double => Ok(wwlib::Tap::double()),
+            WwTap::Float => wwlib::Tap::float().map_err(recover_error),
         }
     }
     macro_rules! go {
@@ -82,9 +77,8 @@ pub fn wwlib(
 
 pub fn openra(args: &RecoverCommon, range: Option<&str>, out: &mut impl Write) -> Outcome {
     max_hits(args)?;
-    let tap = <MersenneTwister as Drive>::parse_tap(args.tap.as_deref().unwrap_or("next"))
-        .map_err(Failure::Usage)?;
-    if tap != ra_cli::Tap::Next {
+    let tap = taps::openra_tap(args.tap.as_deref().unwrap_or("next")).map_err(Failure::Usage)?;
+    if tap != OpenraTap::Next {
         return Err(Failure::usage(
             "--tap: only next can be recovered from (Next(low, high) and NextFloat keep too little of each word)",
         ));
@@ -98,15 +92,14 @@ pub fn openra(args: &RecoverCommon, range: Option<&str>, out: &mut impl Write) -
 
 pub fn generals(args: &RecoverCommon, range: Option<&str>, out: &mut impl Write) -> Outcome {
     max_hits(args)?;
-    let tap = <Counting<GameRandom> as Drive>::parse_tap(args.tap.as_deref().unwrap_or("raw"))
-        .map_err(Failure::Usage)?;
+    let tap = taps::generals_tap(args.tap.as_deref().unwrap_or("raw")).map_err(Failure::Usage)?;
     let (lib_tap, vals) = match tap {
-        gen_cli::Tap::Raw => (generals::Tap::Raw, values(args, num::parse_u32)?),
-        gen_cli::Tap::Value(lo, hi) => (
+        GeneralsTap::Raw => (generals::Tap::Raw, values(args, num::parse_u32)?),
+        GeneralsTap::Value(lo, hi) => (
             generals::Tap::value(lo, hi).map_err(recover_error)?,
             values(args, |v| num::parse_i32(v).map(|x| x as u32))?,
         ),
-        gen_cli::Tap::Real(lo, hi) => (
+        GeneralsTap::Real(lo, hi) => (
             generals::Tap::real(lo, hi).map_err(recover_error)?,
             values(args, |v| num::parse_f32(v).map(f32::to_bits))?,
         ),

@@ -17,6 +17,7 @@
 //! | [`recover`] | the seeds behind observed values, for every engine (`alloc`) |
 //! | [`trace`] | records compared field by field to the bit; MoveFleet replay (`alloc`) |
 //! | [`selftest`] | the known-answer vectors of every engine, runnable anywhere |
+//! | [`stream`] | the shared vocabulary: engines and taps by name, a stream drawn through one (`alloc`) |
 //!
 //! The crate is `#![no_std]` and has no dependencies. It allocates only in
 //! the `alloc`-gated modules that collect an unknown number of things
@@ -67,6 +68,8 @@ pub mod selftest;
 mod serde_array;
 mod simd;
 pub mod sots;
+#[cfg(feature = "alloc")]
+pub mod stream;
 #[cfg(feature = "alloc")]
 pub mod trace;
 pub mod westwood;

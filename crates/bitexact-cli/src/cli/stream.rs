@@ -156,6 +156,17 @@ pub struct WestwoodStream {
     pub class: WwClass,
 }
 
+impl From<WwClass> for bitexact::stream::Class {
+    fn from(c: WwClass) -> Self {
+        match c {
+            WwClass::Random => Self::Random,
+            WwClass::Random2 => Self::Random2,
+            WwClass::Random3 => Self::Random3,
+            WwClass::Random4 => Self::Random4,
+        }
+    }
+}
+
 /// `--class`: a WWLib generator class (SPEC 4, 11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum WwClass {

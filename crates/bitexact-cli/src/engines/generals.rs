@@ -1,94 +1,18 @@
 //! `generals`: C&C Generals / Zero Hour `GameLogicRandom` (SPEC 11), and its
 //! 24-byte state files.
 
-use super::drive::{Counting, Drive};
 use super::write_state_file;
 use super::{check_bound, check_work, not_identified, write_identified, write_report};
 use crate::cli::SaveCommon;
-use crate::out::Value;
-use crate::{num, Failure, Outcome};
+use crate::{Failure, Outcome};
 use bitexact::generals::{self, GameRandom};
 use std::io::Write;
 use std::path::Path;
 
-/// A Generals tap.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Tap {
-    /// The raw draw.
-    Raw,
-    /// `GetGameLogicRandomValue(lo, hi)`
-    Value(i32, i32),
-    /// `GetGameLogicRandomValueReal(lo, hi)`
-    Real(f32, f32),
-}
+pub use bitexact::stream::GeneralsTap as Tap;
 
 /// The most draws `identify` walks back (about 5 s).
 pub const MAX_IDENTIFY_DRAWS: u64 = 1_000_000_000;
-
-impl Drive for Counting<GameRandom> {
-    type Tap = Tap;
-    const ENTRY_POINTS: &'static [&'static str] = &["raw", "value", "real"];
-    const TAPS: &'static str = "raw, value:LO,HI, real:LO,HI";
-    const CALLS: &'static str = "raw, value LO HI, real LO HI";
-
-    fn parse_tap(s: &str) -> Result<Tap, String> {
-        match s.split_once(':') {
-            None if s == "raw" => Ok(Tap::Raw),
-            None if s == "value" || s == "real" => {
-                Err(format!("tap {s} needs its bounds: {s}:LO,HI"))
-            }
-            Some(("value", arg)) => {
-                let (lo, hi) = num::parse_tap_pair(s, arg, "value:LO,HI", num::parse_i32)?;
-                Ok(Tap::Value(lo, hi))
-            }
-            Some(("real", arg)) => {
-                let (lo, hi) = num::parse_tap_pair(s, arg, "real:LO,HI", num::parse_f32)?;
-                Ok(Tap::Real(lo, hi))
-            }
-            Some(("raw", _)) => Err(format!("--tap '{s}': this tap takes no argument")),
-            _ => Err(format!(
-                "unknown tap '{s}' for generals (expected one of {})",
-                Self::TAPS
-            )),
-        }
-    }
-    fn entry(tap: Tap) -> &'static str {
-        match tap {
-            Tap::Raw => "raw",
-            Tap::Value(..) => "value",
-            Tap::Real(..) => "real",
-        }
-    }
-    fn call(&mut self, tap: Tap) -> Value {
-        let before = self.g;
-        let v = match tap {
-            Tap::Raw => Value::U32(self.g.next_u32()),
-            Tap::Value(lo, hi) => Value::I32(self.g.value(lo, hi)),
-            Tap::Real(lo, hi) => Value::F32(self.g.real(lo, hi)),
-        };
-        // The no-draw edges leave the state as it was.
-        if self.g != before {
-            self.draws += 1;
-        }
-        v
-    }
-    fn position(&self) -> u64 {
-        self.draws
-    }
-    fn fixed_draws(tap: Tap) -> Option<u64> {
-        Some(match tap {
-            Tap::Raw => 1,
-            Tap::Value(lo, hi) => u64::from(hi.wrapping_sub(lo).wrapping_add(1) != 0),
-            // The game's own test, `delta <= 0` (NaN draws): kept as written.
-            #[allow(clippy::neg_cmp_op_on_partial_ord)]
-            Tap::Real(lo, hi) => u64::from(!(hi - lo <= 0.0)),
-        })
-    }
-    fn discard(&mut self, draws: u64) {
-        self.g.discard(draws);
-        self.draws += draws;
-    }
-}
 
 pub fn save(seed: u32, args: &SaveCommon) -> Outcome {
     check_work(args.skip_words, "--skip-words")?;

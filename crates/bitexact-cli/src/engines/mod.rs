@@ -19,23 +19,49 @@ use std::io::Write;
 pub use sots::parse_call as parse_sots_call;
 
 pub fn stream(cmd: &StreamCommand, out: &mut impl Write) -> Outcome {
-    match cmd {
-        StreamCommand::Sots(a) => sots::stream(a, out),
-        StreamCommand::Laige(a) => laige::stream(a, out),
-        StreamCommand::Westwood(a) => westwood::stream(a, out),
-        StreamCommand::Openra(a) => drive::stream(
-            bitexact::openra::MersenneTwister::new(a.seed),
-            a.common.tap.as_deref().unwrap_or("next"),
+    use bitexact::stream::{Engine, Options};
+    let (engine, seed, common, options) = match cmd {
+        StreamCommand::Sots(a) => (
+            Engine::Sots,
+            a.seed.into(),
             &a.common,
-            out,
+            Options {
+                precision: a.precision.into(),
+                ..Options::default()
+            },
         ),
-        StreamCommand::Generals(a) => drive::stream(
-            drive::Counting::new(bitexact::generals::GameRandom::new(a.seed)),
-            a.common.tap.as_deref().unwrap_or("raw"),
+        StreamCommand::Laige(a) => (
+            Engine::Laige,
+            a.seed,
             &a.common,
-            out,
+            Options {
+                substream: a.substream,
+                ..Options::default()
+            },
         ),
-    }
+        StreamCommand::Westwood(a) => (
+            Engine::Westwood,
+            a.seed.into(),
+            &a.common,
+            Options {
+                class: a.class.into(),
+                ..Options::default()
+            },
+        ),
+        StreamCommand::Openra(a) => (
+            Engine::Openra,
+            (a.seed as u32).into(),
+            &a.common,
+            Options::default(),
+        ),
+        StreamCommand::Generals(a) => (
+            Engine::Generals,
+            a.seed.into(),
+            &a.common,
+            Options::default(),
+        ),
+    };
+    drive::stream(drive::open(engine, seed, common, &options)?, common, out)
 }
 
 pub fn state(cmd: &StateCommand, out: &mut impl Write) -> Outcome {

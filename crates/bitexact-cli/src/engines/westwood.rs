@@ -4,7 +4,7 @@ use super::{
     check_bound, check_work, not_identified, write_identified, write_report, write_state_file,
     MAX_WORK,
 };
-use crate::cli::{Layout as LayoutArg, SaveCommon, WestwoodStream};
+use crate::cli::{Layout as LayoutArg, SaveCommon};
 use crate::{read_limited, search, Failure, Outcome};
 use bitexact::westwood::{self, Layout, Random2};
 use std::io::Write;
@@ -26,16 +26,6 @@ pub(super) fn layout_of(arg: LayoutArg) -> Layout {
         LayoutArg::Ts => Layout::Ts,
         LayoutArg::Ra2 => Layout::Ra2,
     }
-}
-
-pub fn stream(args: &WestwoodStream, out: &mut impl Write) -> Outcome {
-    let tap = args.common.tap.as_deref().unwrap_or("raw");
-    super::wwlib::with_class!(args.class, args.seed, |g| super::drive::stream(
-        g,
-        tap,
-        &args.common,
-        out
-    ))
 }
 
 pub fn save(seed: u32, args: &SaveCommon, layout: LayoutArg) -> Outcome {

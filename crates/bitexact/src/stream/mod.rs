@@ -1,0 +1,513 @@
+//! The vocabulary every front end shares (SPEC 6, 9, 11): engines by name,
+//! taps by name with their arguments, and a [`Stream`] that draws through
+//! one (needs `alloc`). The CLI's `stream` and `ledger`, the C ABI and the
+//! Python package parse and dispatch here, so an engine added to the
+//! library appears in all of them at once.
+//!
+//! ```
+//! use bitexact::stream::{Engine, Options, Stream, Value};
+//!
+//! let mut s = Stream::new(Engine::Sots, 5489, Some("u32"), &Options::default()).unwrap();
+//! assert_eq!(s.next(), (Value::U32(3_499_211_612), 1)); // the value and the words it spent
+//! let mut w = Stream::new("westwood".parse().unwrap(), 1, Some("ranged:1,2147483647"), &Options::default()).unwrap();
+//! assert_eq!(w.next().0, Value::I32(2_025_287_382)); // SPEC 4
+//! assert!(Stream::new(Engine::Laige, 1, Some("range:5,5"), &Options::default()).is_err());
+//! ```
+
+pub mod num;
+pub mod taps;
+
+use crate::generals::GameRandom;
+use crate::laige::Prng;
+use crate::ledger::Call;
+use crate::openra::MersenneTwister;
+use crate::sots::Rng;
+use crate::westwood::{Pick, Random2, Random3, Random4, RandomLcg, Raw};
+use crate::x87::Precision;
+use alloc::format;
+use alloc::string::String;
+pub use taps::{GeneralsTap, LaigeTap, OpenraTap, WwTap};
+
+/// An engine family by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// Sword of the Stars "Mars" (MT19937)
+    Sots,
+    /// The laige engine (xorshift128+)
+    Laige,
+    /// Westwood's WWLib classes ([`Options::class`])
+    Westwood,
+    /// OpenRA's `MersenneTwister`
+    Openra,
+    /// C&C Generals' `GameLogicRandom`
+    Generals,
+}
+
+impl Engine {
+    /// Every engine, in the order the docs list them.
+    pub const ALL: [Engine; 5] = [
+        Engine::Sots,
+        Engine::Laige,
+        Engine::Westwood,
+        Engine::Openra,
+        Engine::Generals,
+    ];
+
+    /// The engine's name (`sots`, `laige`, …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Engine::Sots => "sots",
+            Engine::Laige => "laige",
+            Engine::Westwood => "westwood",
+            Engine::Openra => "openra",
+            Engine::Generals => "generals",
+        }
+    }
+
+    /// The engine's default tap (its raw word).
+    pub const fn default_tap(self) -> &'static str {
+        match self {
+            Engine::Sots => "u32",
+            Engine::Laige => "u64",
+            Engine::Westwood | Engine::Generals => "raw",
+            Engine::Openra => "next",
+        }
+    }
+
+    /// One past the largest seed: 2^64 − 1 (laige, whose seeds are 64-bit;
+    /// the last seed is not searchable) or 2^32.
+    pub const fn seed_space(self) -> u64 {
+        match self {
+            Engine::Laige => u64::MAX,
+            _ => 1 << 32,
+        }
+    }
+}
+
+impl core::str::FromStr for Engine {
+    type Err = StreamError;
+    fn from_str(s: &str) -> Result<Self, StreamError> {
+        Engine::ALL
+            .into_iter()
+            .find(|e| e.name() == s)
+            .ok_or_else(|| {
+                StreamError(format!(
+                    "unknown engine '{s}' (expected sots, laige, westwood, openra or generals)"
+                ))
+            })
+    }
+}
+
+/// A WWLib class (`westwood`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// `RandomClass`: the 15-bit LCG
+    Random,
+    /// `Random2Class`: the TS / RA2 / YR randomizer (the default)
+    #[default]
+    Random2,
+    /// `Random3Class`: the pseudo-DES hash used directly
+    Random3,
+    /// `Random4Class`: MT19937 with the 1998 seeding
+    Random4,
+}
+
+impl core::str::FromStr for Class {
+    type Err = StreamError;
+    fn from_str(s: &str) -> Result<Self, StreamError> {
+        Ok(match s {
+            "random" => Class::Random,
+            "random2" => Class::Random2,
+            "random3" => Class::Random3,
+            "random4" => Class::Random4,
+            _ => {
+                return Err(StreamError(format!(
+                    "unknown class '{s}' (expected random, random2, random3 or random4)"
+                )))
+            }
+        })
+    }
+}
+
+/// What else a stream needs beyond engine, seed and tap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// sots float taps' x87 precision model (default pc53).
+    pub precision: Precision,
+    /// laige: draw from `derive_substream(seed, id)`.
+    pub substream: Option<u32>,
+    /// westwood: the WWLib class (default Random2Class).
+    pub class: Class,
+}
+
+/// A value one call produced.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    /// An unsigned 32-bit integer
+    U32(u32),
+    /// A signed 32-bit integer
+    I32(i32),
+    /// An unsigned 64-bit integer
+    U64(u64),
+    /// An f32
+    F32(f32),
+    /// An f64
+    F64(f64),
+    /// A boolean (`chance`)
+    Bool(bool),
+}
+
+/// A bad engine, class, seed, tap or skip: the one-line message the CLI
+/// prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StreamError(pub String);
+
+impl core::fmt::Display for StreamError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl core::error::Error for StreamError {}
+
+/// A generator and its tap.
+#[derive(Clone, Debug)]
+enum Gen {
+    Sots(Rng, Call),
+    Laige(Prng, LaigeTap, u64),
+    Random(RandomLcg, WwTap, u64),
+    Random2(Random2, WwTap),
+    Random3(Random3, WwTap, u64),
+    Random4(Random4, WwTap),
+    Openra(MersenneTwister, OpenraTap),
+    Generals(GameRandom, GeneralsTap, u64),
+}
+
+/// A generator drawn through one tap: [`next`](Self::next) returns each
+/// call's value and the raw words (draws) it spent. Bit-exact as the
+/// generator's own methods are (it calls them).
+#[derive(Clone, Debug)]
+pub struct Stream {
+    gen: Gen,
+}
+
+/// A WWLib tap on a class, counting raw draws through `Counting`.
+fn ww_call<G: Raw>(g: &mut G, tap: WwTap, float: impl FnOnce(&mut G) -> f32) -> Value {
+    match tap {
+        WwTap::Raw => Value::I32(g.raw()),
+        // The range was checked when the tap was parsed.
+        WwTap::Ranged(min, max) => Value::I32(Pick::<G>::new(min, max).map_or(min, |p| p.draw(g))),
+        WwTap::Double => Value::F64(crate::westwood::ranged::double(g)),
+        WwTap::Float => Value::F32(float(g)),
+    }
+}
+
+/// Counts a WWLib generator's raw draws.
+struct Counting<'a, G> {
+    g: &'a mut G,
+    draws: &'a mut u64,
+}
+
+impl<G: Raw> Raw for Counting<'_, G> {
+    const SIGNIFICANT_BITS: u32 = G::SIGNIFICANT_BITS;
+    fn raw(&mut self) -> i32 {
+        *self.draws += 1;
+        self.g.raw()
+    }
+}
+
+fn seed32(engine: Engine, seed: u64) -> Result<u32, StreamError> {
+    u32::try_from(seed).map_err(|_| {
+        StreamError(format!(
+            "seed {seed} does not fit in 32 bits: {} seeds are 0..=4294967295",
+            engine.name()
+        ))
+    })
+}
+
+impl Stream {
+    /// `engine` seeded with `seed` (a 32-bit seed for every engine but laige;
+    /// OpenRA's `int` seed as its bit pattern), drawn through `tap` (the
+    /// engine's raw word when `None`).
+    pub fn new(
+        engine: Engine,
+        seed: u64,
+        tap: Option<&str>,
+        options: &Options,
+    ) -> Result<Stream, StreamError> {
+        let tap = tap.unwrap_or(engine.default_tap());
+        let e = |m: String| StreamError(m);
+        let gen = match engine {
+            Engine::Sots => Gen::Sots(
+                Rng::with_precision(seed32(engine, seed)?, options.precision),
+                taps::sots_tap(tap).map_err(e)?,
+            ),
+            Engine::Laige => Gen::Laige(
+                Prng::derive_substream(seed, options.substream.unwrap_or(0)),
+                taps::laige_tap(tap).map_err(e)?,
+                0,
+            ),
+            Engine::Westwood => {
+                let s = seed32(engine, seed)?;
+                let t = taps::ww_tap(tap, options.class == Class::Random4).map_err(e)?;
+                match options.class {
+                    Class::Random => Gen::Random(RandomLcg::new(s), t, 0),
+                    Class::Random2 => Gen::Random2(Random2::new(s), t),
+                    Class::Random3 => Gen::Random3(Random3::new(s), t, 0),
+                    Class::Random4 => Gen::Random4(Random4::new(s), t),
+                }
+            }
+            Engine::Openra => Gen::Openra(
+                MersenneTwister::new(seed32(engine, seed)? as i32),
+                taps::openra_tap(tap).map_err(e)?,
+            ),
+            Engine::Generals => Gen::Generals(
+                GameRandom::new(seed32(engine, seed)?),
+                taps::generals_tap(tap).map_err(e)?,
+                0,
+            ),
+        };
+        Ok(Stream { gen })
+    }
+
+    /// Draw through another tap from here on (a ledger script's next line):
+    /// the generator and its position are kept. On error nothing changes.
+    pub fn set_tap(&mut self, tap: &str) -> Result<(), StreamError> {
+        let e = |m: String| StreamError(m);
+        match &mut self.gen {
+            Gen::Sots(_, c) => *c = taps::sots_tap(tap).map_err(e)?,
+            Gen::Laige(_, t, _) => *t = taps::laige_tap(tap).map_err(e)?,
+            Gen::Random(_, t, _) | Gen::Random2(_, t) | Gen::Random3(_, t, _) => {
+                *t = taps::ww_tap(tap, false).map_err(e)?
+            }
+            Gen::Random4(_, t) => *t = taps::ww_tap(tap, true).map_err(e)?,
+            Gen::Openra(_, t) => *t = taps::openra_tap(tap).map_err(e)?,
+            Gen::Generals(_, t, _) => *t = taps::generals_tap(tap).map_err(e)?,
+        }
+        Ok(())
+    }
+
+    /// The entry points of this stream's engine, in the order a ledger
+    /// reports them.
+    pub fn entry_points(&self) -> &'static [&'static str] {
+        match &self.gen {
+            Gen::Sots(..) => &[
+                "u32", "unit", "float", "int", "chance", "frange", "bell", "tnormal",
+            ],
+            Gen::Laige(..) => &["u64", "range", "float01"],
+            Gen::Random(..) | Gen::Random2(..) | Gen::Random3(..) | Gen::Random4(..) => {
+                &["raw", "ranged", "double", "float"]
+            }
+            Gen::Openra(..) => &["next", "range", "float"],
+            Gen::Generals(..) => &["raw", "value", "real"],
+        }
+    }
+
+    /// The engine's calls as a ledger script writes them, for messages
+    /// (`raw, ranged MIN MAX, double`).
+    pub fn call_forms(&self) -> &'static str {
+        match &self.gen {
+            Gen::Sots(..) => {
+                "u32, unit, float, int N, chance P, frange LO HI, bell LO HI, tnormal-attempts K"
+            }
+            Gen::Laige(..) => "u64, range MIN MAX, float01",
+            Gen::Random(..) | Gen::Random2(..) | Gen::Random3(..) => "raw, ranged MIN MAX, double",
+            Gen::Random4(..) => "raw, ranged MIN MAX, double, float",
+            Gen::Openra(..) => "next, range LO HI, float",
+            Gen::Generals(..) => "raw, value LO HI, real LO HI",
+        }
+    }
+
+    /// The tap's entry point (`u32`, `ranged`, `next`, …): what a ledger
+    /// tallies it under.
+    pub fn entry_point(&self) -> &'static str {
+        match &self.gen {
+            Gen::Sots(_, c) => c.entry_point().name(),
+            Gen::Laige(_, t, _) => match t {
+                LaigeTap::U64 => "u64",
+                LaigeTap::Range(..) => "range",
+                LaigeTap::Float01 => "float01",
+            },
+            Gen::Random(_, t, _)
+            | Gen::Random2(_, t)
+            | Gen::Random3(_, t, _)
+            | Gen::Random4(_, t) => match t {
+                WwTap::Raw => "raw",
+                WwTap::Ranged(..) => "ranged",
+                WwTap::Double => "double",
+                WwTap::Float => "float",
+            },
+            Gen::Openra(_, t) => match t {
+                OpenraTap::Next => "next",
+                OpenraTap::Range(..) => "range",
+                OpenraTap::Float => "float",
+            },
+            Gen::Generals(_, t, _) => match t {
+                GeneralsTap::Raw => "raw",
+                GeneralsTap::Value(..) => "value",
+                GeneralsTap::Real(..) => "real",
+            },
+        }
+    }
+
+    /// Raw words (draws) spent since seeding.
+    pub fn position(&self) -> u64 {
+        match &self.gen {
+            Gen::Sots(r, _) => r.position(),
+            Gen::Random2(r, _) => r.position(),
+            Gen::Random4(r, _) => r.position(),
+            Gen::Openra(m, _) => m.total_count(),
+            Gen::Laige(_, _, n) | Gen::Random(_, _, n) | Gen::Random3(_, _, n) => *n,
+            Gen::Generals(_, _, n) => *n,
+        }
+    }
+
+    /// One call: its value and the raw words (draws) it spent.
+    #[allow(clippy::should_implement_trait)] // never ends: not an iterator
+    pub fn next(&mut self) -> (Value, u64) {
+        let before = self.position();
+        let value = match &mut self.gen {
+            Gen::Sots(r, call) => match *call {
+                Call::U32 => Value::U32(r.next_u32()),
+                Call::Unit => Value::F64(r.next_unit()),
+                Call::Float => Value::F32(r.next_float()),
+                Call::IntInclusive(n) => Value::U32(r.next_int_inclusive(n)),
+                Call::Chance(p) => Value::Bool(r.chance(p)),
+                Call::FloatRange(lo, hi) => Value::F32(r.float_range(lo, hi)),
+                Call::IntRangeBell(lo, hi) => Value::I32(r.int_range_bell(lo, hi)),
+                // Not a tap (refused when parsed); spend its words anyway.
+                Call::TruncatedNormal(k) => {
+                    r.discard(2 * u64::from(k.get()));
+                    Value::Bool(false)
+                }
+            },
+            Gen::Laige(p, tap, n) => {
+                let start = *p;
+                let v = match *tap {
+                    LaigeTap::U64 => Value::U64(p.next_u64()),
+                    // Checked when parsed: min < max.
+                    LaigeTap::Range(min, max) => Value::U32(p.next_range(min, max).unwrap_or(min)),
+                    LaigeTap::Float01 => Value::F32(p.next_float01()),
+                };
+                // 1 draw, or more for a rejecting range (each rejection has
+                // probability below 2^-32).
+                *n += crate::laige::words_between(&start, p, 4096).unwrap_or(1);
+                v
+            }
+            Gen::Random(g, tap, n) => {
+                let mut c = Counting { g, draws: n };
+                ww_call(&mut c, *tap, |_| 0.0)
+            }
+            Gen::Random3(g, tap, n) => {
+                let mut c = Counting { g, draws: n };
+                ww_call(&mut c, *tap, |_| 0.0)
+            }
+            Gen::Random2(g, tap) => ww_call(g, *tap, |_| 0.0),
+            Gen::Random4(g, tap) => ww_call(g, *tap, |g| g.get_float()),
+            Gen::Openra(m, tap) => match *tap {
+                OpenraTap::Next => Value::I32(m.next()),
+                // Checked when parsed: high >= low.
+                OpenraTap::Range(lo, hi) => Value::I32(m.next_range(lo, hi).unwrap_or(lo)),
+                OpenraTap::Float => Value::F32(m.next_float()),
+            },
+            Gen::Generals(g, tap, n) => {
+                let start = *g;
+                let v = match *tap {
+                    GeneralsTap::Raw => Value::U32(g.next_u32()),
+                    GeneralsTap::Value(lo, hi) => Value::I32(g.value(lo, hi)),
+                    GeneralsTap::Real(lo, hi) => Value::F32(g.real(lo, hi)),
+                };
+                // A draw always moves the state; the no-draw edges do not.
+                *n += u64::from(*g != start);
+                v
+            }
+        };
+        (value, self.position() - before)
+    }
+
+    /// The words every call of this tap spends, when rejections cannot make
+    /// it vary; `None` otherwise.
+    pub fn fixed_words(&self) -> Option<u64> {
+        match &self.gen {
+            Gen::Sots(_, call) => call.fixed_words(),
+            Gen::Laige(_, t, _) => match t {
+                LaigeTap::U64 | LaigeTap::Float01 => Some(1),
+                LaigeTap::Range(..) => None,
+            },
+            Gen::Random(_, t, _)
+            | Gen::Random2(_, t)
+            | Gen::Random3(_, t, _)
+            | Gen::Random4(_, t) => match t {
+                WwTap::Raw | WwTap::Float => Some(1),
+                WwTap::Ranged(..) | WwTap::Double => None,
+            },
+            Gen::Openra(_, t) => Some(match *t {
+                OpenraTap::Next | OpenraTap::Float => 1,
+                OpenraTap::Range(lo, hi) => u64::from(hi.wrapping_sub(lo) > 1),
+            }),
+            Gen::Generals(_, t, _) => Some(match *t {
+                GeneralsTap::Raw => 1,
+                GeneralsTap::Value(lo, hi) => u64::from(hi.wrapping_sub(lo).wrapping_add(1) != 0),
+                // The game's own test, `delta <= 0` (NaN draws): kept as written.
+                #[allow(clippy::neg_cmp_op_on_partial_ord)]
+                GeneralsTap::Real(lo, hi) => u64::from(!(hi - lo <= 0.0)),
+            }),
+        }
+    }
+
+    /// Spend `draws` raw words (draws) unread, fast: whole twists, table
+    /// cycles, jumps ahead where the generator has them.
+    pub fn discard(&mut self, draws: u64) {
+        match &mut self.gen {
+            Gen::Sots(r, _) => r.discard(draws),
+            Gen::Laige(p, _, n) => {
+                p.jump(draws.into());
+                *n += draws;
+            }
+            Gen::Random(g, _, n) => {
+                g.discard(draws);
+                *n += draws;
+            }
+            Gen::Random2(g, _) => g.discard(draws),
+            Gen::Random3(g, _, n) => {
+                g.discard(draws);
+                *n += draws;
+            }
+            Gen::Random4(g, _) => g.discard(draws),
+            Gen::Openra(m, _) => m.discard(draws),
+            Gen::Generals(g, _, n) => {
+                g.discard(draws);
+                *n += draws;
+            }
+        }
+    }
+
+    /// Skip `calls` calls of the tap: by words when every call spends the
+    /// same ([`fixed_words`](Self::fixed_words)), up to `max_words`; else
+    /// call by call, up to `max_calls`. A skip past a bound is refused, with
+    /// nothing spent.
+    pub fn skip(&mut self, calls: u64, max_words: u64, max_calls: u64) -> Result<(), StreamError> {
+        match self.fixed_words() {
+            Some(w) => {
+                let words = calls.saturating_mul(w);
+                if words > max_words {
+                    return Err(StreamError(format!(
+                        "--skip (in words) {words} is over the limit of {max_words}"
+                    )));
+                }
+                self.discard(words);
+            }
+            None => {
+                if calls > max_calls {
+                    return Err(StreamError(format!(
+                        "--skip (calls of a tap that can reject words) {calls} is over the limit of {max_calls}"
+                    )));
+                }
+                for _ in 0..calls {
+                    self.next();
+                }
+            }
+        }
+        Ok(())
+    }
+}
