@@ -24,6 +24,11 @@
 
 pub mod laige;
 pub mod sots;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod sots_avx2;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod sots_avx512;
+mod sots_simd;
 pub mod westwood;
 
 /// One seed whose stream produces the values, and where they start.
