@@ -259,7 +259,9 @@ mod tests {
     /// past it), values planted in the first and last seed of a range.
     fn cases(g: &mut Gen) -> Vec<(Range<u64>, u64, u32)> {
         let mut cases = Vec::new();
-        for n in [1u64, 3, 7, 8, 9, 15, 16, 17, 63, 64, 65, 127, 128, 129, 200, 300] {
+        for n in [
+            1u64, 3, 7, 8, 9, 15, 16, 17, 63, 64, 65, 127, 128, 129, 200, 300,
+        ] {
             let start = g.below((1 << 32) - n);
             cases.push((start..start + n, g.below(3), 0));
         }
@@ -305,11 +307,18 @@ mod tests {
                     }));
                 }
                 let search = Search::new(tap, values.clone(), k).unwrap();
-                assert_eq!(search.search_portable(range.clone()), want, "portable {tap:?} {range:?}");
+                assert_eq!(
+                    search.search_portable(range.clone()),
+                    want,
+                    "portable {tap:?} {range:?}"
+                );
                 assert_eq!(search.search(range.clone()), want, "best {tap:?} {range:?}");
                 for &isa in &isas {
                     let got = super::search(isa, tap, &values, k as usize, range.clone()).unwrap();
-                    assert_eq!(got, want, "{isa:?} {tap:?} {range:?} k {k} values {values:?}");
+                    assert_eq!(
+                        got, want,
+                        "{isa:?} {tap:?} {range:?} k {k} values {values:?}"
+                    );
                 }
             }
         }
@@ -332,7 +341,10 @@ mod tests {
                 offset: k as u64
             }));
             for &isa in &isas {
-                assert_eq!(super::search(isa, tap, &values, k, range.clone()).unwrap(), want);
+                assert_eq!(
+                    super::search(isa, tap, &values, k, range.clone()).unwrap(),
+                    want
+                );
             }
         }
     }
@@ -347,7 +359,9 @@ mod tests {
                 let y = match g.below(4) {
                     0 => g.below(300) as u32,
                     1 => u32::MAX - g.below(300) as u32,
-                    2 => 0x8000_0000u32.wrapping_add(g.below(600) as u32).wrapping_sub(300),
+                    2 => 0x8000_0000u32
+                        .wrapping_add(g.below(600) as u32)
+                        .wrapping_sub(300),
                     _ => g.next() as u32,
                 };
                 let v = tap.of_word(y).unwrap();
@@ -368,7 +382,10 @@ mod tests {
         }
         assert_eq!(Filter::new(Tap::U32, 1 << 32), Some(Filter::Never));
         assert_eq!(Filter::new(Tap::Unit, 2f64.to_bits()), Some(Filter::Never));
-        assert_eq!(Filter::new(Tap::Unit, 1e-300f64.to_bits()), Some(Filter::Never));
+        assert_eq!(
+            Filter::new(Tap::Unit, 1e-300f64.to_bits()),
+            Some(Filter::Never)
+        );
         assert_eq!(Filter::new(Tap::IntInclusive(5), 3), None);
     }
 
@@ -395,7 +412,10 @@ mod tests {
             let (a, b) = (w[0], w[1]);
             assert!(unit_of_word(a) < unit_of_word(b));
             for p in [Precision::Pc53, Precision::Pc24] {
-                assert!(float_of_word(a, p) <= float_of_word(b, p), "{p:?} {a:#x} {b:#x}");
+                assert!(
+                    float_of_word(a, p) <= float_of_word(b, p),
+                    "{p:?} {a:#x} {b:#x}"
+                );
             }
         }
         // And across the pc24 seam, word by word.
@@ -408,8 +428,14 @@ mod tests {
     #[test]
     fn unsupported_cases_fall_back() {
         for isa in [Isa::Portable, Isa::Avx2, Isa::Avx512] {
-            assert_eq!(super::search(isa, Tap::IntInclusive(9), &[3], 0, 0..10), None);
-            assert_eq!(super::search(isa, Tap::U32, &[3], MAX_OFFSET + 1, 0..10), None);
+            assert_eq!(
+                super::search(isa, Tap::IntInclusive(9), &[3], 0, 0..10),
+                None
+            );
+            assert_eq!(
+                super::search(isa, Tap::U32, &[3], MAX_OFFSET + 1, 0..10),
+                None
+            );
         }
         assert_eq!(super::search(Isa::Portable, Tap::U32, &[3], 0, 0..10), None);
     }
