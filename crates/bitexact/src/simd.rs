@@ -63,3 +63,51 @@ macro_rules! dispatch {
 }
 
 pub(crate) use dispatch;
+
+/// The instruction sets the explicit `std::arch` kernels of the seed
+/// searches are written for (`recover::sots_avx2`, `recover::sots_avx512`,
+/// `westwood::psdes_avx2`, `westwood::psdes_avx512`), and the portable
+/// kernels beside them.
+///
+/// A search picks [`Isa::best`] at run time; the tests run every kernel the
+/// machine can execute, the portable one included, against a plain scalar
+/// scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(dead_code)] // the vector variants exist only where they can run
+pub(crate) enum Isa {
+    /// The portable Rust kernels (auto-vectorised, see [`dispatch!`]).
+    Portable,
+    /// Explicit AVX2 kernels (`__m256i`, eight 32-bit lanes).
+    Avx2,
+    /// Explicit AVX-512F kernels (`__m512i`, sixteen 32-bit lanes).
+    Avx512,
+}
+
+impl Isa {
+    /// The widest kernel this CPU can run.
+    #[inline]
+    pub(crate) fn best() -> Isa {
+        if Isa::Avx512.available() {
+            Isa::Avx512
+        } else if Isa::Avx2.available() {
+            Isa::Avx2
+        } else {
+            Isa::Portable
+        }
+    }
+
+    /// Whether this CPU executes the kernel's instructions (the run-time
+    /// check every `unsafe` call of a vector kernel relies on).
+    #[inline]
+    pub(crate) fn available(self) -> bool {
+        match self {
+            Isa::Portable => true,
+            #[cfg(all(feature = "std", target_arch = "x86_64"))]
+            Isa::Avx2 => ::std::is_x86_feature_detected!("avx2"),
+            #[cfg(all(feature = "std", target_arch = "x86_64"))]
+            Isa::Avx512 => ::std::is_x86_feature_detected!("avx512f"),
+            #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+            Isa::Avx2 | Isa::Avx512 => false,
+        }
+    }
+}

@@ -30,6 +30,11 @@ pub mod generals;
 pub mod laige;
 pub mod openra;
 pub mod sots;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod sots_avx2;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod sots_avx512;
+mod sots_simd;
 pub mod westwood;
 pub mod wwlib;
 

@@ -130,8 +130,20 @@ impl Search {
     }
 
     /// Every hit among `seeds` (clamped to `0..2^32`), in seed order.
+    ///
+    /// The `u32`, `unit` and `float` taps at offsets up to 226 run an
+    /// explicit AVX-512 or AVX2 kernel when the CPU has one (see
+    /// `recover::sots_simd`); everything else runs the portable kernel.
     pub fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
-        search_kernel(self, seeds)
+        let isa = crate::simd::Isa::best();
+        super::sots_simd::search(isa, self.tap, &self.values, self.max_offset, seeds.clone())
+            .unwrap_or_else(|| search_kernel(self, seeds))
+    }
+
+    /// The portable kernel alone, whatever the CPU (for the tests).
+    #[cfg(test)]
+    pub(crate) fn search_portable(&self, seeds: Range<u64>) -> Vec<Hit> {
+        self.search_lanes(seeds)
     }
 
     /// The search loop itself (compiled twice, see [`crate::simd`]).

@@ -7,6 +7,7 @@
 //! confirmed by running the real generator.
 
 use super::{Hit, RecoverError};
+use crate::simd::Isa;
 use crate::westwood::ranged::range_mask;
 use crate::westwood::{psdes, Random2, MIX1, MIX2};
 use alloc::vec::Vec;
@@ -126,6 +127,19 @@ fn psdes_lanes(seeds: &[i32; LANES], index: u32) -> [i32; LANES] {
     out
 }
 
+/// What a vector kernel lets through for the exact check: draws whose
+/// `raw & mask` is `want` (the value's pick, or the raw value itself), and,
+/// when `reject`, draws the ranged tap rejects (`raw & mask > span`), which
+/// [`Search::check`] scans past. A superset of the seeds the portable
+/// kernel confirms, so the hits are the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RawFilter {
+    pub(crate) mask: i32,
+    pub(crate) want: i32,
+    pub(crate) span: i32,
+    pub(crate) reject: bool,
+}
+
 /// A search over seeds for values of one tap.
 #[derive(Clone, Debug)]
 pub struct Search {
@@ -156,8 +170,95 @@ impl Search {
     }
 
     /// Every hit among `seeds` (clamped to `0..2^32`), in seed order.
+    ///
+    /// Runs an explicit AVX-512 or AVX2 kernel when the CPU has one
+    /// (`westwood::psdes_avx512`, `westwood::psdes_avx2`), else the portable
+    /// kernel; all give the same hits.
     pub fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
-        search_kernel(self, seeds)
+        self.search_on(Isa::best(), seeds)
+    }
+
+    /// [`search`](Self::search) on kernel `isa` (the portable one when
+    /// this CPU cannot run `isa`).
+    pub(crate) fn search_on(&self, isa: Isa, seeds: Range<u64>) -> Vec<Hit> {
+        let end = seeds.end.min(1 << 32);
+        let seeds = seeds.start.min(end)..end;
+        let mut found = Vec::new();
+        let filter = self.raw_filter();
+        match isa {
+            _ if !isa.available() || seeds.is_empty() => return search_kernel(self, seeds),
+            Isa::Portable => return search_kernel(self, seeds),
+            #[cfg(all(feature = "std", target_arch = "x86_64"))]
+            Isa::Avx512 => {
+                // SAFETY: `isa.available()` confirmed AVX-512F, the feature
+                // the kernel is compiled with; its body is otherwise sound
+                // for any arguments (see `westwood::psdes_avx512`).
+                #[allow(unsafe_code)]
+                let () = unsafe {
+                    crate::westwood::psdes_avx512::recover_scan(
+                        filter,
+                        self.max_offset,
+                        seeds,
+                        &mut found,
+                    )
+                };
+            }
+            #[cfg(all(feature = "std", target_arch = "x86_64"))]
+            Isa::Avx2 => {
+                // SAFETY: as above, with AVX2 (`isa.available()` checked it).
+                #[allow(unsafe_code)]
+                let () = unsafe {
+                    crate::westwood::psdes_avx2::recover_scan(
+                        filter,
+                        self.max_offset,
+                        seeds,
+                        &mut found,
+                    )
+                };
+            }
+            #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+            Isa::Avx2 | Isa::Avx512 => return search_kernel(self, seeds),
+        }
+        let mut hits: Vec<Hit> = found
+            .into_iter()
+            .filter(|&(seed, j)| self.check(seed, j))
+            .map(|(seed, j)| Hit {
+                seed: seed.into(),
+                offset: j.into(),
+            })
+            .collect();
+        hits.sort_unstable();
+        hits
+    }
+
+    /// The vector kernels' filter: what [`check`](Self::check) needs to see.
+    fn raw_filter(&self) -> RawFilter {
+        match self.tap {
+            Tap::Raw => RawFilter {
+                mask: -1,
+                want: self.values[0],
+                span: i32::MAX,
+                reject: false,
+            },
+            Tap::Ranged { min, span, mask } => RawFilter {
+                mask,
+                want: self.values[0].wrapping_sub(min),
+                span,
+                reject: true,
+            },
+        }
+    }
+
+    /// The scalar decision for one seed and draw, as the portable kernel
+    /// makes it: the first accepted draw from `j` is the first value, and
+    /// the seed's stream gives all the values.
+    fn check(&self, seed: u32, j: u32) -> bool {
+        let raw = psdes(seed, j) ^ psdes(seed, j + 103);
+        let candidate = match self.tap.of_raw(raw) {
+            Some(v) => v == self.values[0],
+            None => self.scan_past(seed, j + 1),
+        };
+        candidate && confirm(self.tap, &self.values, seed, j.into())
     }
 
     /// Whether the first accepted draw from draw `from` on (up to `last`)

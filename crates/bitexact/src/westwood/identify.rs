@@ -23,7 +23,8 @@
 //! searches them in parallel ([`Candidates`] is `Sync`, and
 //! [`Candidates::search`] over one range is the single-threaded loop, hashing
 //! seeds in blocks so the compiler vectorises the hash). Measured on the
-//! development machine (x86_64, release, no `target-cpu`): about 4 ns per
+//! development machine (x86_64, release, no `target-cpu`, before the
+//! explicit vector kernels): about 4 ns per
 //! seed through `search`, 8 ns through `probe` one seed at a time — roughly
 //! 18 s per core for all 2^32 seeds at the default bound.
 //!
@@ -40,6 +41,7 @@ use core::ops::Range;
 
 use super::random2::{unstep_table, IrregularCursors, Random2, Table, TABLE_LEN};
 use super::random3::{first_word, psdes};
+use crate::simd::Isa;
 
 /// The default bound on draws since seeding: 10^7 draws (40 000 seeding
 /// points; a release build walks them in a few milliseconds).
@@ -80,8 +82,14 @@ pub struct Candidates {
     max_draws: u64,
     /// Sorted by `word0`.
     points: Vec<Point>,
-    /// `buckets[h]..buckets[h + 1]`: the points whose `word0 >> 16` is `h`.
-    buckets: Vec<usize>,
+    /// The points' `word0`, in the same order: the compact array a bitmap
+    /// false positive is settled in (4 bytes a point, so it stays in cache
+    /// beside the bitmap).
+    keys: Vec<u32>,
+    /// `buckets[h]..buckets[h + 1]`: the points whose `word0 >> bucket_shift`
+    /// is `h` (about two points a bucket).
+    buckets: Vec<u32>,
+    bucket_shift: u32,
     /// Bit `w >> shift` is set when some point's `word0` is `w`.
     bitmap: Vec<u64>,
     shift: u32,
@@ -98,9 +106,6 @@ impl core::fmt::Debug for Candidates {
     }
 }
 
-/// Buckets of the sorted points, by the top 16 bits of their first word.
-const BUCKETS: usize = 1 << 16;
-
 /// Undo the 250 steps that took the table from `index1 == 0` back to
 /// `index1 == 0` (step `k` wrote `table[k] ^= table[(k + 103) % 250]`).
 fn unstep_block(table: &mut Table) {
@@ -116,8 +121,9 @@ impl Candidates {
     /// Walk `saved` back to every possible seeding point at most `max_draws`
     /// draws before it (see the module docs). Cost: one XOR per draw walked
     /// (linear in `max_draws`: choose a bound, e.g. [`DEFAULT_MAX_DRAWS`]);
-    /// memory: 16 bytes per 250 draws, a bitmap of about 64 bits per point
-    /// (at most 8 MiB) and a 512 KiB bucket index.
+    /// memory: 16 bytes per 250 draws, a bitmap of about 128 bits per point
+    /// (at most 8 MiB), 4 bytes a point of keys and a bucket index of at
+    /// most 256 KiB.
     ///
     /// Fails for irregular cursors: no seeding point leads to them.
     pub fn new(saved: &Random2, max_draws: u64) -> Result<Self, IrregularCursors> {
@@ -146,8 +152,9 @@ impl Candidates {
             }
         }
         points.sort_unstable_by_key(|p| (p.word0, p.draws));
-        // About 64 bits per point: a false bitmap hit in ~1 seed of 64.
-        let bits = (points.len() * 64)
+        // About 128 bits per point: a false bitmap hit in ~1 seed of 128
+        // (a 1 MiB bitmap at the default bound, still in L2 beside the keys).
+        let bits = (points.len() * 128)
             .next_power_of_two()
             .clamp(1 << 10, 1 << 26);
         let shift = 32 - bits.trailing_zeros();
@@ -156,18 +163,24 @@ impl Candidates {
             let b = (p.word0 >> shift) as usize;
             bitmap[b / 64] |= 1 << (b % 64);
         }
-        let mut buckets = vec![0usize; BUCKETS + 1];
+        // About two points a bucket, at most 2^16 buckets.
+        let bucket_bits = (points.len() / 2).max(1).ilog2().clamp(4, 16);
+        let bucket_shift = 32 - bucket_bits;
+        let mut buckets = vec![0u32; (1 << bucket_bits) + 1];
         for p in &points {
-            buckets[(p.word0 >> 16) as usize + 1] += 1;
+            buckets[(p.word0 >> bucket_shift) as usize + 1] += 1;
         }
-        for h in 0..BUCKETS {
+        for h in 0..1 << bucket_bits {
             buckets[h + 1] += buckets[h];
         }
+        let keys = points.iter().map(|p| p.word0).collect();
         Ok(Self {
             saved: saved.clone(),
             max_draws,
             points,
+            keys,
             buckets,
+            bucket_shift,
             bitmap,
             shift,
         })
@@ -195,7 +208,7 @@ impl Candidates {
 
     /// Whether `seed` produced the saved state within the bound, and at how
     /// many draws. Per seed: one [`first_word`] and one bitmap load; the rest
-    /// runs for about one seed in 64 (bucketed lookup), about one in 10^5 over
+    /// runs for about one seed in 128 (bucketed lookup), about one in 10^5 over
     /// a full 2^32 search (second word), and for a true hit only (replaying
     /// the seed's stream up to the saved state, one XOR per draw).
     #[inline]
@@ -217,10 +230,15 @@ impl Candidates {
     #[cold]
     #[inline(never)]
     fn confirm(&self, seed: u32, w0: u32) -> Option<Identification> {
-        let h = (w0 >> 16) as usize;
-        let bucket = &self.points[self.buckets[h]..self.buckets[h + 1]];
+        let h = (w0 >> self.bucket_shift) as usize;
+        let (lo, hi) = (self.buckets[h] as usize, self.buckets[h + 1] as usize);
         let mut word1 = None;
-        for p in bucket.iter().filter(|p| p.word0 == w0) {
+        for (i, _) in self.keys[lo..hi]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &k)| k == w0)
+        {
+            let p = &self.points[lo + i];
             if *word1.get_or_insert_with(|| psdes(seed, 1)) != p.word1 {
                 continue;
             }
@@ -239,19 +257,53 @@ impl Candidates {
     }
 
     /// [`probe`](Self::probe) every seed of `seeds` (clamped to
-    /// `0..2^32`) in increasing order, yielding each hit. The first words
-    /// are hashed in blocks of 64 seeds, a loop the compiler vectorises:
-    /// about half the per-seed cost of calling `probe` seed by seed.
+    /// `0..2^32`) in increasing order, yielding each hit. Seeds are hashed
+    /// and probed in blocks of 256: by an explicit AVX-512 or AVX2 kernel
+    /// when the CPU has one (`westwood::psdes_avx512`, `psdes_avx2`: the
+    /// hash and the bitmap gather in vectors), else by a loop the compiler
+    /// vectorises. All give the same hits.
     pub fn search(&self, seeds: Range<u64>) -> Search<'_> {
+        self.search_on(Isa::best(), seeds)
+    }
+
+    /// [`search`](Self::search) on kernel `isa` (the portable one when this
+    /// CPU cannot run it).
+    pub(crate) fn search_on(&self, isa: Isa, seeds: Range<u64>) -> Search<'_> {
         let end = seeds.end.min(SEED_SPACE);
         Search {
             candidates: self,
+            isa: if isa.available() { isa } else { Isa::Portable },
             next: seeds.start.min(end),
             end,
-            words: [0; SEARCH_BLOCK],
+            bits: [0; SEARCH_BLOCK / 64],
             block_start: 0,
-            block_len: 0,
-            at: 0,
+        }
+    }
+
+    /// Bit `k` set when seed `first + k` (wrapping) passes the bitmap test,
+    /// for `SEARCH_BLOCK` seeds.
+    pub(crate) fn probe_block(&self, isa: Isa, first: u32) -> [u64; SEARCH_BLOCK / 64] {
+        match isa {
+            #[cfg(all(feature = "std", target_arch = "x86_64"))]
+            Isa::Avx512 | Isa::Avx2 if isa.available() => {
+                let (bitmap, shift) = (&self.bitmap[..], self.shift);
+                if isa == Isa::Avx512 {
+                    // SAFETY: `isa.available()` confirmed AVX-512F, the
+                    // kernel's only requirement (its gather's bounds are
+                    // checked inside it, from `bitmap` and `shift`).
+                    #[allow(unsafe_code)]
+                    unsafe {
+                        super::psdes_avx512::probe_block(first, bitmap, shift)
+                    }
+                } else {
+                    // SAFETY: as above, with AVX2.
+                    #[allow(unsafe_code)]
+                    unsafe {
+                        super::psdes_avx2::probe_block(first, bitmap, shift)
+                    }
+                }
+            }
+            _ => probe_block_portable(self, first),
         }
     }
 }
@@ -264,23 +316,41 @@ pub fn replays_to(seed: u32, draws: u64, saved: &Random2) -> bool {
     rng == *saved
 }
 
+/// The portable block probe (compiled with AVX2 when the CPU has it).
+#[inline(always)]
+fn probe_block_lanes(c: &Candidates, first: u32) -> [u64; SEARCH_BLOCK / 64] {
+    let mut words = [0u32; SEARCH_BLOCK];
+    for (k, w) in words.iter_mut().enumerate() {
+        *w = first_word(first.wrapping_add(k as u32)) as u32;
+    }
+    let mut bits = [0u64; SEARCH_BLOCK / 64];
+    for (k, &w) in words.iter().enumerate() {
+        bits[k / 64] |= u64::from(c.may_hold(w)) << (k % 64);
+    }
+    bits
+}
+
+crate::simd::dispatch! {
+    /// `probe_block_lanes`, compiled with AVX2 when the CPU has it.
+    fn probe_block_portable(c: &Candidates, first: u32) -> [u64; SEARCH_BLOCK / 64] = probe_block_lanes;
+}
+
 /// Seeds hashed per block in [`Search`].
-const SEARCH_BLOCK: usize = 64;
+const SEARCH_BLOCK: usize = 256;
 
 /// The hits of [`Candidates::search`] over a seed range, in increasing seed
 /// order.
 #[derive(Clone, Debug)]
 pub struct Search<'a> {
     candidates: &'a Candidates,
-    /// First seed not yet hashed.
+    isa: Isa,
+    /// First seed not yet probed.
     next: u64,
     end: u64,
-    /// First words of seeds `block_start..block_start + block_len`.
-    words: [u32; SEARCH_BLOCK],
+    /// Seeds of the current block still to confirm: bit `k` is seed
+    /// `block_start + k`.
+    bits: [u64; SEARCH_BLOCK / 64],
     block_start: u64,
-    block_len: usize,
-    /// Next index into `words` to test.
-    at: usize,
 }
 
 impl Iterator for Search<'_> {
@@ -288,11 +358,12 @@ impl Iterator for Search<'_> {
 
     fn next(&mut self) -> Option<Identification> {
         loop {
-            while self.at < self.block_len {
-                let (k, w0) = (self.at, self.words[self.at]);
-                self.at += 1;
-                if self.candidates.may_hold(w0) {
+            for i in 0..self.bits.len() {
+                while self.bits[i] != 0 {
+                    let k = i * 64 + self.bits[i].trailing_zeros() as usize;
+                    self.bits[i] &= self.bits[i] - 1;
                     let seed = (self.block_start + k as u64) as u32;
+                    let w0 = first_word(seed) as u32;
                     if let Some(id) = self.candidates.confirm(seed, w0) {
                         return Some(id);
                     }
@@ -301,15 +372,18 @@ impl Iterator for Search<'_> {
             if self.next >= self.end {
                 return None;
             }
-            // A fixed-length loop (seeds past `end` are hashed and ignored).
-            let first = self.next as u32;
-            for (k, w) in self.words.iter_mut().enumerate() {
-                *w = first_word(first.wrapping_add(k as u32)) as u32;
+            // A fixed-length block (seeds past `end` are probed and dropped).
+            let mut bits = self.candidates.probe_block(self.isa, self.next as u32);
+            let len = (self.end - self.next).min(SEARCH_BLOCK as u64) as usize;
+            for (i, b) in bits.iter_mut().enumerate() {
+                let keep = len.saturating_sub(i * 64).min(64);
+                if keep < 64 {
+                    *b &= (1u64 << keep).wrapping_sub(1);
+                }
             }
+            self.bits = bits;
             self.block_start = self.next;
-            self.block_len = (self.end - self.next).min(SEARCH_BLOCK as u64) as usize;
-            self.at = 0;
-            self.next += self.block_len as u64;
+            self.next += len as u64;
         }
     }
 }

@@ -96,11 +96,17 @@ mod fill;
 mod identify;
 mod layout;
 mod lcg;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub(crate) mod psdes_avx2;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub(crate) mod psdes_avx512;
 mod random2;
 mod random3;
 pub mod random4;
 pub mod ranged;
 mod scenario;
+#[cfg(all(test, feature = "alloc"))]
+mod simd_tests;
 pub mod vectors;
 
 pub use diff::{draws_between, DiffError};

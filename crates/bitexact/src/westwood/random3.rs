@@ -30,7 +30,7 @@ pub const MIX2: [u32; 4] = [0x4b0f_3b58, 0xe874_f0c3, 0x6955_c5a6, 0x55a7_ca46];
 
 /// Round `i`'s mixing function of the right half: the value XORed into `lo`.
 #[inline(always)]
-const fn mix(hold: i32, i: usize) -> i32 {
+pub(crate) const fn mix(hold: i32, i: usize) -> i32 {
     let t = hold ^ MIX1[i] as i32;
     let tl = t & 0xffff;
     let th = t >> 16;
