@@ -1,1 +1,7 @@
-from ._bitexact import generals as _native  # noqa: F401
+"""Command & Conquer Generals' ``GameLogicRandom``."""
+
+from ._bitexact import generals as _native
+
+GameRandom = _native.GameRandom
+
+__all__ = ["GameRandom"]

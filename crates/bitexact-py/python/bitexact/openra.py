@@ -1,1 +1,7 @@
-from ._bitexact import openra as _native  # noqa: F401
+"""OpenRA's ``MersenneTwister``."""
+
+from ._bitexact import openra as _native
+
+MersenneTwister = _native.MersenneTwister
+
+__all__ = ["MersenneTwister"]
