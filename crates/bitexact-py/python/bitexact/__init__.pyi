@@ -1,0 +1,58 @@
+from typing import Iterable, Literal, Optional, Tuple, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+from . import generals as generals
+from . import laige as laige
+from . import openra as openra
+from . import sots as sots
+from . import westwood as westwood
+
+__version__: str
+
+Engine = Literal["sots", "laige", "westwood", "openra", "generals"]
+Precision = Literal["pc53", "pc24"]
+WwClass = Literal["random", "random2", "random3", "random4"]
+
+class Error(ValueError):
+    """Bad input to a bitexact call; the message is the CLI's one line."""
+
+@overload
+def stream(
+    engine: Engine,
+    seed: int,
+    tap: Optional[str] = None,
+    count: Optional[int] = None,
+    skip: Optional[int] = None,
+    *,
+    precision: Precision = "pc53",
+    substream: Optional[int] = None,
+    class_: Optional[WwClass] = None,
+    words: Literal[False] = False,
+) -> npt.NDArray[np.generic]: ...
+@overload
+def stream(
+    engine: Engine,
+    seed: int,
+    tap: Optional[str] = None,
+    count: Optional[int] = None,
+    skip: Optional[int] = None,
+    *,
+    precision: Precision = "pc53",
+    substream: Optional[int] = None,
+    class_: Optional[WwClass] = None,
+    words: Literal[True],
+) -> Tuple[npt.NDArray[np.generic], npt.NDArray[np.uint64]]: ...
+def recover(
+    engine: Engine,
+    values: Iterable[Union[int, float, str]],
+    tap: Optional[str] = None,
+    seed_range: Union[Tuple[int, int], range, None] = None,
+    max_offset: Optional[int] = None,
+    *,
+    precision: Precision = "pc53",
+    class_: Optional[WwClass] = None,
+    max_hits: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> list[Tuple[int, int]]: ...

@@ -1,0 +1,129 @@
+"""Bad input raises bitexact.Error with the CLI's messages; recover finds
+seeds; long searches stop on Ctrl-C."""
+
+import os
+import signal
+import threading
+
+import numpy as np
+import pytest
+
+import bitexact as bx
+
+
+def test_error_is_value_error():
+    assert issubclass(bx.Error, ValueError)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: bx.sots.Rng(-1), "seed -1 does not fit in 32 bits (0..=4294967295)"),
+        (lambda: bx.sots.Rng(2**32), "seed 4294967296 does not fit in 32 bits"),
+        (lambda: bx.sots.Rng(1, precision="pc80"), "precision"),
+        (lambda: bx.sots.Rng(1).fill_u32(-1), "n -1 is not a count"),
+        (
+            lambda: bx.sots.Rng.load_state(b"\0" * 100),
+            "RNG item is 100 bytes; expected 2500 (or 2503 with padding)",
+        ),
+        (lambda: bx.sots.identify(b"\0" * 100), "RNG item is 100 bytes"),
+        (lambda: bx.laige.Prng(-1), "seed -1 does not fit in 64 bits"),
+        (lambda: bx.laige.Prng(1).next_range(5, 5), "empty range [5, 5): min must be below max"),
+        (lambda: bx.laige.Prng.from_state(1, 0, 0), ""),
+        (lambda: bx.westwood.Random2.from_bytes(b"\0" * 10), "westwood state is 10 bytes"),
+        (lambda: bx.westwood.Random2(1).to_bytes("yr"), "unknown layout 'yr'"),
+        (lambda: bx.openra.MersenneTwister(1).next_range(5, 1), "OpenRA throws"),
+        (lambda: bx.westwood.Random4.from_bytes(b""), "a Random4Class state is 2500 bytes"),
+        (lambda: bx.generals.GameRandom.from_bytes(b"1"), ""),
+        (lambda: bx.stream("nope", 1), "unknown engine 'nope'"),
+        (lambda: bx.stream("sots", 1, "int:x"), "--tap 'int:x': 'x' is not a number"),
+        (lambda: bx.stream("sots", 1, "wat"), "unknown tap 'wat' for sots"),
+        (lambda: bx.stream("sots", 2**32), "seed 4294967296 does not fit in 32 bits"),
+        (lambda: bx.stream("laige", 1, "range:5,5"), "range:5,5 is empty"),
+        (lambda: bx.stream("sots", 1, class_="random4"), "class_ is for westwood"),
+        (lambda: bx.stream("westwood", 1, class_="random9"), "unknown class 'random9'"),
+        (lambda: bx.recover("sots", [1], seed_range=(5, 5)), "seed_range (5, 5) is empty"),
+        (lambda: bx.recover("sots", [1], seed_range=(0, 2**33)), "goes past the last seed"),
+        (lambda: bx.recover("sots", []), "no values"),
+        (lambda: bx.recover("sots", ["x"]), "values: 'x' is not a number"),
+        (lambda: bx.recover("sots", [1], "chance:0.5"), "cannot be recovered from"),
+        (lambda: bx.recover("sots", [1], max_offset=10**6), "--max-offset 1000000 is beyond"),
+    ],
+)
+def test_bad_input_raises_error(call, message):
+    with pytest.raises(bx.Error) as e:
+        call()
+    assert message in str(e.value)
+    assert "\n" not in str(e.value)
+
+
+def test_wrong_types_stay_type_errors():
+    with pytest.raises(TypeError):
+        bx.sots.Rng("5489")
+    with pytest.raises(TypeError):
+        bx.sots.Rng(1).next_int_inclusive(1.5)
+
+
+def test_recover_sots():
+    assert bx.recover("sots", [3499211612, 581869302], seed_range=(5000, 6000)) == [(5489, 0)]
+    r = bx.sots.Rng(123457)
+    r.discard(17)
+    vals = [r.next_float() for _ in range(3)]
+    hits = bx.recover("sots", vals, tap="float", seed_range=(123000, 124000), max_offset=20)
+    assert hits == [(123457, 17)]
+    # range objects, numpy values and threads=1 work too.
+    words = bx.stream("sots", 77, count=2)
+    assert bx.recover("sots", words, seed_range=range(0, 100), threads=1) == [(77, 0)]
+
+
+def test_recover_sots_from_624_outputs_needs_no_search():
+    r = bx.sots.Rng(3000000000)
+    r.discard(5000)
+    assert bx.recover("sots", r.fill_u32(624), max_offset=10_000) == [(3000000000, 5000)]
+
+
+def test_recover_westwood_and_laige():
+    assert bx.recover("westwood", [2025287382], "ranged:1,2147483647", (0, 100)) == [(1, 0)]
+    # Offsets count draws: ranged rejects, so 3 calls may spend more.
+    _, spent = bx.stream("westwood", 4242, "ranged:1,6", 3, words=True)
+    offset = int(spent.sum())
+    vals = bx.stream("westwood", 4242, "ranged:1,6", 12, skip=3)
+    hits = bx.recover("westwood", vals, "ranged:1,6", (4000, 4500), max_offset=offset)
+    assert (4242, offset) in hits
+    vals = bx.stream("laige", 2**40 + 5, count=2)
+    assert bx.recover("laige", vals, seed_range=(2**40, 2**40 + 1000)) == [(2**40 + 5, 0)]
+
+
+def test_recover_max_hits():
+    vals = bx.stream("sots", 1, "int:1", 1)  # one bit: half the seeds match
+    hits = bx.recover("sots", vals, "int:1", (0, 1000), max_hits=5)
+    assert len(hits) == 5 and hits == sorted(hits)
+
+
+def test_recover_ctrl_c_raises_keyboard_interrupt():
+    # A laige search of 2^40 seeds runs for hours; SIGINT must stop it.
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            bx.recover("laige", [1, 2], seed_range=(0, 2**40))
+    finally:
+        timer.cancel()
+
+
+def test_recover_releases_the_gil():
+    # While a search runs in one thread, another thread keeps running Python.
+    done = threading.Event()
+    ticks = 0
+
+    def search():
+        bx.recover("westwood", [0], "ranged:0,1", (0, 300_000), threads=1, max_hits=10**9)
+        done.set()
+
+    t = threading.Thread(target=search)
+    t.start()
+    while not done.is_set():
+        ticks += 1
+        done.wait(0.001)
+    t.join()
+    assert ticks > 1
