@@ -12,7 +12,6 @@ pub mod ledger_engines;
 pub mod num;
 pub mod out;
 pub mod recover;
-pub mod recover_cc;
 pub mod search;
 pub mod selftest;
 pub mod sots_math;

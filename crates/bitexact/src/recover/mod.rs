@@ -20,6 +20,9 @@
 //! - [`openra`]: OpenRA's `Next()` values, through the MT19937 search.
 //! - [`generals`]: Generals' generator, run per seed (a few adds a draw).
 //!
+//! [`query`] sets any of them up from names (engine, tap and values as
+//! text): the one entry point the CLI and the bindings share.
+//!
 //! **Offsets** count words (sots), draws (laige, westwood) drawn before the
 //! first call, `0..=max_offset`. For a tap that can reject words (bounded
 //! integers, ranged draws) the first call may spend several: the filter
@@ -29,6 +32,7 @@
 pub mod generals;
 pub mod laige;
 pub mod openra;
+pub mod query;
 pub mod sots;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod sots_avx2;

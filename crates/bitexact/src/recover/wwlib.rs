@@ -174,6 +174,17 @@ pub struct Search<G> {
     last: usize,
 }
 
+impl<G> Clone for Search<G> {
+    fn clone(&self) -> Self {
+        Search {
+            tap: self.tap,
+            values: self.values.clone(),
+            max_offset: self.max_offset,
+            last: self.last,
+        }
+    }
+}
+
 impl<G: Class> Search<G> {
     /// Set up a search for `values` (at least one) starting at a raw draw in
     /// `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
