@@ -124,7 +124,10 @@ impl GeneralsRandom {
     }
 
     fn __repr__(&self) -> String {
-        format!("bitexact.generals.GameRandom(state={:?})", self.inner.state())
+        format!(
+            "bitexact.generals.GameRandom(state={:?})",
+            self.inner.state()
+        )
     }
 }
 

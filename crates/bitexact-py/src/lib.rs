@@ -93,7 +93,10 @@ fn _bitexact(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("Error", py.get_type::<Error>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     for (name, init) in [
-        ("sots", sots::init as fn(&Bound<'_, PyModule>) -> PyResult<()>),
+        (
+            "sots",
+            sots::init as fn(&Bound<'_, PyModule>) -> PyResult<()>,
+        ),
         ("laige", laige::init),
         ("westwood", westwood::init),
         ("openra", openra::init),

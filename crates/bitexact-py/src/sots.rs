@@ -181,7 +181,11 @@ impl SotsRng {
     /// outside 0..=624.
     #[classmethod]
     #[pyo3(signature = (b, precision = "pc53"))]
-    fn load_state(_cls: &Bound<'_, PyType>, b: &Bound<'_, PyAny>, precision: &str) -> PyResult<Self> {
+    fn load_state(
+        _cls: &Bound<'_, PyType>,
+        b: &Bound<'_, PyAny>,
+        precision: &str,
+    ) -> PyResult<Self> {
         let precision = precision_arg(precision)?;
         let mut inner = sots::Rng::load_state(&bytes_arg(b)?).map_err(error)?;
         inner.set_precision(precision);
@@ -272,7 +276,11 @@ impl SotsRng {
 
 /// The 624 words and `pos` of numpy's state dict.
 fn numpy_state(d: &Bound<'_, PyDict>) -> PyResult<([u32; N], i64)> {
-    let bad = |what: &str| error(format!("from_numpy: {what} (expected numpy's MT19937 state)"));
+    let bad = |what: &str| {
+        error(format!(
+            "from_numpy: {what} (expected numpy's MT19937 state)"
+        ))
+    };
     match d.get_item("bit_generator")? {
         Some(name) if name.extract::<String>().ok().as_deref() == Some("MT19937") => {}
         Some(name) => {

@@ -3,6 +3,7 @@
 //! same here as on the command line.
 
 use crate::{count_arg, error, int_arg, u64_arg, U32};
+use bitexact::recover::query::Query;
 use bitexact::recover::Hit;
 use bitexact::stream::{Class, Engine, Options, Stream, Value};
 use numpy::IntoPyArray;
@@ -10,13 +11,19 @@ use pyo3::prelude::*;
 use pyo3::types::{PyRange, PyTuple};
 use std::ops::Range;
 
-/// The CLI's bounds on a skip: words for a tap whose calls spend a fixed
-/// number, calls for one that can reject words.
+/// The CLI's bounds on work: words for a skip of a tap whose calls spend a
+/// fixed number (and for an offset bound), calls for one that can reject
+/// words.
 const MAX_SKIP_WORDS: u64 = 10_000_000_000;
 const MAX_SKIP_CALLS: u64 = 100_000_000;
 
 /// Engine, seed and options as `Stream::new` and the searches take them.
-fn options(engine: Engine, precision: &str, substream: Option<u32>, class: Option<&str>) -> PyResult<Options> {
+fn options(
+    engine: Engine,
+    precision: &str,
+    substream: Option<u32>,
+    class: Option<&str>,
+) -> PyResult<Options> {
     let mut o = Options {
         precision: crate::sots::precision_arg(precision)?,
         substream,
@@ -133,10 +140,15 @@ fn stream<'py>(
     words: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let engine = engine_arg(engine)?;
-    let substream = substream.map(|s| int_arg::<u32>(s, "substream", U32)).transpose()?;
+    let substream = substream
+        .map(|s| int_arg::<u32>(s, "substream", U32))
+        .transpose()?;
     let opts = options(engine, precision, substream, class_)?;
     let seed = seed_arg(engine, seed)?;
-    let count = count.map(|c| count_arg(c, "count")).transpose()?.unwrap_or(10);
+    let count = count
+        .map(|c| count_arg(c, "count"))
+        .transpose()?
+        .unwrap_or(10);
     let skip = skip.map(|s| count_arg(s, "skip")).transpose()?.unwrap_or(0) as u64;
     let mut s = Stream::new(engine, seed, tap, &opts).map_err(error)?;
     let drawn = py.detach(|| -> Result<(Column, Vec<u64>), String> {
@@ -210,7 +222,9 @@ fn run_search(
     let mut at = range.start;
     while at < range.end {
         // One wave: a chunk per thread, each thread on its own range.
-        let wave_end = at.saturating_add(per_chunk.saturating_mul(threads as u64)).min(range.end);
+        let wave_end = at
+            .saturating_add(per_chunk.saturating_mul(threads as u64))
+            .min(range.end);
         let start = at;
         let mut found: Vec<Hit> = py.detach(|| {
             if threads == 1 {
@@ -244,22 +258,17 @@ fn run_search(
     Ok(hits)
 }
 
-/// Parse `s` as the CLI does, naming the value in errors.
-fn parse_values<T>(values: &[String], parse: impl Fn(&str) -> Result<T, String>) -> PyResult<Vec<T>> {
-    values
-        .iter()
-        .map(|v| parse(v.trim()).map_err(|e| error(format!("values: {e}"))))
-        .collect()
-}
-
 /// Which seeds (and word offsets) produce `values` as consecutive calls of
 /// `tap`: a list of `(seed, offset)`, in seed order. `offset` is the words
 /// (draws) drawn before the first call, `0..=max_offset` (default 0).
 ///
 /// `values` are numbers (or strings in the CLI's notation, e.g. "0x3f800000"
-/// for a float32's bits); `tap` is the CLI's (default: the engine's raw
-/// word); `seed_range` is `(first, end)` with `end` exclusive, or a
-/// `range` (default: every 32-bit seed; laige's 64-bit seeds need one).
+/// for a float32's bits; each value is read as `str(value)`, so numpy
+/// scalars work); `tap` is the CLI's (default: the engine's raw word);
+/// `precision` is for sots float taps, `class_` the WWLib class for
+/// westwood; `seed_range` is `(first, end)` with `end` exclusive, or a
+/// `range` (default: all 2^32 seeds; laige's 64-bit seeds need one). Every engine is supported,
+/// through the library's `recover::query` (the CLI's own setup).
 /// With 624 or more sots u32 values there is no search: the state is
 /// rebuilt and walked back (`max_offset` then defaults to 62.4 million).
 ///
@@ -295,162 +304,37 @@ fn recover(
     if max_hits == Some(0) {
         return Err(error("max_hits 0: expected at least 1"));
     }
-    let hits = fallback::recover(py, engine, &opts, tap, &values, seed_range, explicit_offset, threads, max_hits)?;
+    if let Some(k) = explicit_offset {
+        if k > MAX_SKIP_WORDS {
+            return Err(error(format!(
+                "--max-offset {k} is over the limit of {MAX_SKIP_WORDS}"
+            )));
+        }
+    }
+    let values: Vec<&str> = values.iter().map(String::as_str).collect();
+    let query = Query::new(engine, &opts, tap, &values, explicit_offset).map_err(error)?;
+    if engine == Engine::Laige && seed_range.is_none() {
+        return Err(error(
+            "recover laige needs seed_range: its seeds are 64-bit (2^64 of them)",
+        ));
+    }
+    let seeds = seed_range_arg(seed_range, query.seed_space())?;
+    let hits = match py.detach(|| query.direct_hits(seeds.clone())) {
+        // 624+ raw sots outputs: untempered and walked back, no seed search.
+        Some((mut hits, _bound)) => {
+            if let Some(m) = max_hits {
+                hits.truncate(m);
+            }
+            hits
+        }
+        None => {
+            let per_chunk = query.seeds_per_chunk(explicit_offset.unwrap_or(0));
+            run_search(py, seeds, per_chunk, threads, max_hits, &|r| {
+                query.search(r)
+            })?
+        }
+    };
     Ok(hits.into_iter().map(|h| (h.seed, h.offset)).collect())
-}
-
-/// Recovery for sots, laige and westwood (Random2Class) until the library's
-/// shared `recover::query` lands: the CLI's parsing over the library's
-/// searchers.
-mod fallback {
-    use super::{parse_values, run_search, seed_range_arg};
-    use crate::error;
-    use bitexact::ledger::Call;
-    use bitexact::recover::{self, Hit, RecoverError};
-    use bitexact::stream::{num, taps, Class, Engine, LaigeTap, Options, WwTap};
-    use pyo3::prelude::*;
-
-    /// The default offset bound with 624 raw outputs (62.4 million words).
-    const DEFAULT_OUTPUTS_OFFSET: u64 =
-        bitexact::sots::DEFAULT_MAX_TWISTS * bitexact::mt19937::N as u64;
-    const MAX_OUTPUTS_OFFSET: u64 = 1_000_000_000;
-
-    fn recover_error(e: RecoverError) -> PyErr {
-        error(e)
-    }
-
-    fn parse_f64(s: &str) -> Result<f64, String> {
-        if let Some(hex) = s.strip_prefix("0x") {
-            if hex.len() == 16 {
-                return u64::from_str_radix(hex, 16)
-                    .map(f64::from_bits)
-                    .map_err(|_| format!("'{s}' is not valid hex"));
-            }
-            return Err(format!("'{s}': a double in hex is 0x + 16 hex digits"));
-        }
-        s.parse::<f64>().map_err(|_| format!("'{s}' is not a number"))
-    }
-
-    fn parse_double_value(v: &str) -> Result<i32, String> {
-        let d = parse_f64(v)?;
-        let k = (d * 2_147_483_648.0).round();
-        if (1.0..2_147_483_648.0).contains(&k) && (d - k / 2_147_483_648.0).abs() < 2f64.powi(-33) {
-            Ok(k as i32)
-        } else {
-            Err(format!(
-                "{v} is not a value double() returns (k / 2^31 for k in 1..2^31)"
-            ))
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn recover(
-        py: Python<'_>,
-        engine: Engine,
-        opts: &Options,
-        tap: Option<&str>,
-        values: &[String],
-        seed_range: Option<&Bound<'_, PyAny>>,
-        explicit_offset: Option<u64>,
-        threads: usize,
-        max_hits: Option<usize>,
-    ) -> PyResult<Vec<Hit>> {
-        let tap = tap.unwrap_or(engine.default_tap());
-        let max_offset = explicit_offset.unwrap_or(0);
-        let range = seed_range_arg(seed_range, engine.seed_space())?;
-        match engine {
-            Engine::Sots => {
-                use recover::sots::{from_outputs, Search, Tap};
-                let p = opts.precision;
-                let t = match taps::sots_tap(tap).map_err(error)? {
-                    Call::U32 => Tap::U32,
-                    Call::Unit => Tap::Unit,
-                    Call::Float => Tap::Float(p),
-                    Call::IntInclusive(n) => Tap::IntInclusive(n),
-                    Call::FloatRange(lo, hi) => Tap::FloatRange(lo, hi, p),
-                    _ => {
-                        return Err(error(format!(
-                            "--tap {} cannot be recovered from: its values carry too little of each word (use u32, unit, float, int:N or frange:LO,HI)",
-                            tap.split(':').next().unwrap_or(tap)
-                        )))
-                    }
-                };
-                let vals: Vec<u64> = match t {
-                    Tap::U32 | Tap::IntInclusive(_) => {
-                        parse_values(values, |v| num::parse_u32(v).map(u64::from))?
-                    }
-                    Tap::Unit => parse_values(values, |v| parse_f64(v).map(f64::to_bits))?,
-                    Tap::Float(_) | Tap::FloatRange(..) => {
-                        parse_values(values, |v| num::parse_f32(v).map(|f| f.to_bits().into()))?
-                    }
-                };
-                if t == Tap::U32 && vals.len() >= bitexact::mt19937::N {
-                    let bound = explicit_offset.unwrap_or(DEFAULT_OUTPUTS_OFFSET);
-                    if bound > MAX_OUTPUTS_OFFSET {
-                        return Err(error(format!(
-                            "--max-offset {bound} is over the limit of {MAX_OUTPUTS_OFFSET} for 624 outputs"
-                        )));
-                    }
-                    let words: Vec<u32> = vals.iter().map(|&v| v as u32).collect();
-                    let mut hits: Vec<Hit> = py
-                        .detach(|| from_outputs(&words, bound))
-                        .into_iter()
-                        .filter(|h| range.contains(&h.seed))
-                        .collect();
-                    hits.sort();
-                    if let Some(m) = max_hits {
-                        hits.truncate(m);
-                    }
-                    return Ok(hits);
-                }
-                let s = Search::new(t, vals, max_offset).map_err(recover_error)?;
-                run_search(py, range, 1 << 17, threads, max_hits, &|r| s.search(r))
-            }
-            Engine::Laige => {
-                use recover::laige::{Search, Tap};
-                if opts.substream.is_some() {
-                    return Err(error("recover laige searches master seeds: no substream"));
-                }
-                let t = match taps::laige_tap(tap).map_err(error)? {
-                    LaigeTap::U64 => Tap::U64,
-                    LaigeTap::Range(lo, hi) => Tap::range(lo, hi).map_err(recover_error)?,
-                    LaigeTap::Float01 => Tap::Float01,
-                };
-                let vals: Vec<u64> = match t {
-                    Tap::Float01 => {
-                        parse_values(values, |v| num::parse_f32(v).map(|f| f.to_bits().into()))?
-                    }
-                    _ => parse_values(values, num::parse_u64)?,
-                };
-                let s = Search::new(t, vals, max_offset).map_err(recover_error)?;
-                let per_chunk = (1u64 << 20) / (max_offset + 1);
-                run_search(py, range, per_chunk, threads, max_hits, &|r| s.search(r))
-            }
-            Engine::Westwood if opts.class == Class::Random2 => {
-                use recover::westwood::{Search, Tap};
-                let ww = taps::ww_tap(tap, false).map_err(error)?;
-                let t = match ww {
-                    WwTap::Raw => Tap::Raw,
-                    WwTap::Ranged(lo, hi) => Tap::ranged(lo, hi).map_err(recover_error)?,
-                    WwTap::Double => Tap::double(),
-                    WwTap::Float => unreachable!("refused by ww_tap without a float"),
-                };
-                let vals: Vec<i32> = if ww == WwTap::Double {
-                    parse_values(values, parse_double_value)?
-                } else {
-                    parse_values(values, num::parse_i32)?
-                };
-                let s = Search::new(t, vals, max_offset).map_err(recover_error)?;
-                let per_chunk = (1u64 << 20) / (max_offset + 1);
-                run_search(py, range, per_chunk, threads, max_hits, &|r| s.search(r))
-            }
-            _ => Err(error(format!(
-                "recover {}{}: not in this build of the Python package (sots, laige and westwood random2 are)",
-                engine.name(),
-                if engine == Engine::Westwood { " with another class than random2" } else { "" }
-            ))),
-        }
-    }
 }
 
 pub(crate) fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {

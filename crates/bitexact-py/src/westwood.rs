@@ -11,9 +11,7 @@ fn layout_arg(s: &str) -> PyResult<Layout> {
     match s {
         "ts" => Ok(Layout::Ts),
         "ra2" => Ok(Layout::Ra2),
-        _ => Err(error(format!(
-            "unknown layout '{s}' (expected ts or ra2)"
-        ))),
+        _ => Err(error(format!("unknown layout '{s}' (expected ts or ra2)"))),
     }
 }
 
@@ -175,7 +173,11 @@ impl WwRandom2 {
             "bitexact.westwood.Random2(cursors=({}, {}), disabled={}, position={})",
             self.inner.index1(),
             self.inner.index2(),
-            if self.inner.disabled() { "True" } else { "False" },
+            if self.inner.disabled() {
+                "True"
+            } else {
+                "False"
+            },
             self.inner.position()
         )
     }

@@ -94,6 +94,28 @@ def test_recover_westwood_and_laige():
     assert bx.recover("laige", vals, seed_range=(2**40, 2**40 + 1000)) == [(2**40 + 5, 0)]
 
 
+def test_recover_cc_family():
+    # OpenRA's Next(), Generals' draws and WWLib's classes, through the
+    # library's shared query.
+    vals = bx.stream("openra", 31337, count=3)
+    assert bx.recover("openra", vals, seed_range=(31000, 32000)) == [(31337, 0)]
+    vals = bx.stream("generals", 2718, "raw", 3, skip=2)
+    assert bx.recover("generals", vals, seed_range=(2000, 3000), max_offset=2) == [(2718, 2)]
+    # value:0,99 of an additive generator: seeds 100 apart agree mod 100.
+    vals = bx.stream("generals", 2718, "value:0,99", 8)
+    hits = bx.recover("generals", vals, "value:0,99", (2000, 3000))
+    assert (2718, 0) in hits and all(s % 100 == 18 for s, _ in hits)
+    vals = bx.stream("westwood", 1998, "raw", 3, class_="random4")
+    assert bx.recover("westwood", vals, seed_range=(1000, 3000), class_="random4") == [(1998, 0)]
+    vals = bx.stream("westwood", 12, "double", 3)
+    assert (12, 0) in bx.recover("westwood", vals, "double", (0, 100))
+
+
+def test_recover_laige_needs_a_seed_range():
+    with pytest.raises(bx.Error, match="needs seed_range"):
+        bx.recover("laige", [1])
+
+
 def test_recover_max_hits():
     vals = bx.stream("sots", 1, "int:1", 1)  # one bit: half the seeds match
     hits = bx.recover("sots", vals, "int:1", (0, 1000), max_hits=5)
