@@ -116,9 +116,7 @@ impl GeneralsRandom {
         self.clone()
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> crate::Reduce<'py, (Bound<'py, PyBytes>,)> {
         let load = slf.get_type().getattr("from_bytes")?;
         Ok((load, (slf.borrow().to_bytes(slf.py()),)))
     }

@@ -84,6 +84,9 @@ pub(crate) fn bytes_arg(obj: &Bound<'_, PyAny>) -> PyResult<PyBackedBytes> {
     Ok(obj.extract::<PyBackedBytes>()?)
 }
 
+/// What `__reduce__` returns: the loader and its arguments (pickling).
+pub(crate) type Reduce<'py, A> = PyResult<(Bound<'py, PyAny>, A)>;
+
 /// Fills at least this long release the GIL while they run.
 pub(crate) const DETACH_AT: usize = 1 << 16;
 

@@ -257,7 +257,7 @@ impl SotsRng {
 
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>, &'static str))> {
+    ) -> crate::Reduce<'py, (Bound<'py, PyBytes>, &'static str)> {
         let py = slf.py();
         let me = slf.borrow();
         let load = slf.get_type().getattr("load_state")?;

@@ -162,7 +162,7 @@ impl WwRandom2 {
 
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>, &'static str, bool))> {
+    ) -> crate::Reduce<'py, (Bound<'py, PyBytes>, &'static str, bool)> {
         let load = slf.get_type().getattr("from_bytes")?;
         let bytes = slf.borrow().to_bytes(slf.py(), "ra2")?;
         Ok((load, (bytes, "ra2", false)))
@@ -304,9 +304,7 @@ impl WwRandom4 {
         self.clone()
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> crate::Reduce<'py, (Bound<'py, PyBytes>,)> {
         let load = slf.get_type().getattr("from_bytes")?;
         Ok((load, (slf.borrow().to_bytes(slf.py()),)))
     }

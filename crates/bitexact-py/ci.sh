@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The Python package on a fresh machine: a new virtual environment,
+# `pip install ./crates/bitexact-py pytest numpy` (maturin comes from PyPI as
+# the build backend), then the pytest suite. Exits non-zero on any failure,
+# and when pytest collects no test (its exit 5).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+python=${PYTHON:-python3}
+venv=$(mktemp -d "${TMPDIR:-/tmp}/bitexact-py-ci.XXXXXX")
+trap 'rm -rf "$venv"' EXIT
+
+echo "== python: $("$python" --version)"
+"$python" -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --upgrade pip
+# --no-cache-dir: build from this checkout, never a cached wheel of an older one.
+"$venv/bin/python" -m pip install --no-cache-dir ./crates/bitexact-py pytest numpy
+
+echo "== pytest"
+# From the tests' folder, so `import bitexact` is the installed package.
+cd crates/bitexact-py/tests
+status=0
+"$venv/bin/python" -m pytest -q -p no:cacheprovider . || status=$?
+if [ "$status" -eq 5 ]; then
+    echo "pytest collected no tests: failing" >&2
+    exit 1
+fi
+exit "$status"
