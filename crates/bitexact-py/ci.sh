@@ -12,7 +12,6 @@ trap 'rm -rf "$venv"' EXIT
 
 echo "== python: $("$python" --version)"
 "$python" -m venv "$venv"
-"$venv/bin/python" -m pip install --quiet --upgrade pip
 # --no-cache-dir: build from this checkout, never a cached wheel of an older one.
 "$venv/bin/python" -m pip install --no-cache-dir ./crates/bitexact-py pytest numpy
 

@@ -125,7 +125,10 @@ impl Column {
 /// random4). Bit-exact as the generators' own methods (it calls them).
 /// Bad input raises bitexact.Error with the CLI's message.
 #[pyfunction]
-#[pyo3(signature = (engine, seed, tap = None, count = None, skip = None, *, precision = "pc53", substream = None, class_ = None, words = false))]
+#[pyo3(
+    signature = (engine, seed, tap = None, count = None, skip = None, *, precision = "pc53", substream = None, class_ = None, words = false),
+    text_signature = "(engine, seed, tap=None, count=10, skip=0, *, precision='pc53', substream=None, class_=None, words=False)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn stream<'py>(
     py: Python<'py>,
