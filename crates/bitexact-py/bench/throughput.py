@@ -9,6 +9,8 @@ runs. A measurement, not a test: run it by hand on a quiet machine.
 import sys
 import time
 
+import numpy as np
+
 import bitexact as bx
 
 
@@ -28,6 +30,11 @@ def main():
     fill = best(lambda: r.fill_u32(n_fill), 7)
     print(f"fill_u32(10**7)      {fill * 1e9 / n_fill:8.3f} ns/word  ({fill * 1e3:.1f} ms a call)")
 
+    buf = np.empty(n_fill, dtype=np.uint32)
+    r.fill_u32(out=buf)
+    into = best(lambda: r.fill_u32(out=buf), 7)
+    print(f"fill_u32(out=10**7)  {into * 1e9 / n_fill:8.3f} ns/word  (a reused array)")
+
     # The Rust example's buffer size (4096 words, L1-resident).
     small = bx.sots.Rng(5489)
     small_fill = best(lambda: small.fill_u32(4096), 3000)
@@ -43,6 +50,15 @@ def main():
 
     per_call = best(calls, 5)
     print(f"next_u32()           {per_call * 1e9 / n_calls:8.3f} ns/call")
+
+    bg = np.random.MT19937(5489)
+    raw = bg.random_raw
+
+    def numpy_calls():
+        for _ in range(n_calls):
+            raw()
+
+    print(f"  (numpy random_raw() {best(numpy_calls, 5) * 1e9 / n_calls:7.3f} ns/call, for scale)")
 
     def empty():
         for _ in range(n_calls):

@@ -1,8 +1,8 @@
 //! `bitexact.laige`: the laige engine's xorshift128+ `Prng` with substreams.
 
-use crate::{bytes_arg, count_arg, error, int_arg, u64_arg, DETACH_AT, U32};
+use crate::{bytes_arg, error, int_arg, u64_arg, U32};
 use bitexact::laige::{self, Prng};
-use numpy::{IntoPyArray, PyArray1};
+use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
 
@@ -66,33 +66,33 @@ impl LaigePrng {
 
     /// `n` next_u64 draws as a numpy uint64 array, bit for bit, leaving the
     /// same state. n words.
+    ///
+    /// `out=` fills a caller's contiguous array of that dtype in place
+    /// instead (and returns it): no allocation, no fresh pages.
+    #[pyo3(signature = (n = None, *, out = None))]
     fn fill<'py>(
         &mut self,
         py: Python<'py>,
-        n: &Bound<'py, PyAny>,
+        n: Option<&Bound<'py, PyAny>>,
+        out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<u64>>> {
-        let mut out = vec![0u64; count_arg(n, "n")?];
-        if out.len() >= DETACH_AT {
-            py.detach(|| self.inner.fill(&mut out));
-        } else {
-            self.inner.fill(&mut out);
-        }
-        Ok(out.into_pyarray(py))
+        let inner = &mut self.inner;
+        crate::fill_array(py, n, out, "uint64", |s| inner.fill(s))
     }
 
     /// `n` next_float01 draws as a numpy float32 array, bit for bit. n words.
+    ///
+    /// `out=` fills a caller's contiguous array of that dtype in place
+    /// instead (and returns it): no allocation, no fresh pages.
+    #[pyo3(signature = (n = None, *, out = None))]
     fn fill_float01<'py>(
         &mut self,
         py: Python<'py>,
-        n: &Bound<'py, PyAny>,
+        n: Option<&Bound<'py, PyAny>>,
+        out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let mut out = vec![0f32; count_arg(n, "n")?];
-        if out.len() >= DETACH_AT {
-            py.detach(|| self.inner.fill_float01(&mut out));
-        } else {
-            self.inner.fill_float01(&mut out);
-        }
-        Ok(out.into_pyarray(py))
+        let inner = &mut self.inner;
+        crate::fill_array(py, n, out, "float32", |s| inner.fill_float01(s))
     }
 
     /// Spend `words` words unread, by a GF(2) jump (microseconds for any n).

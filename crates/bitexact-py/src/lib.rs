@@ -90,6 +90,56 @@ pub(crate) type Reduce<'py, A> = PyResult<(Bound<'py, PyAny>, A)>;
 /// Fills at least this long release the GIL while they run.
 pub(crate) const DETACH_AT: usize = 1 << 16;
 
+/// A fill's array: `n` new elements, or the caller's `out` (a contiguous
+/// 1-d array of the element type, written in place and returned; `n`, when
+/// given too, must be its length). `fill` writes the elements, with the GIL
+/// released for long fills.
+pub(crate) fn fill_array<'py, T: numpy::Element + Default + Copy + Send>(
+    py: Python<'py>,
+    n: Option<&Bound<'py, PyAny>>,
+    out: Option<&Bound<'py, PyAny>>,
+    dtype: &str,
+    fill: impl FnOnce(&mut [T]) + Send,
+) -> PyResult<Bound<'py, numpy::PyArray1<T>>> {
+    use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
+    let n = n.map(|n| count_arg(n, "n")).transpose()?;
+    let run = |slice: &mut [T]| {
+        if slice.len() >= DETACH_AT {
+            py.detach(|| fill(slice));
+        } else {
+            fill(slice);
+        }
+    };
+    match out {
+        None => {
+            let n = n.ok_or_else(|| error("give n (a count) or out (an array to fill)"))?;
+            let mut v = vec![T::default(); n];
+            run(&mut v);
+            Ok(v.into_pyarray(py))
+        }
+        Some(out) => {
+            let array = out
+                .cast::<PyArray1<T>>()
+                .map_err(|_| error(format!("out must be a 1-d numpy {dtype} array")))?;
+            let mut rw = array
+                .try_readwrite()
+                .map_err(|_| error("out is not writeable (or is borrowed elsewhere)"))?;
+            let slice = rw
+                .as_slice_mut()
+                .map_err(|_| error("out must be contiguous"))?;
+            if let Some(n) = n.filter(|&n| n != slice.len()) {
+                return Err(error(format!(
+                    "n {n} is not the length of out ({})",
+                    slice.len()
+                )));
+            }
+            run(slice);
+            drop(rw);
+            Ok(array.clone())
+        }
+    }
+}
+
 #[pymodule]
 fn _bitexact(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();

@@ -1,10 +1,10 @@
 //! `bitexact.sots`: the Sword of the Stars "Mars" generator, state items,
 //! identification and `Mars_Vec3` arithmetic.
 
-use crate::{bytes_arg, count_arg, error, int_arg, DETACH_AT, I32, U32};
+use crate::{bytes_arg, error, int_arg, I32, U32};
 use bitexact::mt19937::{Mt19937, N};
 use bitexact::sots::{self, movefleet, Precision, Vec3, DEFAULT_MAX_TWISTS};
-use numpy::{IntoPyArray, PyArray1, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyType};
 
@@ -95,48 +95,48 @@ impl SotsRng {
 
     /// `n` raw words as a numpy uint32 array: bit for bit `n` calls of
     /// next_u32, leaving the same state. n words.
+    ///
+    /// `out=` fills a caller's contiguous array of that dtype in place
+    /// instead (and returns it): no allocation, no fresh pages.
+    #[pyo3(signature = (n = None, *, out = None))]
     fn fill_u32<'py>(
         &mut self,
         py: Python<'py>,
-        n: &Bound<'py, PyAny>,
+        n: Option<&Bound<'py, PyAny>>,
+        out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<u32>>> {
-        let mut out = vec![0u32; count_arg(n, "n")?];
-        if out.len() >= DETACH_AT {
-            py.detach(|| self.inner.fill_u32(&mut out));
-        } else {
-            self.inner.fill_u32(&mut out);
-        }
-        Ok(out.into_pyarray(py))
+        let inner = &mut self.inner;
+        crate::fill_array(py, n, out, "uint32", |s| inner.fill_u32(s))
     }
 
     /// `n` next_float draws as a numpy float32 array, bit for bit. n words.
+    ///
+    /// `out=` fills a caller's contiguous array of that dtype in place
+    /// instead (and returns it): no allocation, no fresh pages.
+    #[pyo3(signature = (n = None, *, out = None))]
     fn fill_float<'py>(
         &mut self,
         py: Python<'py>,
-        n: &Bound<'py, PyAny>,
+        n: Option<&Bound<'py, PyAny>>,
+        out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let mut out = vec![0f32; count_arg(n, "n")?];
-        if out.len() >= DETACH_AT {
-            py.detach(|| self.inner.fill_float(&mut out));
-        } else {
-            self.inner.fill_float(&mut out);
-        }
-        Ok(out.into_pyarray(py))
+        let inner = &mut self.inner;
+        crate::fill_array(py, n, out, "float32", |s| inner.fill_float(s))
     }
 
     /// `n` next_unit draws as a numpy float64 array, bit for bit. n words.
+    ///
+    /// `out=` fills a caller's contiguous array of that dtype in place
+    /// instead (and returns it): no allocation, no fresh pages.
+    #[pyo3(signature = (n = None, *, out = None))]
     fn fill_unit<'py>(
         &mut self,
         py: Python<'py>,
-        n: &Bound<'py, PyAny>,
+        n: Option<&Bound<'py, PyAny>>,
+        out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-        let mut out = vec![0f64; count_arg(n, "n")?];
-        if out.len() >= DETACH_AT {
-            py.detach(|| self.inner.fill_unit(&mut out));
-        } else {
-            self.inner.fill_unit(&mut out);
-        }
-        Ok(out.into_pyarray(py))
+        let inner = &mut self.inner;
+        crate::fill_array(py, n, out, "float64", |s| inner.fill_unit(s))
     }
 
     /// Words still unread in the current block, 0..=624 (the save's `left`).

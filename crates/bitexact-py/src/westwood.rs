@@ -1,7 +1,7 @@
 //! `bitexact.westwood`: Tiberian Sun / Red Alert 2 `Random2Class` and
 //! WWLib's `Random4Class`.
 
-use crate::{bytes_arg, count_arg, error, int_arg, u64_arg, DETACH_AT, I32, U32};
+use crate::{bytes_arg, count_arg, error, int_arg, u64_arg, I32, U32};
 use bitexact::westwood::{random4, Layout, Random2, Random4};
 use numpy::{IntoPyArray, PyArray1};
 use pyo3::prelude::*;
@@ -58,18 +58,18 @@ impl WwRandom2 {
 
     /// `n` raw draws as a numpy int32 array, bit for bit, leaving the same
     /// state. n draws.
+    ///
+    /// `out=` fills a caller's contiguous array of that dtype in place
+    /// instead (and returns it): no allocation, no fresh pages.
+    #[pyo3(signature = (n = None, *, out = None))]
     fn fill<'py>(
         &mut self,
         py: Python<'py>,
-        n: &Bound<'py, PyAny>,
+        n: Option<&Bound<'py, PyAny>>,
+        out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<i32>>> {
-        let mut out = vec![0i32; count_arg(n, "n")?];
-        if out.len() >= DETACH_AT {
-            py.detach(|| self.inner.fill(&mut out));
-        } else {
-            self.inner.fill(&mut out);
-        }
-        Ok(out.into_pyarray(py))
+        let inner = &mut self.inner;
+        crate::fill_array(py, n, out, "int32", |s| inner.fill(s))
     }
 
     /// Spend `draws` raw draws unread (whole table cycles at once).

@@ -198,3 +198,46 @@ def test_copy_and_pickle():
         assert p == obj
     r = pickle.loads(pickle.dumps(bx.sots.Rng(3, precision="pc24")))
     assert r.precision == "pc24"
+
+
+def test_fill_into_out():
+    a, b = bx.sots.Rng(5), bx.sots.Rng(5)
+    buf = np.zeros(1000, dtype=np.uint32)
+    assert a.fill_u32(out=buf) is buf
+    assert buf.tolist() == b.fill_u32(1000).tolist() and a == b
+    assert a.fill_u32(1000, out=buf) is buf
+    assert buf.tolist() == b.fill_u32(1000).tolist()
+    f = np.empty(100_000, dtype=np.float32)
+    a.fill_float(out=f)
+    assert np.array_equal(f, b.fill_float(100_000))
+    p, q = bx.laige.Prng(1), bx.laige.Prng(1)
+    u = np.empty(10, dtype=np.uint64)
+    assert p.fill(out=u).tolist() == q.fill(10).tolist()
+    w, v = bx.westwood.Random2(1), bx.westwood.Random2(1)
+    i = np.empty(10, dtype=np.int32)
+    assert w.fill(out=i).tolist() == v.fill(10).tolist()
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda r: r.fill_u32(out=np.zeros(4, dtype=np.int64)), "out must be a 1-d numpy uint32 array"),
+        (lambda r: r.fill_u32(out=np.zeros((2, 2), dtype=np.uint32)), "out must be a 1-d numpy uint32"),
+        (lambda r: r.fill_u32(out=np.zeros(8, dtype=np.uint32)[::2]), "out must be contiguous"),
+        (lambda r: r.fill_u32(3, out=np.zeros(4, dtype=np.uint32)), "n 3 is not the length of out (4)"),
+        (lambda r: r.fill_u32(), "give n (a count) or out"),
+    ],
+)
+def test_fill_out_errors(call, message):
+    r = bx.sots.Rng(1)
+    with pytest.raises(bx.Error) as e:
+        call(r)
+    assert message in str(e.value)
+    assert r.position == 0  # nothing spent
+
+
+def test_fill_out_read_only():
+    buf = np.zeros(4, dtype=np.uint32)
+    buf.flags.writeable = False
+    with pytest.raises(bx.Error, match="not writeable"):
+        bx.sots.Rng(1).fill_u32(out=buf)
