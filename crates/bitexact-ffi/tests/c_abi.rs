@@ -330,3 +330,84 @@ fn pkg_config_file_gives_the_flags() {
         assert!(static_libs.contains(l), "{l} missing from {static_libs}");
     }
 }
+
+/// The first ```` ```c ```` block after `heading` in `markdown` and the first
+/// ```` ```text ```` block after that one.
+fn snippet_and_output(markdown: &str, heading: &str) -> (String, String) {
+    let from = markdown
+        .find(heading)
+        .unwrap_or_else(|| panic!("no {heading:?}"));
+    let block = |tag: &str, at: usize| -> (String, usize) {
+        let open = format!("```{tag}\n");
+        let start = markdown[at..]
+            .find(&open)
+            .unwrap_or_else(|| panic!("no {open:?} block"))
+            + at
+            + open.len();
+        let end = markdown[start..].find("```\n").expect("closed block") + start;
+        (markdown[start..end].to_owned(), end)
+    };
+    let (code, end) = block("c", from);
+    let (text, _) = block("text", end);
+    (code, text)
+}
+
+/// Compile `source` (C11, warnings as errors) against the static library,
+/// run it, and compare its output with `expected`.
+fn c_program_prints(name: &str, source: &Path, expected: &str) {
+    if !have("gcc") {
+        return;
+    }
+    let lib = library();
+    let exe = scratch(name).join("program");
+    let out = Command::new("gcc")
+        .current_dir(CRATE_DIR)
+        .args([
+            "-std=c11",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-pedantic",
+            "-Iinclude",
+        ])
+        .arg(source)
+        .arg("-o")
+        .arg(&exe)
+        .arg(lib.static_lib())
+        .args(NATIVE_STATIC_LIBS)
+        .output()
+        .expect("run gcc");
+    assert!(
+        out.status.success(),
+        "gcc failed on {}:\n{}",
+        source.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = Command::new(&exe).output().expect("run");
+    assert!(run.status.success(), "{name} exited with {}", run.status);
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        expected,
+        "{name}'s output"
+    );
+}
+
+/// The README's C snippet prints the output the README shows.
+#[test]
+fn readme_c_snippet_prints_what_the_readme_shows() {
+    let readme = std::fs::read_to_string(Path::new(CRATE_DIR).join("../../README.md")).unwrap();
+    let (code, output) = snippet_and_output(&readme, "\n## C and C++\n");
+    let source = scratch("readme").join("readme.c");
+    std::fs::write(&source, code).unwrap();
+    c_program_prints("readme", &source, &output);
+}
+
+/// examples/c/main.c prints what examples/c/README.md shows.
+#[test]
+fn example_program_prints_what_its_readme_shows() {
+    let example = Path::new(CRATE_DIR).join("../../examples/c");
+    let readme = std::fs::read_to_string(example.join("README.md")).unwrap();
+    let from = readme.find("```text\n").expect("a text block") + "```text\n".len();
+    let output = &readme[from..from + readme[from..].find("```\n").expect("closed block")];
+    c_program_prints("example", &example.join("main.c"), output);
+}
