@@ -7,7 +7,8 @@
  * (bx_generals_*). Self-contained C11; also valid C++ (extern "C").
  *
  * Conventions
- * - Generators are opaque handles: bx_X_new() never returns NULL; free each
+ * - Generators are opaque handles: bx_X_new() returns NULL only if the
+ *   library itself failed (a bug, reported as BX_PANIC elsewhere); free each
  *   with bx_X_free() (free(NULL) is a no-op).
  * - Fallible calls return a bx_status (BX_OK == 0) and write their result
  *   through an out-pointer, which is left untouched on failure (a handle
@@ -240,7 +241,7 @@ const char *bx_status_message(bx_status status);
 const char *bx_version(void);
 
 // A new `MersenneTwister(seed)` (C#'s int seed; Knuth seeding, the first
-// draw twists); `Last` 0, `TotalCount` 0. Never NULL. Free it with
+// draw twists); `Last` 0, `TotalCount` 0. Not NULL (barring an internal error, a bug). Free it with
 // `bx_openra_free`.
 struct bx_openra_rng *bx_openra_new(int32_t seed);
 
@@ -295,7 +296,7 @@ int32_t bx_openra_last(const struct bx_openra_rng *rng);
 // `rng` is NULL or a live handle that no thread writes meanwhile.
 uint64_t bx_openra_total_count(const struct bx_openra_rng *rng);
 
-// A new stream after `init(seed)`: s[i] = seed + C[i]. Never NULL. Free it
+// A new stream after `init(seed)`: s[i] = seed + C[i]. Not NULL (barring an internal error, a bug). Free it
 // with `bx_generals_free`.
 struct bx_generals_rng *bx_generals_new(uint32_t seed);
 
@@ -366,12 +367,12 @@ bx_status bx_generals_identify(const struct bx_generals_rng *rng,
                                struct bx_generals_identity *out);
 
 // A new stream seeded with `seed` (splitmix64 of seed + K and seed + 2K).
-// Never NULL. Free it with `bx_laige_free`.
+// Not NULL (barring an internal error, a bug). Free it with `bx_laige_free`.
 struct bx_laige_prng *bx_laige_new(uint64_t seed);
 
 // The substream `id` of the master seed `seed`: a new stream seeded with
-// seed + id * 0x9E3779B97F4A7C15 (wrapping; id 0 is the master). Never
-// NULL. Free it with `bx_laige_free`.
+// seed + id * 0x9E3779B97F4A7C15 (wrapping; id 0 is the master). Not NULL
+// (barring an internal error, a bug). Free it with `bx_laige_free`.
 struct bx_laige_prng *bx_laige_derive_substream(uint64_t seed, uint32_t id);
 
 // The substream `id` of `prng`'s seed, as a new handle (the draws `prng`
@@ -504,7 +505,7 @@ bx_status bx_laige_identify(const struct bx_laige_prng *prng,
 bx_status bx_laige_substream_id(uint64_t master_seed, uint64_t substream_seed, uint32_t *out);
 
 // A new generator seeded with `seed`, precision `BX_PC53`; `left` is 624
-// and no word is drawn. Never NULL. Free it with `bx_sots_free`.
+// and no word is drawn. Not NULL (barring an internal error, a bug). Free it with `bx_sots_free`.
 struct bx_sots_rng *bx_sots_new(uint32_t seed);
 
 // A new generator seeded with `seed` and the given precision, in `*out`.
@@ -725,7 +726,7 @@ struct bx_vec3 bx_sots_leg(struct bx_vec3 pos,
                            bx_precision precision);
 
 // A new `Random2Class(seed)`: the table filled by Random3Class(seed, 0),
-// cursors 0 and 103, flag clear. Never NULL. Free it with
+// cursors 0 and 103, flag clear. Not NULL (barring an internal error, a bug). Free it with
 // `bx_westwood_free`.
 struct bx_westwood_rng *bx_westwood_new(uint32_t seed);
 
@@ -863,7 +864,7 @@ bx_status bx_westwood_identify(const struct bx_westwood_rng *rng,
                                uint64_t max_draws,
                                struct bx_westwood_identity *out);
 
-// A new `Random3Class(seed, index)`. Never NULL. Free it with
+// A new `Random3Class(seed, index)`. Not NULL (barring an internal error, a bug). Free it with
 // `bx_westwood_random3_free`.
 struct bx_westwood_random3 *bx_westwood_random3_new(uint32_t seed, uint32_t index);
 
@@ -901,7 +902,7 @@ bx_status bx_westwood_random3_ranged(struct bx_westwood_random3 *rng,
 // `rng` is NULL or a live handle not used by another thread meanwhile.
 double bx_westwood_random3_double(struct bx_westwood_random3 *rng);
 
-// A new `RandomClass(seed)` (WWLib's default seed is 0). Never NULL. Free
+// A new `RandomClass(seed)` (WWLib's default seed is 0). Not NULL (barring an internal error, a bug). Free
 // it with `bx_westwood_lcg_free`.
 struct bx_westwood_lcg *bx_westwood_lcg_new(uint32_t seed);
 
@@ -941,7 +942,7 @@ bx_status bx_westwood_lcg_ranged(struct bx_westwood_lcg *rng,
 uint32_t bx_westwood_lcg_seed(const struct bx_westwood_lcg *rng);
 
 // A new `Random4Class(seed)` (the original's default seed is 4357; seed 0
-// becomes 4375, the original's typo). Never NULL. Free it with
+// becomes 4375, the original's typo). Not NULL (barring an internal error, a bug). Free it with
 // `bx_westwood_random4_free`.
 struct bx_westwood_random4 *bx_westwood_random4_new(uint32_t seed);
 

@@ -4,7 +4,7 @@
 use bitexact::{generals, generals::GameRandom, openra::MersenneTwister};
 
 use crate::{
-    bx_status, free_handle, handle_mut, handle_ref, into_handle, out_ptr, put, status, with_mut,
+    bx_status, free_handle, handle_mut, handle_ref, new_handle, out_ptr, put, status, with_mut,
     with_ref, BX_EMPTY_RANGE, BX_NOT_FOUND, BX_NULL_POINTER,
 };
 
@@ -35,11 +35,11 @@ const _: () = assert!(BX_GENERALS_DEFAULT_MAX_DRAWS == generals::DEFAULT_MAX_DRA
 // ---------------------------------------------------------------- OpenRA
 
 /// A new `MersenneTwister(seed)` (C#'s int seed; Knuth seeding, the first
-/// draw twists); `Last` 0, `TotalCount` 0. Never NULL. Free it with
+/// draw twists); `Last` 0, `TotalCount` 0. Not NULL (barring an internal error, a bug). Free it with
 /// `bx_openra_free`.
 #[no_mangle]
 pub extern "C" fn bx_openra_new(seed: i32) -> *mut bx_openra_rng {
-    into_handle(bx_openra_rng(MersenneTwister::new(seed)))
+    new_handle(|| bx_openra_rng(MersenneTwister::new(seed)))
 }
 
 /// Free a generator. NULL does nothing.
@@ -131,11 +131,11 @@ pub unsafe extern "C" fn bx_openra_total_count(rng: *const bx_openra_rng) -> u64
 
 // ---------------------------------------------------------------- Generals
 
-/// A new stream after `init(seed)`: s[i] = seed + C[i]. Never NULL. Free it
+/// A new stream after `init(seed)`: s[i] = seed + C[i]. Not NULL (barring an internal error, a bug). Free it
 /// with `bx_generals_free`.
 #[no_mangle]
 pub extern "C" fn bx_generals_new(seed: u32) -> *mut bx_generals_rng {
-    into_handle(bx_generals_rng(GameRandom::new(seed)))
+    new_handle(|| bx_generals_rng(GameRandom::new(seed)))
 }
 
 /// A new stream at an explicit state `s[0..6]` (`s0` first; any six words
@@ -152,7 +152,7 @@ pub unsafe extern "C" fn bx_generals_from_state(s: *const u32) -> *mut bx_genera
     }
     // SAFETY: non-NULL, aligned, and readable for six words (contract).
     let words = unsafe { s.cast::<[u32; 6]>().read() };
-    into_handle(bx_generals_rng(GameRandom::from_state(words)))
+    new_handle(|| bx_generals_rng(GameRandom::from_state(words)))
 }
 
 /// Free a stream. NULL does nothing.

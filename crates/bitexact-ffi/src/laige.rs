@@ -4,9 +4,9 @@
 use bitexact::laige::{self, Prng};
 
 use crate::{
-    bx_status, bytes_in, free_handle, into_handle, new_handle_into, out_ptr, put, slice_out,
-    status, with_mut, with_ref, BX_BAD_LENGTH, BX_BAD_STATE, BX_EMPTY_RANGE, BX_NOT_FOUND,
-    BX_NULL_POINTER,
+    bx_status, bytes_in, free_handle, into_handle, new_handle, new_handle_into, out_ptr, put,
+    slice_out, status, with_mut, with_ref, BX_BAD_LENGTH, BX_BAD_STATE, BX_EMPTY_RANGE,
+    BX_NOT_FOUND, BX_NULL_POINTER,
 };
 
 /// A laige `Prng` (its seed and the two xorshift128+ words). Opaque; made by
@@ -35,18 +35,18 @@ const _: () = assert!(BX_LAIGE_STATE_LEN == laige::STATE_LEN);
 const _: () = assert!(BX_LAIGE_DEFAULT_MAX_DRAWS == laige::DEFAULT_MAX_DRAWS);
 
 /// A new stream seeded with `seed` (splitmix64 of seed + K and seed + 2K).
-/// Never NULL. Free it with `bx_laige_free`.
+/// Not NULL (barring an internal error, a bug). Free it with `bx_laige_free`.
 #[no_mangle]
 pub extern "C" fn bx_laige_new(seed: u64) -> *mut bx_laige_prng {
-    into_handle(bx_laige_prng(Prng::new(seed)))
+    new_handle(|| bx_laige_prng(Prng::new(seed)))
 }
 
 /// The substream `id` of the master seed `seed`: a new stream seeded with
-/// seed + id * 0x9E3779B97F4A7C15 (wrapping; id 0 is the master). Never
-/// NULL. Free it with `bx_laige_free`.
+/// seed + id * 0x9E3779B97F4A7C15 (wrapping; id 0 is the master). Not NULL
+/// (barring an internal error, a bug). Free it with `bx_laige_free`.
 #[no_mangle]
 pub extern "C" fn bx_laige_derive_substream(seed: u64, id: u32) -> *mut bx_laige_prng {
-    into_handle(bx_laige_prng(Prng::derive_substream(seed, id)))
+    new_handle(|| bx_laige_prng(Prng::derive_substream(seed, id)))
 }
 
 /// The substream `id` of `prng`'s seed, as a new handle (the draws `prng`

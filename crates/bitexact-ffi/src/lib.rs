@@ -5,7 +5,7 @@
 //! values across the boundary. Its conventions:
 //!
 //! - every symbol starts with `bx_`; generators are opaque handles made by
-//!   `bx_*_new` (never NULL) and freed by `bx_*_free` (`free(NULL)` does
+//!   `bx_*_new` (NULL only if the library panicked) and freed by `bx_*_free` (`free(NULL)` does
 //!   nothing);
 //! - a call that can fail returns a [`bx_status`] (`BX_OK` = 0) and writes
 //!   its result through an out-pointer, which is left untouched on failure
@@ -137,6 +137,12 @@ pub(crate) fn status(f: impl FnOnce() -> Result<(), bx_status>) -> bx_status {
 /// A new handle owning `value` (freed by [`free_handle`]).
 pub(crate) fn into_handle<T>(value: T) -> *mut T {
     Box::into_raw(Box::new(value))
+}
+
+/// A new handle owning `make()`; NULL if `make` panics (a bug: the
+/// constructors are plain arithmetic).
+pub(crate) fn new_handle<T>(make: impl FnOnce() -> T) -> *mut T {
+    guard(ptr::null_mut(), || into_handle(make()))
 }
 
 /// Free a handle made by [`into_handle`]; NULL does nothing.

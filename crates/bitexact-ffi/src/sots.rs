@@ -4,7 +4,7 @@
 use bitexact::sots::{self, movefleet, Rng, Vec3};
 
 use crate::{
-    bx_precision, bx_status, bx_vec3, bytes_in, free_handle, into_handle, new_handle_into, out_ptr,
+    bx_precision, bx_status, bx_vec3, bytes_in, free_handle, new_handle, new_handle_into, out_ptr,
     precision_code, put, slice_out, status, with_mut, with_ref, BX_BAD_ARGUMENT, BX_BAD_LENGTH,
     BX_BAD_STATE, BX_NOT_FOUND, BX_PC53,
 };
@@ -43,10 +43,10 @@ const _: () = assert!(BX_SOTS_STATE_LEN_PADDED == sots::ITEM_LEN_PADDED);
 const _: () = assert!(BX_SOTS_DEFAULT_MAX_TWISTS == sots::DEFAULT_MAX_TWISTS);
 
 /// A new generator seeded with `seed`, precision `BX_PC53`; `left` is 624
-/// and no word is drawn. Never NULL. Free it with `bx_sots_free`.
+/// and no word is drawn. Not NULL (barring an internal error, a bug). Free it with `bx_sots_free`.
 #[no_mangle]
 pub extern "C" fn bx_sots_new(seed: u32) -> *mut bx_sots_rng {
-    into_handle(bx_sots_rng(Rng::new(seed)))
+    new_handle(|| bx_sots_rng(Rng::new(seed)))
 }
 
 /// A new generator seeded with `seed` and the given precision, in `*out`.

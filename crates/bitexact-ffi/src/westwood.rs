@@ -5,9 +5,9 @@
 use bitexact::westwood::{self, random4, Layout, Random2, Random3, Random4, RandomLcg};
 
 use crate::{
-    bx_status, bytes_in, free_handle, handle_mut, handle_ref, into_handle, new_handle_into,
-    out_ptr, put, slice_out, status, with_mut, with_ref, BX_BAD_ARGUMENT, BX_BAD_LENGTH,
-    BX_BAD_STATE, BX_NOT_FOUND, BX_NOT_REPRESENTABLE, BX_NULL_POINTER, BX_RANGE_TOO_WIDE,
+    bx_status, bytes_in, free_handle, handle_mut, handle_ref, new_handle, new_handle_into, out_ptr,
+    put, slice_out, status, with_mut, with_ref, BX_BAD_ARGUMENT, BX_BAD_LENGTH, BX_BAD_STATE,
+    BX_NOT_FOUND, BX_NOT_REPRESENTABLE, BX_NULL_POINTER, BX_RANGE_TOO_WIDE,
 };
 
 /// `Random2Class`: the 250-word table seeded by Random3Class, its two
@@ -113,11 +113,11 @@ unsafe fn ranged_into<T>(
 // ---------------------------------------------------------------- Random2
 
 /// A new `Random2Class(seed)`: the table filled by Random3Class(seed, 0),
-/// cursors 0 and 103, flag clear. Never NULL. Free it with
+/// cursors 0 and 103, flag clear. Not NULL (barring an internal error, a bug). Free it with
 /// `bx_westwood_free`.
 #[no_mangle]
 pub extern "C" fn bx_westwood_new(seed: u32) -> *mut bx_westwood_rng {
-    into_handle(bx_westwood_rng(Random2::new(seed)))
+    new_handle(|| bx_westwood_rng(Random2::new(seed)))
 }
 
 /// Free a generator. NULL does nothing. The handle must not be used after.
@@ -373,11 +373,11 @@ pub unsafe extern "C" fn bx_westwood_identify(
 
 // ---------------------------------------------------------------- Random3
 
-/// A new `Random3Class(seed, index)`. Never NULL. Free it with
+/// A new `Random3Class(seed, index)`. Not NULL (barring an internal error, a bug). Free it with
 /// `bx_westwood_random3_free`.
 #[no_mangle]
 pub extern "C" fn bx_westwood_random3_new(seed: u32, index: u32) -> *mut bx_westwood_random3 {
-    into_handle(bx_westwood_random3(Random3::with_index(seed, index)))
+    new_handle(|| bx_westwood_random3(Random3::with_index(seed, index)))
 }
 
 /// Free a Random3Class. NULL does nothing.
@@ -434,11 +434,11 @@ pub unsafe extern "C" fn bx_westwood_random3_double(rng: *mut bx_westwood_random
 
 // ---------------------------------------------------------------- RandomClass (LCG)
 
-/// A new `RandomClass(seed)` (WWLib's default seed is 0). Never NULL. Free
+/// A new `RandomClass(seed)` (WWLib's default seed is 0). Not NULL (barring an internal error, a bug). Free
 /// it with `bx_westwood_lcg_free`.
 #[no_mangle]
 pub extern "C" fn bx_westwood_lcg_new(seed: u32) -> *mut bx_westwood_lcg {
-    into_handle(bx_westwood_lcg(RandomLcg::new(seed)))
+    new_handle(|| bx_westwood_lcg(RandomLcg::new(seed)))
 }
 
 /// Free a RandomClass. NULL does nothing.
@@ -497,11 +497,11 @@ pub unsafe extern "C" fn bx_westwood_lcg_seed(rng: *const bx_westwood_lcg) -> u3
 // ---------------------------------------------------------------- Random4
 
 /// A new `Random4Class(seed)` (the original's default seed is 4357; seed 0
-/// becomes 4375, the original's typo). Never NULL. Free it with
+/// becomes 4375, the original's typo). Not NULL (barring an internal error, a bug). Free it with
 /// `bx_westwood_random4_free`.
 #[no_mangle]
 pub extern "C" fn bx_westwood_random4_new(seed: u32) -> *mut bx_westwood_random4 {
-    into_handle(bx_westwood_random4(Random4::new(seed)))
+    new_handle(|| bx_westwood_random4(Random4::new(seed)))
 }
 
 /// Free a Random4Class. NULL does nothing.
