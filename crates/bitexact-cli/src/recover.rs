@@ -196,7 +196,9 @@ fn report(
     }
     match o.end {
         search::End::Stopped { at } => {
-            crate::summary!(
+            // Part of the answer (the hits are not all of them): printed
+            // even under --quiet.
+            eprintln!(
                 "stopped at --max-hits {}: every seed below {at} was searched and its hits printed; \
                  to go on, resume with --seed-range {} (or raise --max-hits)",
                 args.max_hits,

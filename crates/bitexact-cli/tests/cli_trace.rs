@@ -221,14 +221,19 @@ fn trace_bad_input() {
 
 #[test]
 fn trace_numbers_are_parsed_straight_to_f32() {
-    // Just above the f32 midpoint 1 + 2^-24, closer than half an f64 ulp:
-    // through f64 it would be 1.0; straight to f32 it is 1 + 2^-23.
+    // An f32's 9-digit print is that f32.
     let a = temp("straight_a.jsonl");
     let b = temp("straight_b.jsonl");
-    std::fs::write(&a, "{\"x\": 1.00000005960464477539062500000001}\n").unwrap();
+    std::fs::write(&a, "{\"x\": 1.00000012}\n").unwrap();
     std::fs::write(&b, "{\"x\": \"0x3f800001\"}\n").unwrap();
     let o = bitexact(&["trace", "compare", a.to_str().unwrap(), b.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    // Just above the f32 midpoint 1 + 2^-24: more digits than any f32
+    // print, so it is the double it denotes, compared exactly — not the f32
+    // it would round to (1 + 2^-23), and not equal to it.
+    std::fs::write(&a, "{\"x\": 1.00000005960464477539062500000001}\n").unwrap();
+    let o = bitexact(&["trace", "compare", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     // A number beyond f32's range is malformed, not an infinity.
     std::fs::write(&a, "{\"x\": 1e39}\n").unwrap();
     assert_usage_error(

@@ -57,6 +57,10 @@ fn readme_console_sessions_print_what_they_show() {
     std::fs::create_dir_all(dir.join("examples")).unwrap();
     for entry in std::fs::read_dir(&examples).unwrap() {
         let entry = entry.unwrap();
+        // Only the files (examples/c/ is the C consumer, not console input).
+        if !entry.file_type().unwrap().is_file() {
+            continue;
+        }
         std::fs::copy(entry.path(), dir.join("examples").join(entry.file_name())).unwrap();
     }
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_bitexact"))

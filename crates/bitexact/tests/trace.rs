@@ -21,11 +21,18 @@ fn v3(x: f32, y: f32, z: f32) -> Value {
 
 #[test]
 fn numbers_parse_straight_to_f32() {
-    // Whatever the text, the value is the one Rust's own correctly rounded
-    // f32 parser gives (see the next test for a case where f64 would not).
-    let text = "5.9604648328104515558710098266601563e-8";
+    // An f32's print, however long, is that f32 (here 2^-24 + 2^-47
+    // exactly); Rust's own correctly rounded f32 parser gives it.
+    let text = "5.960465188081798260100185871124267578125e-8";
     let direct = text.parse::<f32>().unwrap();
+    assert_eq!(f64::from(direct), text.parse::<f64>().unwrap());
     assert_eq!(trace::number_from_text(text), Some(Value::F32(direct)));
+    // A long decimal that is no f32 is an f64's value: read as such.
+    let text = "5.9604648328104515558710098266601563e-8";
+    assert_eq!(
+        trace::number_from_text(text),
+        Some(Value::F64(text.parse().unwrap()))
+    );
     assert_eq!(trace::number_from_text("0.1"), Some(Value::F32(0.1)));
     assert_eq!(trace::number_from_text("12"), Some(Value::Int(12)));
     assert_eq!(trace::number_from_text("-0"), Some(Value::F32(-0.0)));
@@ -52,12 +59,15 @@ fn numbers_parse_straight_to_f32() {
 fn double_rounding_is_avoided_in_parsing() {
     // A decimal just above the f32 midpoint 1 + 2^-24, closer to it than
     // half an f64 ulp: via f64 it lands on the midpoint and rounds to even
-    // (1.0); straight to f32 it rounds up to 1 + 2^-23.
+    // (1.0); straight to f32 it rounds up to 1 + 2^-23. It has more digits
+    // than any f32 print, so it is read as the f64 it denotes, and narrowed
+    // nowhere; were it read as an f32, it would be the correctly rounded one.
     let text = "1.00000005960464477539062500000001";
     assert_eq!(
         trace::number_from_text(text),
-        Some(Value::F32(1.0 + f32::EPSILON))
+        Some(Value::F64(text.parse().unwrap()))
     );
+    assert_eq!(text.parse::<f32>().unwrap(), 1.0 + f32::EPSILON);
     assert_eq!(
         text.parse::<f64>().unwrap() as f32,
         1.0,
@@ -208,4 +218,27 @@ proptest! {
         // A record equals itself, field names repeated or not, NaNs included (bits).
         prop_assert!(trace::compare_records(&ra, &ra).is_empty());
     }
+}
+
+/// Review finding: different doubles written as decimals compared equal
+/// after narrowing to f32, and an integer compared with a float through f32.
+/// An f32 printed short or with 9 digits still reads as that f32.
+#[test]
+fn doubles_and_integers_are_not_narrowed_into_false_agreement() {
+    use bitexact::trace::{compare_records, number_from_text, Record, Value};
+    let rec = |text: &str| Record {
+        fields: vec![("x".into(), number_from_text(text).unwrap())],
+    };
+    let differ = |a: &str, b: &str| !compare_records(&rec(a), &rec(b)).is_empty();
+    assert!(differ("0.1", "0.10000000000000002"));
+    assert!(differ("16777217", "16777216.0"));
+    assert!(differ("1e-46", "0.0"));
+    assert!(!differ("0.1", "0.100000001")); // one f32, two prints of it
+    assert!(!differ("16777216", "16777216.0"));
+    assert!(!differ("0.100000001490116119384765625", "0.1")); // the f32 exactly
+    assert_eq!(number_from_text("0.1"), Some(Value::F32(0.1)));
+    assert_eq!(
+        number_from_text("0.10000000000000002"),
+        Some(Value::F64(0.100_000_000_000_000_02))
+    );
 }

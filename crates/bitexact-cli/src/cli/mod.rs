@@ -114,8 +114,10 @@ pub enum TraceCommand {
 
 const TRACE_SCHEMA: &str =
     "Trace schema: one JSON object per line. A float field is a JSON number \
-    (parsed straight to f32, correctly rounded) or a string \"0x\" + 8 hex digits (f32 bits) or \
-    + 16 (f64 bits); integers, strings, booleans, arrays and objects compare as themselves \
+    (parsed straight to f32, correctly rounded; a decimal no f32 print has, with more than 9 \
+    significant digits and not exactly an f32, is the double it denotes, compared exactly) or a \
+    string \"0x\" + 8 hex digits (f32 bits) or + 16 (f64 bits); integers, strings, booleans, \
+    arrays and objects compare as themselves (an integer equals a float only exactly) \
     (arrays and objects field by field: pos[0], a.b).\n\
     Exit codes: 0 no divergence, 1 divergent or missing records, 2 bad input \
     (a malformed line names its file and line number).";

@@ -97,7 +97,8 @@ pub enum ConvertCommand {
 #[derive(Args, Debug)]
 #[command(allow_negative_numbers = true)]
 pub struct SaveCommon {
-    /// Words to draw before saving (sots: 32-bit words; laige, westwood: raw draws)
+    /// Words to draw before saving (sots: 32-bit words; the others: raw draws); at most
+    /// 10^10 (about 5 s), Generals 2.5·10^9
     #[arg(long, default_value = "0", value_parser = num::parse_u64)]
     pub skip_words: u64,
     /// Output file (- for stdout)

@@ -17,7 +17,8 @@ pub struct StreamCommon {
     #[arg(long, default_value = "10", value_parser = num::parse_u64)]
     pub count: u64,
     /// Calls of the tap to make, unprinted, first (at most 10^10 words, about
-    /// 5 s; a tap that can reject words is skipped call by call, at most 10^8 calls)
+    /// 5 s; Generals, which cannot jump, 2.5·10^9; a tap that can reject words
+    /// is skipped call by call, at most 10^8 calls)
     #[arg(long, default_value = "0", value_parser = num::parse_u64)]
     pub skip: u64,
     /// Output format

@@ -1,7 +1,7 @@
 //! `stream` for every engine: the library's [`Stream`] (its taps, its
 //! dispatch) with `--skip`, `--count` and `--format`.
 
-use super::{MAX_CALL_SKIP, MAX_WORK};
+use super::{MAX_CALL_SKIP, MAX_GENERALS_DRAWS, MAX_WORK};
 use crate::cli::StreamCommon;
 use crate::out::write_value;
 use crate::{Failure, Outcome};
@@ -20,7 +20,11 @@ pub fn open(
 
 /// `--skip` then `--count` calls of the tap, printed.
 pub fn stream(mut s: Stream, common: &StreamCommon, out: &mut impl Write) -> Outcome {
-    s.skip(common.skip, MAX_WORK, MAX_CALL_SKIP)
+    let max_words = match s.engine() {
+        Engine::Generals => MAX_GENERALS_DRAWS,
+        _ => MAX_WORK,
+    };
+    s.skip(common.skip, max_words, MAX_CALL_SKIP)
         .map_err(|e| Failure::usage(e.0))?;
     for k in 0..common.count {
         let (value, words) = s.next();

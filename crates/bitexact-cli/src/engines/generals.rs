@@ -2,7 +2,7 @@
 //! 24-byte state files.
 
 use super::write_state_file;
-use super::{check_bound, check_work, not_identified, write_identified, write_report};
+use super::{check_bound, not_identified, write_identified, write_report};
 use crate::cli::SaveCommon;
 use crate::{Failure, Outcome};
 use bitexact::generals::{self, GameRandom};
@@ -15,7 +15,7 @@ pub use bitexact::stream::GeneralsTap as Tap;
 pub const MAX_IDENTIFY_DRAWS: u64 = 1_000_000_000;
 
 pub fn save(seed: u32, args: &SaveCommon) -> Outcome {
-    check_work(args.skip_words, "--skip-words")?;
+    check_bound(args.skip_words, "--skip-words", super::MAX_GENERALS_DRAWS)?;
     let mut g = GameRandom::new(seed);
     g.discard(args.skip_words);
     write_state_file(

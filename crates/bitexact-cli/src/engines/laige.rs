@@ -20,9 +20,8 @@ pub fn parse_tap(s: &str) -> Result<Tap, String> {
 pub fn save(seed: u64, args: &SaveCommon) -> Outcome {
     check_work(args.skip_words, "--skip-words")?;
     let mut prng = Prng::new(seed);
-    for _ in 0..args.skip_words {
-        prng.next_u64();
-    }
+    // Jump ahead (x^n mod the characteristic polynomial): no stepping.
+    prng.jump(args.skip_words.into());
     write_state_file(
         &args.output,
         &laige::encode_state(&prng),

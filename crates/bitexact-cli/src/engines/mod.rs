@@ -232,6 +232,10 @@ fn only_random2(given: bool, option: &str) -> Outcome {
 /// once.
 pub const MAX_WORK: u64 = 10_000_000_000;
 
+/// Generals' generator has no jump ahead: its skips and saves step every
+/// draw, about 1.8 ns each, so its bound is 2.5·10^9 draws (about 5 s).
+pub const MAX_GENERALS_DRAWS: u64 = 2_500_000_000;
+
 /// The most calls `--skip` makes one by one, for taps whose calls can
 /// reject words (and so cannot be skipped by words). Measured for 10^8
 /// calls as above: westwood `ranged:1,6` 3.9 s (the slowest), sots

@@ -247,3 +247,40 @@ proptest! {
         }
     }
 }
+
+/// A single hit planted in the last chunk of a wave (first and last seed of
+/// that chunk), for every thread count up to 16 on 2 cores: found, alone,
+/// with the stop point right after it.
+#[test]
+fn a_hit_in_the_last_chunk_of_a_wave_is_found() {
+    for threads in 1..=16usize {
+        let seeds_per_chunk = 500u64;
+        let total = 3 * threads as u64 * CHUNKS_PER_THREAD * seeds_per_chunk; // three waves
+        let wave = threads as u64 * CHUNKS_PER_THREAD * seeds_per_chunk;
+        for target in [wave - seeds_per_chunk, wave - 1, 2 * wave - 1, total - 1] {
+            for stop_after in [1, usize::MAX] {
+                let plan = Plan {
+                    threads: Some(threads),
+                    seeds_per_chunk,
+                    stop_after,
+                    label: "t",
+                };
+                let out = run(
+                    0..total,
+                    &plan,
+                    |r| r.filter(|&s| s == target).collect(),
+                    |_| {},
+                )
+                .unwrap();
+                assert_eq!(out.hits, vec![target], "threads {threads} target {target}");
+                if stop_after == 1 && target + 1 < total {
+                    assert_eq!(out.end, End::Stopped { at: target + 1 });
+                    assert_eq!(out.searched, target + 1);
+                } else {
+                    assert!(out.complete());
+                    assert_eq!(out.searched, total);
+                }
+            }
+        }
+    }
+}

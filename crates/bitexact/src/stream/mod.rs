@@ -270,6 +270,19 @@ impl Stream {
         Ok(Stream { gen })
     }
 
+    /// The stream's engine.
+    pub fn engine(&self) -> Engine {
+        match &self.gen {
+            Gen::Sots(..) => Engine::Sots,
+            Gen::Laige(..) => Engine::Laige,
+            Gen::Random(..) | Gen::Random2(..) | Gen::Random3(..) | Gen::Random4(..) => {
+                Engine::Westwood
+            }
+            Gen::Openra(..) => Engine::Openra,
+            Gen::Generals(..) => Engine::Generals,
+        }
+    }
+
     /// Draw through another tap from here on (a ledger script's next line):
     /// the generator and its position are kept. On error nothing changes.
     pub fn set_tap(&mut self, tap: &str) -> Result<(), StreamError> {

@@ -74,8 +74,22 @@ fn leaf_diff(a: &Value, b: &Value) -> Option<Option<u64>> {
         (Value::F64(x), Value::F64(y)) => {
             (x.to_bits() != y.to_bits()).then(|| ulp_distance_f64(*x, *y))
         }
-        (Value::Int(i), Value::F32(y)) => f32s(*i as f32, *y),
-        (Value::F32(x), Value::Int(j)) => f32s(*x, *j as f32),
+        // An integer equals a float only when it is that float exactly.
+        (Value::Int(i), Value::F32(y)) | (Value::F32(y), Value::Int(i)) => {
+            if (*i as f32) as i128 == *i {
+                f32s(*i as f32, *y)
+            } else {
+                Some(None)
+            }
+        }
+        (Value::Int(i), Value::F64(y)) | (Value::F64(y), Value::Int(i)) => {
+            ((*i as f64) as i128 != *i || (*i as f64).to_bits() != y.to_bits()).then_some(None)
+        }
+        // An f32 and an f64 compare as f64s: exactly.
+        (Value::F32(x), Value::F64(y)) | (Value::F64(y), Value::F32(x)) => {
+            let x = f64::from(*x);
+            (x.to_bits() != y.to_bits()).then(|| ulp_distance_f64(x, *y))
+        }
         _ => (a != b).then_some(None),
     }
 }

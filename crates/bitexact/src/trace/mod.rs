@@ -18,9 +18,12 @@
 //! One JSON object per line. A field's value is
 //! - a JSON number with a fraction or exponent → an f32, **parsed straight
 //!   from the decimal text, correctly rounded** (never through f64); one
-//!   beyond f32's range is an error, not an infinity;
-//! - a JSON integer → an integer (compared with a float field numerically,
-//!   converted to f32; `-0` is the f32 −0.0);
+//!   beyond f32's range is an error, not an infinity. A decimal no f32
+//!   printer writes (more than 9 significant digits and not exactly an f32,
+//!   or nonzero but underflowing to zero) is an f64 instead, compared
+//!   exactly (f32 against f64 as f64s): different doubles never agree;
+//! - a JSON integer → an integer (equal to a float field only when it is
+//!   exactly that float; `-0` is the f32 −0.0);
 //! - a string `"0x"` + 8 hex digits → the f32 with those bits; `"0x"` + 16
 //!   hex digits → the f64 with those bits; any other string → text;
 //! - `true`/`false`, `null`, an array or an object (compared element-wise).
@@ -146,23 +149,43 @@ impl Record {
 
 /// Parse the text of a JSON number the schema's way: an integer literal is
 /// an [`Value::Int`] (`-0` is the f32 −0.0); anything with a fraction or an
-/// exponent is an f32 rounded once from the decimal text. `None` for a
-/// number beyond f32's range (it would round to infinity: `1e39` and
-/// `1e300` would compare equal) — a trace with such a number is malformed.
+/// exponent is an f32 rounded once from the decimal text — unless it has
+/// more than 9 significant digits and is not exactly an f32 (no f32 printer
+/// writes that: 9 digits always suffice), or is nonzero but underflows to
+/// an f32 zero: then it is an f64's value, read as [`Value::F64`] and
+/// compared exactly rather than narrowed (two different doubles must not
+/// compare equal as f32s). `None` for a number beyond
+/// f32's range when read as an f32, or beyond f64's when read as an f64 —
+/// it would round to infinity, and a trace with such a number is malformed.
 pub fn number_from_text(text: &str) -> Option<Value> {
     if text == "-0" {
         return Some(Value::F32(-0.0));
     }
     let float = || {
-        text.parse::<f32>()
-            .ok()
-            .filter(|x| x.is_finite())
-            .map(Value::F32)
+        let f = text.parse::<f32>().ok().filter(|x| x.is_finite())?;
+        let d = text.parse::<f64>().ok().filter(|x| x.is_finite())?;
+        // Not an f32's print: more digits than one needs and not exactly
+        // it, or a nonzero value that underflows to zero.
+        let long = significant_digits(text) > 9 && f64::from(f) != d;
+        let underflow = f == 0.0 && d != 0.0;
+        Some(if long || underflow {
+            Value::F64(d)
+        } else {
+            Value::F32(f)
+        })
     };
     if text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) {
         return float();
     }
     text.parse::<i128>().ok().map(Value::Int).or_else(float)
+}
+
+/// Digits of a decimal's significand, leading and trailing zeros not
+/// counted (`300000` has one, `0.0012300` three).
+fn significant_digits(text: &str) -> usize {
+    let mantissa = text.split(['e', 'E']).next().unwrap_or("");
+    let digits: alloc::string::String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    digits.trim_start_matches('0').trim_end_matches('0').len()
 }
 
 /// Read a string the schema's way: `"0x"` + 8 hex digits is an f32's bits,

@@ -1,0 +1,391 @@
+//! The C ABI of bitexact (SPEC 9): `libbitexact.a`, `libbitexact.so` and
+//! `include/bitexact.h`, generated from this crate by a pinned cbindgen.
+//!
+//! Every computation is the `bitexact` library's; this crate only moves
+//! values across the boundary. Its conventions:
+//!
+//! - every symbol starts with `bx_`; generators are opaque handles made by
+//!   `bx_*_new` (NULL only if the library panicked) and freed by `bx_*_free` (`free(NULL)` does
+//!   nothing);
+//! - a call that can fail returns a [`bx_status`] (`BX_OK` = 0) and writes
+//!   its result through an out-pointer, which is left untouched on failure
+//!   (a handle out-pointer is set to NULL);
+//! - a call that returns a value and is given a NULL handle returns 0 (or
+//!   0.0, false) and draws nothing;
+//! - NULL and misaligned pointers are checked; the lengths of buffers cannot
+//!   be, so a buffer shorter than its stated length is the caller's bug;
+//! - no panic crosses the boundary: each body runs under `catch_unwind`, and
+//!   a panic becomes `BX_PANIC` (or the call's zero value).
+//!
+//! `unsafe` lives in this crate only, and every block says why it is sound.
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(clippy::undocumented_unsafe_blocks, clippy::missing_safety_doc)]
+#![warn(missing_docs, rust_2018_idioms)]
+// The C names (`bx_sots_rng`, `bx_status`) are the ABI.
+#![allow(non_camel_case_types)]
+
+use core::ffi::c_char;
+use core::ptr::{self, NonNull};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use bitexact::x87::Precision;
+
+pub mod cc;
+pub mod laige;
+pub mod sots;
+pub mod westwood;
+
+/// The result of a fallible call: `BX_OK` (0) or one of the `BX_*` error
+/// codes below. `bx_status_message` names each one.
+pub type bx_status = i32;
+
+/// Success.
+pub const BX_OK: bx_status = 0;
+/// A required pointer argument was NULL (or misaligned for its type).
+pub const BX_NULL_POINTER: bx_status = 1;
+/// A byte blob or buffer does not have the length its format needs.
+pub const BX_BAD_LENGTH: bx_status = 2;
+/// Bytes of the right length whose fields are out of range (a `left`,
+/// cursor, `mti` or flag no generator has, or an all-zero state).
+pub const BX_BAD_STATE: bx_status = 3;
+/// An empty range: laige `min >= max`, OpenRA `high < low`.
+pub const BX_EMPTY_RANGE: bx_status = 4;
+/// A Westwood ranged draw whose span exceeds 2147483647 (the original
+/// loops for ever).
+pub const BX_RANGE_TOO_WIDE: bx_status = 5;
+/// Identification found no seed within the bound (or the seed range).
+pub const BX_NOT_FOUND: bx_status = 6;
+/// An enumeration argument (`bx_precision`, `bx_westwood_layout`) that is
+/// none of its constants.
+pub const BX_BAD_ARGUMENT: bx_status = 7;
+/// The state cannot be written in the requested format (a disabled
+/// Random2Class in the Tiberian Sun layout, which has no flag).
+pub const BX_NOT_REPRESENTABLE: bx_status = 8;
+/// The library panicked (a bug); the handle involved should be freed.
+pub const BX_PANIC: bx_status = 9;
+
+/// An x87 precision-control model: `BX_PC53` (MSVC's default, the default
+/// everywhere) or `BX_PC24` (a Direct3D 9 process).
+pub type bx_precision = u32;
+/// 53-bit significands (control word 0x027F).
+pub const BX_PC53: bx_precision = 0;
+/// 24-bit significands (control word 0x007F).
+pub const BX_PC24: bx_precision = 1;
+
+pub(crate) fn precision(p: bx_precision) -> Option<Precision> {
+    match p {
+        BX_PC53 => Some(Precision::Pc53),
+        BX_PC24 => Some(Precision::Pc24),
+        _ => None,
+    }
+}
+
+pub(crate) fn precision_code(p: Precision) -> bx_precision {
+    match p {
+        Precision::Pc53 => BX_PC53,
+        Precision::Pc24 => BX_PC24,
+    }
+}
+
+/// A static, NUL-terminated English description of `status` ("unknown
+/// status" for a value that is none of the `BX_*` codes). Never NULL; the
+/// string lives for the whole program and must not be freed. Thread-safe.
+#[no_mangle]
+pub extern "C" fn bx_status_message(status: bx_status) -> *const c_char {
+    let msg: &'static core::ffi::CStr = match status {
+        BX_OK => c"success",
+        BX_NULL_POINTER => c"a required pointer argument was NULL or misaligned",
+        BX_BAD_LENGTH => c"a byte blob or buffer has the wrong length for its format",
+        BX_BAD_STATE => {
+            c"the state's fields are out of range (left, cursor, mti, flag or an all-zero state)"
+        }
+        BX_EMPTY_RANGE => c"empty range (laige: min >= max; OpenRA: high < low)",
+        BX_RANGE_TOO_WIDE => {
+            c"the ranged draw's span exceeds 2147483647, where the original loops for ever"
+        }
+        BX_NOT_FOUND => c"no seed reaches this state within the bound",
+        BX_BAD_ARGUMENT => c"an enumeration argument is none of its constants",
+        BX_NOT_REPRESENTABLE => c"the state cannot be written in the requested layout",
+        BX_PANIC => c"internal error: the library panicked (a bug; please report it)",
+        _ => c"unknown status",
+    };
+    msg.as_ptr()
+}
+
+/// The library's version, e.g. "0.1.0": static, NUL-terminated, never NULL.
+#[no_mangle]
+pub extern "C" fn bx_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
+
+/// `f()`, or `on_panic` when it panics: no unwind leaves an `extern "C"`
+/// function. Handles are passed in by `&mut`, so a panic may leave one half
+/// updated (`AssertUnwindSafe`); the documented advice after `BX_PANIC` is to
+/// free it.
+pub(crate) fn guard<R>(on_panic: R, f: impl FnOnce() -> R) -> R {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or(on_panic)
+}
+
+/// A fallible body as a status: `Ok` is `BX_OK`, a panic `BX_PANIC`.
+pub(crate) fn status(f: impl FnOnce() -> Result<(), bx_status>) -> bx_status {
+    guard(BX_PANIC, || match f() {
+        Ok(()) => BX_OK,
+        Err(s) => s,
+    })
+}
+
+/// A new handle owning `value` (freed by [`free_handle`]).
+pub(crate) fn into_handle<T>(value: T) -> *mut T {
+    Box::into_raw(Box::new(value))
+}
+
+/// A new handle owning `make()`; NULL if `make` panics (a bug: the
+/// constructors are plain arithmetic).
+pub(crate) fn new_handle<T>(make: impl FnOnce() -> T) -> *mut T {
+    guard(ptr::null_mut(), || into_handle(make()))
+}
+
+/// Free a handle made by [`into_handle`]; NULL does nothing.
+///
+/// # Safety
+///
+/// `p` is NULL or a pointer returned by [`into_handle`] for this `T` that has
+/// not been freed, and no other thread uses it during or after the call.
+pub(crate) unsafe fn free_handle<T>(p: *mut T) {
+    if !p.is_null() {
+        // SAFETY: by the contract, `p` came from `Box::into_raw` of a
+        // `Box<T>` and is freed once, so rebuilding the box is sound.
+        drop(unsafe { Box::from_raw(p) });
+    }
+}
+
+/// The handle behind `p`: `None` for NULL or a misaligned pointer.
+///
+/// # Safety
+///
+/// `p` is NULL, misaligned, or a live handle of this `T` (made by
+/// [`into_handle`], not freed) that nothing else reads or writes for `'a`.
+pub(crate) unsafe fn handle_mut<'a, T>(p: *mut T) -> Option<&'a mut T> {
+    if !p.is_aligned() {
+        return None;
+    }
+    // SAFETY: `as_mut` checks NULL; otherwise `p` is aligned and, by the
+    // contract, points to a live, initialised `T` with no other access.
+    unsafe { p.as_mut() }
+}
+
+/// The handle behind `p`, read-only: `None` for NULL or misaligned.
+///
+/// # Safety
+///
+/// `p` is NULL, misaligned, or a live handle of this `T` that nothing writes
+/// for `'a` (other readers are fine: the library's types are `Sync`).
+pub(crate) unsafe fn handle_ref<'a, T>(p: *const T) -> Option<&'a T> {
+    if !p.is_aligned() {
+        return None;
+    }
+    // SAFETY: `as_ref` checks NULL; otherwise `p` is aligned and, by the
+    // contract, points to a live `T` that no one writes meanwhile.
+    unsafe { p.as_ref() }
+}
+
+/// Run `f` on the handle behind `p`; `default` for a NULL handle or a panic.
+///
+/// # Safety
+///
+/// As [`handle_mut`].
+pub(crate) unsafe fn with_mut<T, R: Copy>(p: *mut T, default: R, f: impl FnOnce(&mut T) -> R) -> R {
+    // SAFETY: the caller's contract is `handle_mut`'s.
+    match unsafe { handle_mut(p) } {
+        Some(h) => guard(default, || f(h)),
+        None => default,
+    }
+}
+
+/// Run `f` on the read-only handle behind `p`; `default` for NULL or a panic.
+///
+/// # Safety
+///
+/// As [`handle_ref`].
+pub(crate) unsafe fn with_ref<T, R: Copy>(p: *const T, default: R, f: impl FnOnce(&T) -> R) -> R {
+    // SAFETY: the caller's contract is `handle_ref`'s.
+    match unsafe { handle_ref(p) } {
+        Some(h) => guard(default, || f(h)),
+        None => default,
+    }
+}
+
+/// An out-pointer checked for NULL and alignment (`BX_NULL_POINTER`).
+/// Writing through it is [`put`]; checking first lets a call refuse before it
+/// draws anything.
+pub(crate) fn out_ptr<T>(p: *mut T) -> Result<NonNull<T>, bx_status> {
+    match NonNull::new(p) {
+        Some(nn) if p.is_aligned() => Ok(nn),
+        _ => Err(BX_NULL_POINTER),
+    }
+}
+
+/// Write `value` through a checked out-pointer (the old contents, possibly
+/// uninitialised, are not read or dropped).
+///
+/// # Safety
+///
+/// `p` (non-NULL and aligned, from [`out_ptr`]) is valid for a write of a
+/// `T` and not aliased by any reference the library holds.
+pub(crate) unsafe fn put<T>(p: NonNull<T>, value: T) {
+    // SAFETY: non-NULL and aligned by construction; valid for writes by the
+    // contract; `write` neither reads nor drops the old value.
+    unsafe { p.as_ptr().write(value) }
+}
+
+/// The `len` bytes at `p`: `BX_NULL_POINTER` for NULL (whatever `len`).
+///
+/// # Safety
+///
+/// `p` is NULL or valid for reads of `len` bytes that nothing writes for
+/// `'a`.
+pub(crate) unsafe fn bytes_in<'a>(p: *const u8, len: usize) -> Result<&'a [u8], bx_status> {
+    if p.is_null() {
+        return Err(BX_NULL_POINTER);
+    }
+    if len > isize::MAX as usize {
+        return Err(BX_BAD_LENGTH);
+    }
+    // SAFETY: non-NULL, `u8` needs no alignment, `len` is within
+    // `isize::MAX`, and the caller promises `len` readable, unwritten bytes.
+    Ok(unsafe { core::slice::from_raw_parts(p, len) })
+}
+
+/// The `n` elements at `p` as a mutable slice; `n == 0` gives an empty slice
+/// whatever `p`; `None` for NULL, misaligned or an `n` too large to be a
+/// buffer.
+///
+/// # Safety
+///
+/// When `n > 0`, `p` is NULL, misaligned, or valid for reads and writes of
+/// `n` elements of `T` (all bit patterns of `T` valid, so uninitialised
+/// integers and floats are fine as they are only written) that nothing else
+/// touches for `'a`.
+pub(crate) unsafe fn slice_out<'a, T: Copy>(p: *mut T, n: usize) -> Option<&'a mut [T]> {
+    if n == 0 {
+        return Some(&mut []);
+    }
+    if p.is_null() || !p.is_aligned() || n > isize::MAX as usize / core::mem::size_of::<T>().max(1)
+    {
+        return None;
+    }
+    // The library's fill routines only write their output; a C caller's
+    // buffer may be uninitialised, so zero it through the raw pointer first
+    // and build the slice over initialised memory.
+    // SAFETY: `p` is non-NULL, aligned, and valid for writes of `n` `T`s by
+    // the contract; `T` here is an integer or float, for which all-zero bytes
+    // are a valid value.
+    unsafe { ptr::write_bytes(p, 0, n) };
+    // SAFETY: the `n` elements are now initialised, `p` is aligned and
+    // non-NULL, the size is within `isize::MAX`, and no one else touches the
+    // memory for `'a` (contract).
+    Some(unsafe { core::slice::from_raw_parts_mut(p, n) })
+}
+
+/// Make a handle from a fallible constructor and store it in `*out`:
+/// `BX_NULL_POINTER` when `out` is unusable, else the constructor's status
+/// (with `*out` = NULL on failure).
+///
+/// # Safety
+///
+/// `out` is NULL, misaligned, or valid for a write of a pointer.
+pub(crate) unsafe fn new_handle_into<T>(
+    out: *mut *mut T,
+    make: impl FnOnce() -> Result<T, bx_status>,
+) -> bx_status {
+    let Ok(dst) = out_ptr(out) else {
+        return BX_NULL_POINTER;
+    };
+    let made = guard(Err(BX_PANIC), make);
+    let (handle, st) = match made {
+        Ok(v) => (into_handle(v), BX_OK),
+        Err(s) => (ptr::null_mut(), s),
+    };
+    // SAFETY: `dst` is checked non-NULL and aligned; writable by the contract.
+    unsafe { put(dst, handle) };
+    st
+}
+
+/// A 3-component single-precision vector, as `Mars_Vec3`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct bx_vec3 {
+    /// x
+    pub x: f32,
+    /// y
+    pub y: f32,
+    /// z
+    pub z: f32,
+}
+
+impl From<bitexact::sots::Vec3> for bx_vec3 {
+    fn from(v: bitexact::sots::Vec3) -> Self {
+        bx_vec3 {
+            x: v.x,
+            y: v.y,
+            z: v.z,
+        }
+    }
+}
+
+impl From<bx_vec3> for bitexact::sots::Vec3 {
+    fn from(v: bx_vec3) -> Self {
+        bitexact::sots::Vec3::new(v.x, v.y, v.z)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::ffi::CStr;
+
+    #[test]
+    fn a_panic_becomes_a_status() {
+        // Silence the default hook's message for this deliberate panic.
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let st = status(|| panic!("deliberate"));
+        let v = guard(7u32, || panic!("deliberate"));
+        std::panic::set_hook(hook);
+        assert_eq!(st, BX_PANIC);
+        assert_eq!(v, 7);
+    }
+
+    #[test]
+    fn every_status_has_its_own_message() {
+        let mut seen = std::collections::BTreeSet::new();
+        for s in BX_OK..=BX_PANIC {
+            // SAFETY: bx_status_message returns a static NUL-terminated string.
+            let m = unsafe { CStr::from_ptr(bx_status_message(s)) };
+            assert!(seen.insert(m.to_str().unwrap().to_owned()), "status {s}");
+        }
+        // SAFETY: as above.
+        let unknown = unsafe { CStr::from_ptr(bx_status_message(-1)) };
+        assert_eq!(unknown.to_str().unwrap(), "unknown status");
+        // SAFETY: as above.
+        let v = unsafe { CStr::from_ptr(bx_version()) };
+        assert_eq!(v.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+    }
+
+    #[test]
+    fn pointer_checks() {
+        assert_eq!(out_ptr::<u32>(ptr::null_mut()), Err(BX_NULL_POINTER));
+        let mut words = [0u32; 2];
+        let misaligned = (words.as_mut_ptr() as *mut u8).wrapping_add(1) as *mut u32;
+        assert_eq!(out_ptr(misaligned), Err(BX_NULL_POINTER));
+        // SAFETY: NULL with len 0 is refused before any read.
+        assert_eq!(unsafe { bytes_in(ptr::null(), 0) }, Err(BX_NULL_POINTER));
+        // SAFETY: n == 0 never touches the pointer.
+        let empty = unsafe { slice_out::<u32>(ptr::null_mut(), 0) };
+        assert_eq!(empty.map(|s| s.len()), Some(0));
+        // SAFETY: NULL with n > 0 is refused before any access.
+        assert!(unsafe { slice_out::<u32>(ptr::null_mut(), 3) }.is_none());
+        // SAFETY: misaligned with n > 0 is refused before any access.
+        assert!(unsafe { slice_out(misaligned, 1) }.is_none());
+    }
+}
