@@ -73,6 +73,7 @@ fuzz_target!(|data: &[u8]| {
         let text = match t {
             westwood::Tap::Raw => "raw".to_string(),
             westwood::Tap::Double => "double".to_string(),
+            westwood::Tap::Float => panic!("{s:?}: Random2 has no float tap (Random4's Get_Float)"),
             westwood::Tap::Ranged(min, max) => {
                 let mut r = Random2::new(7);
                 let v = r.ranged(min, max).expect("accepted bounds draw");

@@ -13,6 +13,28 @@ use libfuzzer_sys::fuzz_target;
 
 const MAX_DRAWS: u64 = 6_000;
 
+#[derive(Clone, Copy)]
+enum Edge {
+    Flag,
+    Index1,
+    Index2,
+    Word(usize),
+}
+
+/// The flag byte, the cursors, and the table words where the lagged XOR's
+/// two loops meet (0, 102, 103, 146, 147, 249).
+const EDGES: [Edge; 9] = [
+    Edge::Flag,
+    Edge::Index1,
+    Edge::Index2,
+    Edge::Word(0),
+    Edge::Word(102),
+    Edge::Word(103),
+    Edge::Word(146),
+    Edge::Word(147),
+    Edge::Word(249),
+];
+
 fuzz_target!(|data: &[u8]| {
     let mut b = Bytes::new(data);
     let seed = b.u32();
@@ -32,8 +54,22 @@ fuzz_target!(|data: &[u8]| {
     rng.discard(draws);
     rng.set_disabled(disabled);
     let mut bytes = layout.encode(&rng).expect("encodable").to_vec();
-    // Any bit of the bytes: flag, padding (ignored by decoding), cursors, table.
-    let bit = (b.u32() as usize) % (bytes.len() * 8);
+    // Any bit of the bytes (flag, padding, cursors, table), or half the time
+    // a bit of the flag, a cursor or a table word at the lag's seams (the
+    // fuzzer gets no coverage signal from the bit's position).
+    let pick = b.u32() as usize;
+    let bit = if mode & 8 != 0 {
+        let body = if layout == Layout::Ra2 { 4 } else { 0 };
+        let byte = match EDGES[(pick >> 5) % EDGES.len()] {
+            Edge::Flag => 0,
+            Edge::Index1 => body,
+            Edge::Index2 => body + 4,
+            Edge::Word(w) => body + 8 + 4 * w,
+        };
+        byte * 8 + (pick & 31) % if byte == 0 { 8 } else { 32 }
+    } else {
+        pick % (bytes.len() * 8)
+    };
     if flip {
         bytes[bit / 8] ^= 1 << (bit % 8);
     }

@@ -198,12 +198,22 @@ fn report(
         search::End::Stopped { at } => {
             // Part of the answer (the hits are not all of them): printed
             // even under --quiet.
-            eprintln!(
-                "stopped at --max-hits {}: every seed below {at} was searched and its hits printed; \
-                 to go on, resume with --seed-range {} (or raise --max-hits)",
-                args.max_hits,
-                search::resume_range(at, range, space)
-            );
+            if o.hits.last().is_some_and(|h| h.seed == at) {
+                // The last seed printed has more hits than fitted: resuming
+                // from it would print the same hits again.
+                eprintln!(
+                    "stopped at --max-hits {}: seed {at} has more hits (offsets) than fitted; every seed \
+                     below it was searched and its hits printed; raise --max-hits to see all of seed {at}'s",
+                    args.max_hits
+                );
+            } else {
+                eprintln!(
+                    "stopped at --max-hits {}: every seed below {at} was searched and its hits printed; \
+                     to go on, resume with --seed-range {} (or raise --max-hits)",
+                    args.max_hits,
+                    search::resume_range(at, range, space)
+                );
+            }
             Ok(())
         }
         search::End::Interrupted { at } => Err(Failure::Different(search::interrupted_message(

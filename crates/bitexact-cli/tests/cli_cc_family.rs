@@ -164,7 +164,10 @@ fn random4_and_generals_states_save_identify_diff() {
         "random4",
         a.to_str().unwrap(),
     ]);
-    assert_eq!(stdout(&o), "seed: 4375\nwords_drawn: 1000\nmti: 376\n");
+    assert_eq!(
+        stdout(&o),
+        "seed: 4375\nwords_drawn: 1000\nmti: 376\nalso_seed: 0\n"
+    );
     let o = bitexact(&[
         "state",
         "diff",

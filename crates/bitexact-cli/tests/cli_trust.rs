@@ -323,3 +323,98 @@ fn skipping_lands_where_printing_every_call_does() {
         "tap that can reject",
     );
 }
+
+/// Review findings: `state diff` of states no draw connects (a disabled flag
+/// set in one, a laige seed field edited) is "not reachable", not a count;
+/// `--max-hits` smaller than one seed's hits says so instead of a resume
+/// point that makes no progress.
+#[test]
+fn diff_refuses_states_no_draw_connects_and_max_hits_within_a_seed() {
+    let a = westwood_state("4242", "600", "ra2", "diff-flag-a.bin");
+    let mut bytes = std::fs::read(&a).unwrap();
+    bytes[0] = 1;
+    let b = temp("diff-flag-b.bin");
+    std::fs::write(&b, &bytes).unwrap();
+    let o = bitexact(&["state", "diff", "westwood", &a, b.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("disabled flag is clear in A and set in B"),
+        "{}",
+        stderr(&o)
+    );
+
+    let la = temp("diff-laige-a.bin");
+    let o = bitexact(&[
+        "state",
+        "save",
+        "laige",
+        "--seed",
+        "42",
+        "-o",
+        la.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let mut bytes = std::fs::read(&la).unwrap();
+    bytes[0] ^= 1; // the seed field
+    let lb = temp("diff-laige-b.bin");
+    std::fs::write(&lb, &bytes).unwrap();
+    let o = bitexact(&[
+        "state",
+        "diff",
+        "laige",
+        la.to_str().unwrap(),
+        lb.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("seed fields differ"), "{}", stderr(&o));
+
+    let o = bitexact(&[
+        "recover",
+        "westwood",
+        "--tap",
+        "ranged:0,1",
+        "--values",
+        "1",
+        "--max-offset",
+        "3",
+        "--seed-range",
+        "0..100",
+        "--max-hits",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "seed 0 offset 0\nseed 0 offset 2\n");
+    assert!(
+        stderr(&o).contains("seed 0 has more hits"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A range ending at the top of u64 (laige) terminates and finds the seed.
+#[test]
+fn recover_laige_at_the_top_of_u64() {
+    let v = stdout(&bitexact(&[
+        "stream",
+        "laige",
+        "--seed",
+        "18446744073709551614",
+        "--count",
+        "2",
+    ]))
+    .lines()
+    .collect::<Vec<_>>()
+    .join(",");
+    let o = bitexact(&[
+        "recover",
+        "laige",
+        "--values",
+        &v,
+        "--max-offset",
+        "10",
+        "--seed-range",
+        "18446744073709551000..18446744073709551615",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "seed 18446744073709551614 offset 0\n");
+}

@@ -164,7 +164,6 @@ fn westwood_identify_disabled_flag_set() {
 /// next block, as `words_between` already treats them). Open: reported, not
 /// decided here.
 #[test]
-#[ignore = "open: identify accepts a left == 624 block that no run of draws leaves (see the doc comment)"]
 fn sots_item_left_624_after_further_twists() {
     let mut rng = Rng::new(5489);
     rng.discard(1418);
@@ -178,4 +177,7 @@ fn sots_item_left_624_after_further_twists() {
             "identified as {id:?}, which does not replay"
         );
     }
+    // Decided: not reachable, and the error names the eager form.
+    let e = sots::identify(&state, 16).unwrap_err();
+    assert_eq!(e.eager, Some((5489, 2, 1248)));
 }

@@ -30,10 +30,11 @@ pub struct RecoverCommon {
 }
 
 const RECOVER_HELP: &str =
-    "Prints `seed S offset K` per hit (K: words drawn before the first value; \
-    for a tap that rejected words, the offset of the word the value came from). Exit 0 when at \
-    least one seed is found, 1 when none (or when interrupted: the message says where to resume), \
-    2 on bad input.";
+    "Prints `seed S offset K` per hit, in seed order (K: words drawn before the first call; a \
+    tap that rejects words can give several true offsets for one seed, all printed). At most \
+    --max-hits are printed; when it stops there, stderr says where to resume (also under \
+    --quiet). Exit 0 when at least one seed is found, 1 when none in the whole range (or when \
+    interrupted: the message says where to resume), 2 on bad input.";
 
 #[derive(Subcommand, Debug)]
 pub enum RecoverCommand {

@@ -79,6 +79,14 @@ pub fn diff(
     let (a, b) = (load(file_a)?, load(file_b)?);
     let words =
         laige::words_between(&a, &b, max_draws).map_err(|e| Failure::Different(e.to_string()))?;
+    if a.seed() != b.seed() {
+        return Err(Failure::Different(format!(
+            "B is not A's Prng: the seed fields differ (A {}, B {}), though the state words are {words} \
+             draws apart",
+            a.seed(),
+            b.seed()
+        )));
+    }
     write_report(out, json, &[("words_between", words)])
 }
 

@@ -170,6 +170,16 @@ pub fn diff(
     let (a, b) = (load(file_a, layout)?, load(file_b, layout)?);
     let draws = westwood::draws_between(&a.rng, &b.rng, max_draws)
         .map_err(|e| Failure::Different(e.to_string()))?;
+    let flag = |r: &Random2| if r.disabled() { "set" } else { "clear" };
+    if a.rng.disabled() != b.rng.disabled() {
+        // No draw changes the flag: B is not reached from A by drawing.
+        return Err(Failure::Different(format!(
+            "B is not reachable from A by draws: the disabled flag is {} in A and {} in B, and no draw \
+             changes it (the tables and cursors are {draws} draws apart)",
+            flag(&a.rng),
+            flag(&b.rng)
+        )));
+    }
     write_report(out, json, &[("words_between", draws)])
 }
 

@@ -42,15 +42,18 @@ pub fn identify_random4(file: &Path, max_twists: u64, json: bool, out: &mut impl
     check_bound(max_twists, "--max-twists", MAX_TWISTS)?;
     let r = load_random4(file)?;
     match random4::identify(&r, max_twists) {
-        Ok(id) => write_identified(
-            out,
-            json,
-            &[
+        Ok(id) => {
+            let mut fields = vec![
                 ("seed", id.seed.into()),
                 ("words_drawn", id.draws),
                 ("mti", r.mti().into()),
-            ],
-        ),
+            ];
+            // Random4Class(0) is seed 4375's stream (the original's typo).
+            if id.seed == random4::ZERO_SEED {
+                fields.push(("also_seed", 0));
+            }
+            write_identified(out, json, &fields)
+        }
         Err(e) => {
             let msg = format!("'{}': {e} (--max-twists raises the bound)", file.display());
             not_identified(out, json, msg, &[("max_twists", max_twists.into())])

@@ -257,11 +257,14 @@ pub fn run_with<T: Seeded>(
     let mut end = End::Complete;
     while next < range.end {
         let wave_end = next.saturating_add(wave).min(range.end);
-        let chunks: Vec<Range<u64>> = (0..)
-            .map(|k: u64| next + k * chunk)
-            .take_while(|&s| s < wave_end)
-            .map(|s| s..s.saturating_add(chunk).min(wave_end))
-            .collect();
+        // No arithmetic past wave_end: near 2^64 a start + k·chunk would wrap.
+        let mut chunks: Vec<Range<u64>> = Vec::new();
+        let mut s = next;
+        while s < wave_end {
+            let e = s.saturating_add(chunk).min(wave_end);
+            chunks.push(s..e);
+            s = e;
+        }
         // Hits found by the chunks of this wave that have finished (None:
         // not finished). A chunk is skipped when the chunks before it (with
         // the earlier waves) already hold `stop_after` hits, or on Ctrl-C.

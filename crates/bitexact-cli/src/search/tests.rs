@@ -284,3 +284,30 @@ fn a_hit_in_the_last_chunk_of_a_wave_is_found() {
         }
     }
 }
+
+/// Review finding: a range ending within one wave of 2^64, longer than a
+/// wave of one-seed chunks, made the chunk list wrap and grow without end.
+#[test]
+fn ranges_ending_at_the_top_of_u64_terminate() {
+    for threads in [1usize, 2, 7] {
+        for len in [17u64, 615, 5000, 65_536] {
+            let range = u64::MAX - len..u64::MAX;
+            let plan = Plan {
+                threads: Some(threads),
+                seeds_per_chunk: 1 << 20,
+                stop_after: usize::MAX,
+                label: "t",
+            };
+            let out = run(
+                range.clone(),
+                &plan,
+                |r| r.filter(|s| s % 97 == 0).collect(),
+                |_| {},
+            )
+            .unwrap();
+            let want: Vec<u64> = range.clone().filter(|s| s % 97 == 0).collect();
+            assert_eq!(out.hits, want);
+            assert_eq!(out.searched, len);
+        }
+    }
+}

@@ -39,15 +39,28 @@ pub struct Identification {
     pub words_drawn: u64,
 }
 
-/// No seed leads to the block within the bound.
+/// No seed leads to the state within the bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotReachable {
     /// Twists walked back before giving up.
     pub max_twists: u64,
+    /// The block is seed `.0`'s after `.1` twists, but with `left == 624`:
+    /// a generator that twists eagerly writes that; the lazy one (the
+    /// game's, this crate's) leaves the block before with `left == 0` — the
+    /// same position, `.2` words drawn, but not this state.
+    pub eager: Option<(u32, u64, u64)>,
 }
 
 impl core::fmt::Display for NotReachable {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if let Some((seed, twists, words)) = self.eager {
+            return write!(
+                f,
+                "not a state the lazily twisting generator saves: left is 624 in seed {seed}'s block \
+                 after {twists} twists; that is position {words} as an eagerly twisting one writes it \
+                 (the game leaves the block before with left 0)"
+            );
+        }
         write!(
             f,
             "no seed reaches this block within {} twists after seeding (the first {} words); \
@@ -67,6 +80,8 @@ impl core::error::Error for NotReachable {}
 /// the answer.
 ///
 /// Handles `left == 0` (the block is used up; the words include all of it).
+/// A block after further twists with `left == 624` is refused, saying so
+/// ([`NotReachable::eager`]): no run of lazy draws leaves it.
 pub fn identify(mt: &Mt19937, max_twists: u64) -> Result<Identification, NotReachable> {
     let left = mt.left();
     let mut block: Block = *mt.state();
@@ -74,6 +89,14 @@ pub fn identify(mt: &Mt19937, max_twists: u64) -> Result<Identification, NotReac
     loop {
         untwist_tail(&mut block);
         if let Some(seed) = init_seed_of(&block).filter(|&s| replays_to(s, twists, mt.state())) {
+            // A later block with nothing read: a lazy generator is still in
+            // the block before (left 0) at that position — not this state.
+            if left == N as u32 && twists > 0 {
+                return Err(NotReachable {
+                    max_twists,
+                    eager: Some((seed, twists, twists * N as u64)),
+                });
+            }
             return Ok(Identification {
                 seed,
                 twists,
@@ -82,7 +105,10 @@ pub fn identify(mt: &Mt19937, max_twists: u64) -> Result<Identification, NotReac
             });
         }
         if twists == max_twists {
-            return Err(NotReachable { max_twists });
+            return Err(NotReachable {
+                max_twists,
+                eager: None,
+            });
         }
         restore_head(&mut block);
         twists += 1;
