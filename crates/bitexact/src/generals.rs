@@ -145,7 +145,7 @@ fn step(s: &mut [u32; 6]) {
     }
 }
 
-/// The inverse of [`step`]: the words before the draw.
+/// The inverse of one draw's update of the words: the words before the draw.
 pub fn unstep(s: &mut [u32; 6]) {
     for i in (0..6).rev() {
         let was_zero = s[i] == 0;
