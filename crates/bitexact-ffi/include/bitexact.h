@@ -63,15 +63,15 @@
 // Bytes of the Red Alert 2 / Yuri's Revenge layout.
 #define BX_WESTWOOD_RA2_LEN 1012
 
-// Bytes of a Random4Class state: 624 little-endian words, then `mti` as a
-// little-endian int32.
-#define BX_WESTWOOD_RANDOM4_STATE_LEN 2500
-
 // A customary draw bound for `bx_westwood_identify`: 10^7 draws.
 #define BX_WESTWOOD_DEFAULT_MAX_DRAWS 10000000
 
 // The end of the seed range: 2^32 (seeds are 0..2^32).
 #define BX_WESTWOOD_SEED_SPACE 4294967296
+
+// Bytes of a Random4Class state: 624 little-endian words, then `mti` as a
+// little-endian int32.
+#define BX_WESTWOOD_RANDOM4_STATE_LEN 2500
 
 // One Generals `GameLogicRandom` stream (six words). Opaque; made by
 // `bx_generals_new` or `bx_generals_from_state`, freed by

@@ -34,6 +34,7 @@ pub mod cc;
 pub mod laige;
 pub mod sots;
 pub mod westwood;
+pub mod wwlib;
 
 /// The result of a fallible call: `BX_OK` (0) or one of the `BX_*` error
 /// codes below. `bx_status_message` names each one.

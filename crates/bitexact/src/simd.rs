@@ -83,6 +83,7 @@ pub(crate) enum Isa {
     Avx512,
 }
 
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))] // used by the alloc-gated searches
 impl Isa {
     /// The widest kernel this CPU can run.
     #[inline]
