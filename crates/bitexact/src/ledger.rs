@@ -218,12 +218,6 @@ impl Ledger {
         &self.rng
     }
 
-    /// Spend `words` words unrecorded (a skip before the calls of
-    /// interest): no call or word is added to any tally.
-    pub fn discard_unrecorded(&mut self, words: u64) {
-        self.rng.discard(words);
-    }
-
     /// Stop recording and give the generator back.
     pub fn into_inner(self) -> Rng {
         self.rng

@@ -275,34 +275,6 @@ pub fn read_state<T, E: std::fmt::Display>(
     decode(&bytes).map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))
 }
 
-/// Spend `skip` calls of a tap: by words (`discard`) when every call spends
-/// `fixed` words, else call by call; both bounded (SPEC 8: a stated bound).
-pub fn skip_calls<G>(
-    g: &mut G,
-    skip: u64,
-    fixed: Option<u64>,
-    discard: impl FnOnce(&mut G, u64),
-    mut call: impl FnMut(&mut G),
-) -> Outcome {
-    match fixed {
-        Some(w) => {
-            check_work(skip.saturating_mul(w.max(1)), "--skip (in words)")?;
-            discard(g, skip * w);
-        }
-        None => {
-            check_bound(
-                skip,
-                "--skip (calls of a tap that can reject words)",
-                MAX_CALL_SKIP,
-            )?;
-            for _ in 0..skip {
-                call(g);
-            }
-        }
-    }
-    Ok(())
-}
-
 /// Write the 'wrote FILE' note after a successful save.
 pub fn write_state_file(
     path: &std::path::Path,

@@ -130,12 +130,6 @@ impl Seeded for bitexact::westwood::Identification {
     }
 }
 
-impl Seeded for u64 {
-    fn seed(&self) -> u64 {
-        *self
-    }
-}
-
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {

@@ -2,6 +2,13 @@
 
 use super::*;
 
+/// Bare seeds as hits, for the scheduler's own tests.
+impl Seeded for u64 {
+    fn seed(&self) -> u64 {
+        *self
+    }
+}
+
 #[test]
 fn seed_ranges() {
     assert_eq!(parse_seed_range("0..10", 1 << 32), Ok(0..10));

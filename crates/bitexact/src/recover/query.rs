@@ -89,7 +89,9 @@ pub fn parse_f64(s: &str) -> Result<f64, String> {
 pub fn parse_double_value(v: &str) -> Result<i32, String> {
     let d = parse_f64(v)?;
     let k = libm_round(d * 2_147_483_648.0);
-    if (1.0..2_147_483_648.0).contains(&k) && abs(d - k / 2_147_483_648.0) < 1.0 / 8_589_934_592.0 {
+    if (1.0..2_147_483_648.0).contains(&k)
+        && (d - k / 2_147_483_648.0).abs() < 1.0 / 8_589_934_592.0
+    {
         Ok(k as i32)
     } else {
         Err(format!(
@@ -108,14 +110,6 @@ fn libm_round(x: f64) -> f64 {
         t - 1.0
     } else {
         t
-    }
-}
-
-fn abs(x: f64) -> f64 {
-    if x < 0.0 {
-        -x
-    } else {
-        x
     }
 }
 

@@ -50,19 +50,25 @@ impl Stream {
                     Value::Bool(false)
                 }
             },
-            Gen::Laige(p, tap, n) => {
-                let start = *p;
-                let v = match *tap {
-                    LaigeTap::U64 => Value::U64(p.next_u64()),
-                    // Checked when parsed: min < max.
-                    LaigeTap::Range(min, max) => Value::U32(p.next_range(min, max).unwrap_or(min)),
-                    LaigeTap::Float01 => Value::F32(p.next_float01()),
-                };
-                // 1 draw, or more for a rejecting range (each rejection has
-                // probability below 2^-32).
-                *n += crate::laige::words_between(&start, p, 4096).unwrap_or(1);
-                v
-            }
+            Gen::Laige(p, tap, n) => match *tap {
+                LaigeTap::U64 => {
+                    *n += 1;
+                    Value::U64(p.next_u64())
+                }
+                LaigeTap::Float01 => {
+                    *n += 1;
+                    Value::F32(p.next_float01())
+                }
+                // Checked when parsed: min < max. 1 draw, or more when it
+                // rejects (each rejection has probability below 2^-32):
+                // counted by walking from the state before.
+                LaigeTap::Range(min, max) => {
+                    let start = *p;
+                    let v = Value::U32(p.next_range(min, max).unwrap_or(min));
+                    *n += crate::laige::words_between(&start, p, 4096).unwrap_or(1);
+                    v
+                }
+            },
             Gen::Random(g, tap, n) => {
                 let mut c = Counting { g, draws: n };
                 ww_call(&mut c, *tap, |_| 0.0)
