@@ -12,6 +12,7 @@ pub mod ledger_engines;
 pub mod num;
 pub mod out;
 pub mod recover;
+pub mod scan;
 pub mod search;
 pub mod selftest;
 pub mod sots_math;
@@ -178,6 +179,7 @@ pub fn main() -> ExitCode {
         }
         cli::Command::Sots(cli::SotsCommand::Leg(args)) => sots_math::leg(&args, &mut out),
         cli::Command::Sync(cli::SyncCommand::Openra(args)) => sync::openra(&args, &mut out),
+        cli::Command::Scan(args) => scan::run(&args, &mut out),
         cli::Command::Selftest => selftest::run(&mut out),
         cli::Command::Completions { shell } => {
             use clap::CommandFactory;

@@ -215,6 +215,12 @@ typedef struct bx_westwood_random4_identity {
 // The library panicked (a bug); the handle involved should be freed.
 #define BX_PANIC 9
 
+// `bx_scan_json`: not a PE / ELF x86 image, or a truncated / damaged one.
+#define BX_BAD_IMAGE 10
+
+// `bx_scan_json`: the reachability origin names no function of the image.
+#define BX_NO_SUCH_FUNCTION 11
+
 // 53-bit significands (control word 0x027F).
 #define BX_PC53 0
 
@@ -503,6 +509,33 @@ bx_status bx_laige_identify(const struct bx_laige_prng *prng,
 //
 // `out` is NULL or valid for writing a uint32_t.
 bx_status bx_laige_substream_id(uint64_t master_seed, uint64_t substream_seed, uint32_t *out);
+
+// Scans the PE / ELF x86 image in `image[0..len]` for generator sites and
+// writes the report (SPEC 10's JSON: `image`, `sites`, `functions`,
+// `data`, `stats`) to `*json_out` as a NUL-terminated UTF-8 string the
+// caller frees with `bx_string_free`. `from` is NULL, or a NUL-terminated
+// function name or `0x…` address: functions holding sites then say whether
+// they are reachable from it by direct calls.
+//
+// Returns `BX_OK` whether or not sites were found (the JSON's `sites` may
+// be empty); `BX_BAD_IMAGE` for anything but a readable PE / ELF x86 image;
+// `BX_NO_SUCH_FUNCTION` when `from` names nothing; `BX_BAD_ARGUMENT` when
+// `from` is not UTF-8; `BX_NULL_POINTER` when `image` or `json_out` is
+// NULL. On any error `*json_out` is left unchanged. Thread-safe; the image
+// is only read.
+//
+// # Safety
+//
+// `image` is valid for reads of `len` bytes; `from` is NULL or a
+// NUL-terminated string; `json_out` is valid for a write of one pointer.
+bx_status bx_scan_json(const uint8_t *image, size_t len, const char *from, char **json_out);
+
+// Frees a string returned by `bx_scan_json`; NULL does nothing.
+//
+// # Safety
+//
+// `s` is NULL or a string from `bx_scan_json` not freed before.
+void bx_string_free(char *s);
 
 // A new generator seeded with `seed`, precision `BX_PC53`; `left` is 624
 // and no word is drawn. Not NULL (barring an internal error, a bug). Free it with `bx_sots_free`.

@@ -32,6 +32,7 @@ use bitexact::x87::Precision;
 
 pub mod cc;
 pub mod laige;
+pub mod scan;
 pub mod sots;
 pub mod westwood;
 pub mod wwlib;
@@ -64,6 +65,10 @@ pub const BX_BAD_ARGUMENT: bx_status = 7;
 pub const BX_NOT_REPRESENTABLE: bx_status = 8;
 /// The library panicked (a bug); the handle involved should be freed.
 pub const BX_PANIC: bx_status = 9;
+/// `bx_scan_json`: not a PE / ELF x86 image, or a truncated / damaged one.
+pub const BX_BAD_IMAGE: bx_status = 10;
+/// `bx_scan_json`: the reachability origin names no function of the image.
+pub const BX_NO_SUCH_FUNCTION: bx_status = 11;
 
 /// An x87 precision-control model: `BX_PC53` (MSVC's default, the default
 /// everywhere) or `BX_PC24` (a Direct3D 9 process).
@@ -108,6 +113,8 @@ pub extern "C" fn bx_status_message(status: bx_status) -> *const c_char {
         BX_BAD_ARGUMENT => c"an enumeration argument is none of its constants",
         BX_NOT_REPRESENTABLE => c"the state cannot be written in the requested layout",
         BX_PANIC => c"internal error: the library panicked (a bug; please report it)",
+        BX_BAD_IMAGE => c"not a PE / ELF x86 image, or a truncated or damaged one",
+        BX_NO_SUCH_FUNCTION => c"the origin names no function of the image",
         _ => c"unknown status",
     };
     msg.as_ptr()

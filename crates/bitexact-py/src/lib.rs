@@ -13,6 +13,7 @@ use pyo3::types::PyInt;
 mod generals;
 mod laige;
 mod openra;
+mod scan;
 mod sots;
 mod stream;
 mod westwood;
@@ -160,5 +161,6 @@ fn _bitexact(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add_submodule(&sub)?;
     }
     stream::init(m)?;
+    scan::init(m)?;
     Ok(())
 }

@@ -18,6 +18,7 @@
 //! | [`trace`] | records compared field by field to the bit; MoveFleet replay (`alloc`) |
 //! | [`selftest`] | the known-answer vectors of every engine, runnable anywhere |
 //! | [`stream`] | the shared vocabulary: engines and taps by name, a stream drawn through one (`alloc`) |
+//! | `scan` | generator sites in PE / ELF x86 images, inlined draws included (feature `scan`) |
 //!
 //! The crate is `#![no_std]` and has no dependencies. It allocates only in
 //! the `alloc`-gated modules that collect an unknown number of things
@@ -63,6 +64,8 @@ pub mod mt19937;
 pub mod openra;
 #[cfg(feature = "alloc")]
 pub mod recover;
+#[cfg(feature = "scan")]
+pub mod scan;
 pub mod selftest;
 #[cfg(feature = "serde")]
 mod serde_array;

@@ -474,10 +474,71 @@ static void cc_family(void) {
     bx_generals_free(g);
 }
 
+/* A minimal ELF64 x86-64 executable: one R+X PT_LOAD segment holding the
+   headers, 16 nops and one textbook MT19937 tempering sequence. */
+static void put(unsigned char *p, uint64_t v, int n) {
+    for (int i = 0; i < n; ++i) p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static size_t tempering_elf(unsigned char *b) {
+    static const unsigned char code[] = {
+        0x89, 0xc1, 0xc1, 0xe9, 0x0b, 0x31, 0xc8,                         /* y ^= y >> 11 */
+        0x89, 0xc1, 0xc1, 0xe1, 0x07, 0x81, 0xe1, 0x80, 0x56, 0x2c, 0x9d, 0x31, 0xc8,
+        0x89, 0xc1, 0xc1, 0xe1, 0x0f, 0x81, 0xe1, 0x00, 0x00, 0xc6, 0xef, 0x31, 0xc8,
+        0x89, 0xc1, 0xc1, 0xe9, 0x12, 0x31, 0xc8,                         /* y ^= y >> 18 */
+        0xc3};
+    const uint64_t base = 0x400000, off = 64 + 56 + 16;
+    const size_t total = (size_t)off + sizeof code;
+    memset(b, 0, total);
+    memcpy(b, "\x7f" "ELF\x02\x01\x01", 7);
+    put(b + 16, 2, 2);           /* ET_EXEC */
+    put(b + 18, 0x3e, 2);        /* EM_X86_64 */
+    put(b + 20, 1, 4);
+    put(b + 24, base + off, 8);  /* entry */
+    put(b + 32, 64, 8);          /* phoff */
+    put(b + 52, 64, 2);
+    put(b + 54, 56, 2);
+    put(b + 56, 1, 2);
+    put(b + 58, 64, 2);
+    put(b + 64, 1, 4);           /* PT_LOAD */
+    put(b + 68, 5, 4);           /* R+X */
+    put(b + 80, base, 8);
+    put(b + 88, base, 8);
+    put(b + 96, total, 8);
+    put(b + 104, total, 8);
+    put(b + 112, 0x1000, 8);
+    memset(b + 120, 0x90, 16);
+    memcpy(b + off, code, sizeof code);
+    return total;
+}
+
+static void scan(void) {
+    unsigned char image[256];
+    size_t len = tempering_elf(image);
+    char *json = NULL;
+    CHECK_STATUS(bx_scan_json(image, len, NULL, &json), BX_OK);
+    CHECK(json != NULL && strstr(json, "\"signature\":\"mt19937.temper\",\"complete\":true") != NULL);
+    CHECK(json != NULL && strstr(json, "\"format\":\"elf64\"") != NULL);
+    bx_string_free(json);
+    json = NULL;
+    CHECK_STATUS(bx_scan_json(image, len, "0x400088", &json), BX_OK);
+    CHECK(json != NULL && strstr(json, "\"reachable\":true") != NULL);
+    bx_string_free(json);
+    char *untouched = (char *)"untouched";
+    json = untouched;
+    CHECK_STATUS(bx_scan_json(image, len, "turn_driver", &json), BX_NO_SUCH_FUNCTION);
+    CHECK_STATUS(bx_scan_json(image, 40, NULL, &json), BX_BAD_IMAGE);
+    CHECK_STATUS(bx_scan_json((const uint8_t *)"text", 4, NULL, &json), BX_BAD_IMAGE);
+    CHECK(json == untouched);
+    CHECK_STATUS(bx_scan_json(NULL, 0, NULL, &json), BX_NULL_POINTER);
+    CHECK_STATUS(bx_scan_json(image, len, NULL, NULL), BX_NULL_POINTER);
+    bx_string_free(NULL);
+}
+
 static void statuses(void) {
     CHECK(strcmp(bx_status_message(BX_OK), "success") == 0);
     CHECK(strcmp(bx_status_message(-5), "unknown status") == 0);
-    for (bx_status s = BX_OK; s <= BX_PANIC; ++s) {
+    for (bx_status s = BX_OK; s <= BX_NO_SUCH_FUNCTION; ++s) {
         CHECK(bx_status_message(s) != NULL && strlen(bx_status_message(s)) > 0);
     }
     CHECK(strlen(bx_version()) > 0);
@@ -490,6 +551,7 @@ int main(void) {
     laige();
     westwood();
     cc_family();
+    scan();
     statuses();
     printf("c abi: %d checks, %d failed\n", checks, failed);
     return failed == 0 ? 0 : 1;

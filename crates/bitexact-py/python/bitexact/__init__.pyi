@@ -1,4 +1,5 @@
-from typing import Iterable, Literal, Optional, Tuple, Union, overload
+import os
+from typing import Any, Iterable, Literal, Optional, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -56,3 +57,7 @@ def recover(
     max_hits: Optional[int] = None,
     threads: Optional[int] = None,
 ) -> list[Tuple[int, int]]: ...
+def scan(
+    image: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
+    from_: Optional[str] = None,
+) -> dict[str, Any]: ...

@@ -1,0 +1,180 @@
+//! `bitexact scan`: the library's [`bitexact::scan`] report, printed.
+
+use std::io::Write;
+
+use bitexact::scan::{self, Origin, Report};
+
+use crate::cli::ScanArgs;
+use crate::{input_name, read_limited, Failure};
+
+/// The largest image read (a game's executable is far smaller).
+const MAX_IMAGE: usize = 1 << 30;
+
+pub fn run(args: &ScanArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let bytes = read_limited(&args.image, MAX_IMAGE)?;
+    let name = input_name(&args.image);
+    let options = scan::Options {
+        from: args.from.as_deref().map(Origin::parse),
+    };
+    let report = scan::scan(&bytes, &options).map_err(|e| match e {
+        scan::ScanError::NoSuchFunction(why) => Failure::usage(why),
+        other => Failure::usage(format!("'{name}': {other}")),
+    })?;
+    if args.json {
+        writeln!(out, "{}", report.to_json())?;
+    } else {
+        print_text(&report, args.from.as_deref(), out)?;
+    }
+    if report.sites.is_empty() {
+        return Err(Failure::Different(format!(
+            "no generator site found in '{name}'"
+        )));
+    }
+    crate::summary!(
+        "{} sites ({} complete) in {} functions",
+        report.sites.len(),
+        report.sites.iter().filter(|s| s.complete).count(),
+        report.functions.len()
+    );
+    Ok(())
+}
+
+fn fname(name: &Option<String>, va: u64) -> String {
+    name.clone().unwrap_or_else(|| format!("sub_{va:x}"))
+}
+
+fn print_text(r: &Report, from: Option<&str>, out: &mut dyn Write) -> Result<(), Failure> {
+    let s = &r.stats;
+    let entry = r
+        .image
+        .entry
+        .map_or_else(|| "none".to_string(), |e| format!("{e:#x}"));
+    writeln!(
+        out,
+        "{} {}, entry {entry}: {} bytes of code, {} instructions swept, {} agreed by the descent, {} functions",
+        r.image.format.name(),
+        r.image.arch.name(),
+        s.code_bytes,
+        s.swept,
+        s.agreed,
+        s.functions
+    )?;
+    let w = r
+        .functions
+        .iter()
+        .map(|f| fname(&f.name, f.va).len())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    writeln!(out)?;
+    match from {
+        Some(f) => writeln!(
+            out,
+            "functions holding sites: {} ({} reachable from {f})",
+            r.functions.len(),
+            r.functions
+                .iter()
+                .filter(|f| f.reachable == Some(true))
+                .count()
+        )?,
+        None => writeln!(out, "functions holding sites: {}", r.functions.len())?,
+    }
+    if !r.functions.is_empty() {
+        let reach_col = if from.is_some() { "  reachable" } else { "" };
+        writeln!(
+            out,
+            "  {:<12}  {:<w$}  {:>5}  signatures{reach_col}",
+            "va", "function", "sites"
+        )?;
+        for (i, f) in r.functions.iter().enumerate() {
+            let mut sigs = Vec::new();
+            for sig in scan::Signature::ALL {
+                let n = r
+                    .sites
+                    .iter()
+                    .filter(|s| s.function == i && s.signature == sig)
+                    .count();
+                if n > 0 {
+                    sigs.push(format!("{} {n}", sig.name()));
+                }
+            }
+            let reach = match f.reachable {
+                None => String::new(),
+                Some(false) => "  no".to_string(),
+                Some(true) => {
+                    let chain: Vec<String> = f.path.iter().map(|(va, n)| fname(n, *va)).collect();
+                    format!("  yes: {}", chain.join(" > "))
+                }
+            };
+            writeln!(
+                out,
+                "  {:<12}  {:<w$}  {:>5}  {}{reach}",
+                format!("{:#x}", f.va),
+                fname(&f.name, f.va),
+                f.sites,
+                sigs.join(", ")
+            )?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "sites: {} ({} complete)",
+        r.sites.len(),
+        r.sites.iter().filter(|s| s.complete).count()
+    )?;
+    if !r.sites.is_empty() {
+        writeln!(
+            out,
+            "  {:<12}  {:<18}  {:<8}  {:<w$}  seen",
+            "va", "signature", "complete", "function"
+        )?;
+        for site in &r.sites {
+            let f = &r.functions[site.function];
+            writeln!(
+                out,
+                "  {:<12}  {:<18}  {:<8}  {:<w$}  {}",
+                format!("{:#x}", site.va),
+                site.signature.name(),
+                if site.complete { "yes" } else { "no" },
+                fname(&f.name, f.va),
+                site.seen.join(", ")
+            )?;
+        }
+    }
+    if !r.data.is_empty() {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "constants seen only as data (not operands of decoded code): {}",
+            r.data.len()
+        )?;
+        for d in r.data.iter().take(20) {
+            let c = if d.width == 4 {
+                format!("{:#010x}", d.constant)
+            } else {
+                format!("{:#018x}", d.constant)
+            };
+            let read = if d.referenced {
+                "  (read by a site)"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "  {:<12}  {c}  {:<18}  {}{read}",
+                format!("{:#x}", d.va),
+                d.signature.name(),
+                d.section
+            )?;
+        }
+        if r.data.len() > 20 {
+            writeln!(
+                out,
+                "  … and {} more (--json lists them all)",
+                r.data.len() - 20
+            )?;
+        }
+    }
+    Ok(())
+}

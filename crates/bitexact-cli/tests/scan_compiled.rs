@@ -1,0 +1,598 @@
+//! `bitexact scan` against images compiled here from `tests/scan_src/`: a
+//! small C "game" whose generator sites are known by construction (how many
+//! forced-inline draws each `noipa` function holds, which constants it
+//! multiplies by), with decoys that hold the same constants where they are
+//! no sites (data read through a pointer, inside a longer immediate,
+//! straddling two instructions, bytes in an executable section that only a
+//! linear sweep decodes).
+//!
+//! Each target (gcc x86-64 ELF, gcc -m32 ELF32, mingw-w64 PE32+ and PE32, at
+//! -O0 -O1 -O2 -O3 -Os, plus a stripped x86-64 -O2 build) is one test:
+//! compile, run `bitexact scan IMAGE --json --from turn_driver`, and check,
+//! by function name (from `nm`), the number of sites of every signature, the
+//! completeness of the sequences, that no site lies in a decoy, the
+//! reachable set, and the image header. Without a compiler or `nm` a test
+//! prints why and passes, unless `CI` is set: then it fails.
+//!
+//! The counts below were checked against `objdump -d` of every variant with
+//! gcc 12 / mingw-w64 gcc 12: one tempering copy per inlined draw (no
+//! tail-duplicated or merged copy at any level), one multiply per LCG step,
+//! one data read of the unit double per unit draw.
+
+mod common;
+
+use common::{bitexact, stderr, stdout, temp};
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The signatures, in the column order of [`EXPECTED`].
+const SIGNATURES: [&str; 9] = [
+    "mt19937.temper",
+    "mt19937.twist",
+    "mt19937.seed_knuth",
+    "mt19937.seed_1998",
+    "westwood.psdes",
+    "wwlib.lcg",
+    "msvc.rand",
+    "splitmix64",
+    "sots.unit_scale",
+];
+
+/// Every function of `scan_src/` that holds a site: its sites per signature
+/// (columns as in [`SIGNATURES`]) and whether `turn_driver` reaches it by
+/// direct calls. From the source, by the contract's counting rules:
+/// - `mt19937.temper`: one per use of the forced-inline `mt_draw()` (the
+///   `DRAW()` macro, or `mt_draw()` written out) in the function; the
+///   out-of-line `genrand_u32` is one use.
+/// - `mt19937.twist`, `seed_knuth`, `seed_1998`, `westwood.psdes`,
+///   `splitmix64`: one per function using the constant, however many copies
+///   the compiler makes (mt_twist's three loops, -O3's vector constants,
+///   psdes as a table at -O0..-O2/-Os and as immediates at -O3, laige_seed's
+///   two splitmix64 steps, 32-bit halves in -m32 code).
+/// - `wwlib.lcg`, `msvc.rand`: one per inlined `ww_lcg()` / `msvc_rand()`
+///   (each step is one multiply: the seed is laundered between steps).
+/// - `sots.unit_scale`: one per `(double)word * MARS_UNIT.d` (one data read of
+///   the double per function: movsd / mulsd / fld / fmul).
+///
+/// Every other function (main, the decoys, the C runtime) holds none.
+#[rustfmt::skip]
+const EXPECTED: &[(&str, [u32; 9], bool)] = &[
+    //                temper twist knuth 1998 psdes lcg msvc smix unit  reachable
+    ("turn_driver",    [1,    0,    0,    0,   0,    0,  0,   0,   0], true),
+    ("update_fleet",   [1,    0,    0,    0,   0,    0,  0,   0,   1], true),
+    ("combat_roll",    [3,    0,    0,    0,   0,    0,  0,   0,   0], true),
+    ("genrand_u32",    [1,    0,    0,    0,   0,    0,  0,   0,   0], true),
+    ("ai_think",       [0,    0,    0,    0,   0,    2,  1,   0,   0], true),
+    ("mt_twist",       [0,    1,    0,    0,   0,    0,  0,   0,   0], true),
+    ("map_setup",      [5,    0,    0,    0,   0,    0,  0,   0,   0], false),
+    ("lobby_shuffle",  [2,    0,    0,    0,   0,    0,  0,   0,   0], false),
+    ("net_jitter",     [1,    0,    0,    0,   0,    0,  0,   0,   1], false),
+    ("mt_seed_knuth",  [0,    0,    1,    0,   0,    0,  0,   0,   0], false),
+    ("mt_seed_1998",   [0,    0,    0,    1,   0,    0,  0,   0,   0], false),
+    ("ww_psdes",       [0,    0,    0,    0,   1,    0,  0,   0,   0], false),
+    ("ww_scatter",     [0,    0,    0,    0,   0,    3,  0,   0,   0], false),
+    ("msvc_rand_pair", [0,    0,    0,    0,   0,    0,  2,   0,   0], false),
+    ("laige_seed",     [0,    0,    0,    0,   0,    0,  0,   1,   0], false),
+];
+
+/// The direct calls of `scan_src/` (callee lists), for checking `path`.
+const CALLS: &[(&str, &[&str])] = &[
+    (
+        "turn_driver",
+        &["mt_twist", "update_fleet", "genrand_u32", "ai_think"],
+    ),
+    ("update_fleet", &["mt_twist", "combat_roll"]),
+    ("combat_roll", &["mt_twist"]),
+    ("genrand_u32", &["mt_twist"]),
+    ("map_setup", &["mt_twist"]),
+    ("lobby_shuffle", &["mt_twist", "genrand_u32"]),
+    ("net_jitter", &["mt_twist"]),
+];
+
+/// The decoy objects and their sizes in bytes (`decoys.c`). The decoy
+/// functions are every function whose name starts with `decoy_`.
+const DECOY_OBJECTS: [(&str, u64); 3] = [
+    ("decoy_table", 32 * 4),
+    ("decoy_table64", 8 * 8),
+    ("decoy_exec_table", 24),
+];
+
+/// The signatures whose every site here is a complete sequence.
+const ALWAYS_COMPLETE: [&str; 3] = ["mt19937.temper", "wwlib.lcg", "msvc.rand"];
+
+#[derive(Clone, Copy, PartialEq)]
+enum Target {
+    Elf64,
+    Elf32,
+    Elf32Pie,
+    Pe64,
+    Pe32,
+}
+
+impl Target {
+    /// The compiler and the flags that pick the target.
+    fn compiler(self) -> (&'static str, &'static [&'static str]) {
+        match self {
+            // PIE (rip-relative data) stated, not left to the distribution.
+            Target::Elf64 => ("gcc", &["-fpie", "-pie"]),
+            // Absolute data addresses, as in a PE32.
+            Target::Elf32 => ("gcc", &["-m32", "-fno-pie", "-no-pie"]),
+            // PIE i386 code reaches its data through the GOT pointer a PC
+            // thunk (`__x86.get_pc_thunk.bx`) loads: the scan's data flow
+            // follows it.
+            Target::Elf32Pie => ("gcc", &["-m32", "-fpie", "-pie"]),
+            Target::Pe64 => ("x86_64-w64-mingw32-gcc", &[]),
+            Target::Pe32 => ("i686-w64-mingw32-gcc", &[]),
+        }
+    }
+
+    fn nm(self) -> &'static str {
+        match self {
+            Target::Elf64 | Target::Elf32 | Target::Elf32Pie => "nm",
+            Target::Pe64 => "x86_64-w64-mingw32-nm",
+            Target::Pe32 => "i686-w64-mingw32-nm",
+        }
+    }
+
+    fn format(self) -> &'static str {
+        match self {
+            Target::Elf64 => "elf64",
+            Target::Elf32 | Target::Elf32Pie => "elf32",
+            Target::Pe64 => "pe32+",
+            Target::Pe32 => "pe32",
+        }
+    }
+
+    fn arch(self) -> &'static str {
+        match self {
+            Target::Elf64 | Target::Pe64 => "x86_64",
+            Target::Elf32 | Target::Elf32Pie | Target::Pe32 => "x86",
+        }
+    }
+
+    /// i686 Windows prefixes C names with `_` in its symbols.
+    fn c_name(self, symbol: &str) -> String {
+        match self {
+            Target::Pe32 => symbol.strip_prefix('_').unwrap_or(symbol).to_string(),
+            _ => symbol.to_string(),
+        }
+    }
+}
+
+/// `true` when the tool runs (for a compiler: builds a trivial program with
+/// the target's flags); otherwise print why and return `false`, or fail
+/// when `CI` is set.
+fn have(target: Target, dir: &Path) -> bool {
+    let (cc, flags) = target.compiler();
+    let probe = dir.join("probe.c");
+    std::fs::write(&probe, "int main(void) { return 0; }\n").unwrap();
+    let cc_ok = Command::new(cc)
+        .args(flags)
+        .arg("-o")
+        .arg(dir.join("probe.out"))
+        .arg(&probe)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let nm_ok = Command::new(target.nm())
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    for (ok, what) in [
+        (
+            cc_ok,
+            format!("`{cc} {}` cannot build a program", flags.join(" ")),
+        ),
+        (nm_ok, format!("`{}` is not installed", target.nm())),
+    ] {
+        if !ok {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "{what}, and CI is set: the compiled-image scan tests must run in CI"
+            );
+            eprintln!("skipped: {what} (with CI set this fails)");
+            return false;
+        }
+    }
+    true
+}
+
+fn sources() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scan_src");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5, "scan_src/ holds the game's sources");
+    files
+}
+
+fn compile(target: Target, opt: &str, strip: bool, out: &Path) {
+    let (cc, flags) = target.compiler();
+    let mut cmd = Command::new(cc);
+    cmd.args(flags)
+        .args([opt, "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(out)
+        .args(sources());
+    if strip {
+        cmd.arg("-s");
+    }
+    let o = cmd.output().unwrap();
+    assert!(
+        o.status.success(),
+        "{cc} {opt} failed:\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// The image's symbols (`nm -n`): (address, C name) of the code symbols,
+/// sorted, and every symbol's address by C name.
+struct Symbols {
+    code: Vec<(u64, String)>,
+    by_name: BTreeMap<String, u64>,
+}
+
+impl Symbols {
+    fn read(target: Target, image: &Path) -> Symbols {
+        let o = Command::new(target.nm())
+            .arg("-n")
+            .arg(image)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{} failed", target.nm());
+        let mut code = Vec::new();
+        let mut by_name = BTreeMap::new();
+        for line in String::from_utf8(o.stdout).unwrap().lines() {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let [addr, kind, name] = f[..] else { continue };
+            let (Ok(addr), false) = (u64::from_str_radix(addr, 16), name.starts_with('.')) else {
+                continue;
+            };
+            let name = target.c_name(name);
+            if kind == "T" || kind == "t" {
+                code.push((addr, name.clone()));
+            }
+            by_name.entry(name).or_insert(addr);
+        }
+        Symbols { code, by_name }
+    }
+
+    fn addr(&self, name: &str) -> u64 {
+        *self
+            .by_name
+            .get(name)
+            .unwrap_or_else(|| panic!("nm lists no {name}"))
+    }
+
+    /// The code symbol at or below `va`: the function holding it.
+    fn holding(&self, va: u64) -> Option<&str> {
+        let i = self.code.partition_point(|(a, _)| *a <= va);
+        i.checked_sub(1).map(|i| self.code[i].1.as_str())
+    }
+
+    fn name_at(&self, va: u64) -> Option<&str> {
+        self.code
+            .iter()
+            .find(|(a, _)| *a == va)
+            .map(|(_, n)| n.as_str())
+    }
+}
+
+/// The entry point VA from the image's header.
+fn header_entry(image: &Path) -> u64 {
+    let b = std::fs::read(image).unwrap();
+    let u16_at = |o: usize| u16::from_le_bytes(b[o..o + 2].try_into().unwrap()) as u64;
+    let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().unwrap()) as u64;
+    let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().unwrap());
+    if b.starts_with(b"\x7fELF") {
+        return if b[4] == 2 {
+            u64_at(0x18)
+        } else {
+            u32_at(0x18)
+        };
+    }
+    assert!(b.starts_with(b"MZ"), "neither ELF nor PE");
+    let opt = u32_at(0x3c) as usize + 24;
+    let entry = u32_at(opt + 16);
+    let base = match u16_at(opt) {
+        0x10b => u32_at(opt + 28),
+        0x20b => u64_at(opt + 24),
+        m => panic!("PE optional header magic {m:#x}"),
+    };
+    base + entry
+}
+
+fn va(v: &Value) -> Option<u64> {
+    u64::from_str_radix(v.as_str()?.strip_prefix("0x")?, 16).ok()
+}
+
+/// Build the variant, scan it, and check it; panic with every disagreement.
+fn check(target: Target, opt: &str, strip: bool) {
+    let tag = format!(
+        "{}{opt}{}",
+        target.format().replace('+', "p"),
+        if strip { "-s" } else { "" }
+    );
+    let dir = temp(&format!("scan-{tag}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    if !have(target, &dir) {
+        return;
+    }
+    let exe = if matches!(target, Target::Pe64 | Target::Pe32) {
+        ".exe"
+    } else {
+        ""
+    };
+    let image = dir.join(format!("game{exe}"));
+    compile(target, opt, false, &image);
+    let syms = Symbols::read(target, &image);
+    let scanned = if strip {
+        let stripped = dir.join(format!("game-stripped{exe}"));
+        compile(target, opt, true, &stripped);
+        stripped
+    } else {
+        image.clone()
+    };
+    // The stripped image has the same layout; its turn_driver by address.
+    let from = if strip {
+        format!("{:#x}", syms.addr("turn_driver"))
+    } else {
+        "turn_driver".to_string()
+    };
+    let o = bitexact(&["scan", scanned.to_str().unwrap(), "--json", "--from", &from]);
+    let mut errors = Vec::new();
+    macro_rules! err {
+        ($($t:tt)*) => { errors.push(format!($($t)*)) };
+    }
+    if o.status.code() != Some(0) {
+        err!("exit code {:?}, stderr {:?}", o.status.code(), stderr(&o));
+    }
+    let json: Value = match serde_json::from_str(stdout(&o).trim()) {
+        Ok(v) => v,
+        Err(e) => panic!("{tag}: stdout is not one JSON object ({e}): {}", stdout(&o)),
+    };
+
+    // The image.
+    let img = &json["image"];
+    if img["format"] != target.format() {
+        err!(
+            "image.format {} (expected {})",
+            img["format"],
+            target.format()
+        );
+    }
+    if img["arch"] != target.arch() {
+        err!("image.arch {} (expected {})", img["arch"], target.arch());
+    }
+    let entry = header_entry(&scanned);
+    if va(&img["entry"]) != Some(entry) {
+        err!("image.entry {} (header: {entry:#x})", img["entry"]);
+    }
+    if !json["data"].is_array() {
+        err!("no `data` array");
+    }
+
+    // The function a VA belongs to, by name: the image's own symbol for an
+    // unstripped image (which must agree with the scanner's), the unstripped
+    // twin's for the stripped one (whose names must all be null).
+    let name_of = |what: &str, name: &Value, at: u64, errors: &mut Vec<String>| -> String {
+        let by_nm = syms
+            .name_at(at)
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("<no symbol at {at:#x}>"));
+        if strip {
+            if !name.is_null() {
+                errors.push(format!(
+                    "{what} at {at:#x}: name {name} in a stripped image"
+                ));
+            }
+        } else {
+            match name.as_str().map(|n| target.c_name(n)) {
+                Some(n) if n == by_nm => {}
+                _ => errors.push(format!("{what} at {at:#x}: name {name}, nm says {by_nm}")),
+            }
+        }
+        by_nm
+    };
+
+    // Sites.
+    let decoys: Vec<(&str, u64, u64)> = DECOY_OBJECTS
+        .iter()
+        .map(|&(n, size)| (n, syms.addr(n), size))
+        .collect();
+    let mut got: BTreeMap<(String, String), u32> = BTreeMap::new();
+    let sites = json["sites"].as_array().cloned().unwrap_or_else(|| {
+        errors.push("no `sites` array".into());
+        Vec::new()
+    });
+    for s in &sites {
+        let sig = s["signature"].as_str().unwrap_or("?").to_string();
+        let (Some(at), Some(fva)) = (va(&s["va"]), va(&s["function_va"])) else {
+            err!("site without va / function_va: {s}");
+            continue;
+        };
+        let func = name_of("site's function", &s["function"], fva, &mut errors);
+        if syms.holding(at) != Some(func.as_str()) {
+            err!(
+                "{sig} site at {at:#x} is attributed to {func} ({fva:#x}) but lies in {:?}",
+                syms.holding(at)
+            );
+        }
+        if func.starts_with("decoy_") || syms.holding(at).is_some_and(|h| h.starts_with("decoy_")) {
+            err!("{sig} site at {at:#x} in decoy {func}: {s}");
+        }
+        for &(n, start, size) in &decoys {
+            if (start..start + size).contains(&at) {
+                err!("{sig} site at {at:#x} inside the decoy object {n}");
+            }
+        }
+        if !SIGNATURES.contains(&sig.as_str()) {
+            err!("unknown signature {sig:?} in {func}");
+        }
+        if ALWAYS_COMPLETE.contains(&sig.as_str()) && s["complete"] != true {
+            err!(
+                "{sig} site at {at:#x} in {func}: complete {} (seen {})",
+                s["complete"],
+                s["seen"]
+            );
+        }
+        *got.entry((func, sig)).or_default() += 1;
+    }
+    let mut want: BTreeMap<(String, String), u32> = BTreeMap::new();
+    for (f, counts, _) in EXPECTED {
+        for (sig, &n) in SIGNATURES.iter().zip(counts) {
+            if n > 0 {
+                want.insert((f.to_string(), sig.to_string()), n);
+            }
+        }
+    }
+    for key in want.keys().chain(got.keys()).collect::<BTreeSet<_>>() {
+        let (w, g) = (
+            want.get(key).copied().unwrap_or(0),
+            got.get(key).copied().unwrap_or(0),
+        );
+        if w != g {
+            err!("{} {}: {g} sites, expected {w}", key.0, key.1);
+        }
+    }
+    for sig in SIGNATURES {
+        let total = |m: &BTreeMap<(String, String), u32>| -> u32 {
+            m.iter()
+                .filter(|((_, s), _)| s == sig)
+                .map(|(_, n)| n)
+                .sum()
+        };
+        if total(&want) != total(&got) {
+            err!(
+                "{sig}: {} sites in all, expected {}",
+                total(&got),
+                total(&want)
+            );
+        }
+    }
+
+    // Functions.
+    let callees = |f: &str| -> &[&str] {
+        CALLS
+            .iter()
+            .find(|(c, _)| *c == f)
+            .map(|(_, l)| *l)
+            .unwrap_or(&[])
+    };
+    let functions = json["functions"].as_array().cloned().unwrap_or_else(|| {
+        errors.push("no `functions` array".into());
+        Vec::new()
+    });
+    let mut listed = BTreeSet::new();
+    for f in &functions {
+        let Some(fva) = va(&f["va"]) else {
+            err!("function without va: {f}");
+            continue;
+        };
+        let name = name_of("function", &f["name"], fva, &mut errors);
+        listed.insert(name.clone());
+        let Some((counts, reachable)) = EXPECTED
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|(_, c, r)| (c, *r))
+        else {
+            err!("function {name} ({fva:#x}) listed with sites: {f}");
+            continue;
+        };
+        let total: u32 = counts.iter().sum();
+        if f["sites"].as_u64() != Some(total.into()) {
+            err!("function {name}: sites {}, expected {total}", f["sites"]);
+        }
+        for (sig, &n) in SIGNATURES.iter().zip(counts) {
+            let g = f["signatures"][sig].as_u64().unwrap_or(0);
+            if g != u64::from(n) {
+                err!("function {name}: signatures.{sig} {g}, expected {n}");
+            }
+        }
+        if let Some(obj) = f["signatures"].as_object() {
+            for k in obj.keys().filter(|k| !SIGNATURES.contains(&k.as_str())) {
+                err!("function {name}: unexpected signature {k}");
+            }
+        }
+        if f["reachable"] != reachable {
+            err!(
+                "function {name}: reachable {}, expected {reachable}",
+                f["reachable"]
+            );
+        }
+        if reachable && !strip {
+            // A chain of direct calls from turn_driver to the function.
+            let path: Vec<String> = f["path"]
+                .as_array()
+                .map(|p| {
+                    p.iter()
+                        .filter_map(|n| n.as_str())
+                        .map(|n| target.c_name(n))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let chained = path.first().is_some_and(|p| p == "turn_driver")
+                && path.last() == Some(&name)
+                && path
+                    .windows(2)
+                    .all(|w| callees(&w[0]).contains(&w[1].as_str()));
+            if !chained {
+                err!(
+                    "function {name}: path {} is no call chain from turn_driver",
+                    f["path"]
+                );
+            }
+        }
+    }
+    for (name, _, _) in EXPECTED {
+        if !listed.contains(*name) {
+            err!("function {name} not listed");
+        }
+    }
+
+    assert!(
+        errors.is_empty(),
+        "{tag}: {} disagreement(s) with the expected table:\n  {}",
+        errors.len(),
+        errors.join("\n  ")
+    );
+}
+
+macro_rules! variants {
+    ($($test:ident: $target:ident $opt:literal $strip:literal;)*) => {$(
+        #[test]
+        fn $test() {
+            check(Target::$target, $opt, $strip);
+        }
+    )*};
+}
+
+variants! {
+    elf64_o0: Elf64 "-O0" false;
+    elf64_o1: Elf64 "-O1" false;
+    elf64_o2: Elf64 "-O2" false;
+    elf64_o3: Elf64 "-O3" false;
+    elf64_os: Elf64 "-Os" false;
+    elf64_o2_stripped: Elf64 "-O2" true;
+    elf32_o0: Elf32 "-O0" false;
+    elf32_o1: Elf32 "-O1" false;
+    elf32_o2: Elf32 "-O2" false;
+    elf32_o3: Elf32 "-O3" false;
+    elf32_os: Elf32 "-Os" false;
+    elf32_pie_o0: Elf32Pie "-O0" false;
+    elf32_pie_o2: Elf32Pie "-O2" false;
+    elf32_pie_o3: Elf32Pie "-O3" false;
+    pe32plus_o0: Pe64 "-O0" false;
+    pe32plus_o1: Pe64 "-O1" false;
+    pe32plus_o2: Pe64 "-O2" false;
+    pe32plus_o3: Pe64 "-O3" false;
+    pe32plus_os: Pe64 "-Os" false;
+    pe32_o0: Pe32 "-O0" false;
+    pe32_o1: Pe32 "-O1" false;
+    pe32_o2: Pe32 "-O2" false;
+    pe32_o3: Pe32 "-O3" false;
+    pe32_os: Pe32 "-Os" false;
+}

@@ -1,0 +1,77 @@
+//! `bitexact::scan` for C: the report as the JSON document the CLI prints
+//! (SPEC 10), in a string the caller frees with `bx_string_free`.
+
+use core::ffi::{c_char, CStr};
+use std::ffi::CString;
+
+use bitexact::scan::{scan, Options, Origin, ScanError};
+
+use crate::{
+    bx_status, bytes_in, status, BX_BAD_ARGUMENT, BX_BAD_IMAGE, BX_NO_SUCH_FUNCTION,
+    BX_NULL_POINTER,
+};
+
+/// Scans the PE / ELF x86 image in `image[0..len]` for generator sites and
+/// writes the report (SPEC 10's JSON: `image`, `sites`, `functions`,
+/// `data`, `stats`) to `*json_out` as a NUL-terminated UTF-8 string the
+/// caller frees with `bx_string_free`. `from` is NULL, or a NUL-terminated
+/// function name or `0x…` address: functions holding sites then say whether
+/// they are reachable from it by direct calls.
+///
+/// Returns `BX_OK` whether or not sites were found (the JSON's `sites` may
+/// be empty); `BX_BAD_IMAGE` for anything but a readable PE / ELF x86 image;
+/// `BX_NO_SUCH_FUNCTION` when `from` names nothing; `BX_BAD_ARGUMENT` when
+/// `from` is not UTF-8; `BX_NULL_POINTER` when `image` or `json_out` is
+/// NULL. On any error `*json_out` is left unchanged. Thread-safe; the image
+/// is only read.
+///
+/// # Safety
+///
+/// `image` is valid for reads of `len` bytes; `from` is NULL or a
+/// NUL-terminated string; `json_out` is valid for a write of one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn bx_scan_json(
+    image: *const u8,
+    len: usize,
+    from: *const c_char,
+    json_out: *mut *mut c_char,
+) -> bx_status {
+    status(|| {
+        if json_out.is_null() || !json_out.is_aligned() {
+            return Err(BX_NULL_POINTER);
+        }
+        // SAFETY: the caller promises `len` readable bytes at `image`.
+        let bytes = unsafe { bytes_in(image, len) }?;
+        let from = if from.is_null() {
+            None
+        } else {
+            // SAFETY: non-NULL, and the caller promises a NUL-terminated string.
+            let s = unsafe { CStr::from_ptr(from) };
+            Some(Origin::parse(s.to_str().map_err(|_| BX_BAD_ARGUMENT)?))
+        };
+        let report = scan(bytes, &Options { from }).map_err(|e| match e {
+            ScanError::NoSuchFunction(_) => BX_NO_SUCH_FUNCTION,
+            _ => BX_BAD_IMAGE,
+        })?;
+        // The JSON escapes control characters, so it holds no NUL.
+        let json = CString::new(report.to_json()).map_err(|_| BX_BAD_IMAGE)?;
+        // SAFETY: checked non-NULL and aligned above; the caller promises it
+        // is writable.
+        unsafe { json_out.write(json.into_raw()) };
+        Ok(())
+    })
+}
+
+/// Frees a string returned by `bx_scan_json`; NULL does nothing.
+///
+/// # Safety
+///
+/// `s` is NULL or a string from `bx_scan_json` not freed before.
+#[no_mangle]
+pub unsafe extern "C" fn bx_string_free(s: *mut c_char) {
+    if !s.is_null() {
+        // SAFETY: by the contract, `s` came from `CString::into_raw` and is
+        // freed once.
+        drop(unsafe { CString::from_raw(s) });
+    }
+}

@@ -1,0 +1,70 @@
+"""bitexact.scan: the library's scan report as a dict (SPEC 10)."""
+
+import struct
+
+import pytest
+
+import bitexact
+
+BASE = 0x400000
+
+# mov ecx,eax; shr ecx,11; xor eax,ecx; ... the textbook tempering; ret
+TEMPER = bytes.fromhex(
+    "89c1c1e90b31c8"
+    "89c1c1e10781e180562c9d31c8"
+    "89c1c1e10f81e10000c6ef31c8"
+    "89c1c1e91231c8"
+    "c3"
+)
+
+
+def elf64(code: bytes) -> bytes:
+    """One R+X PT_LOAD segment: headers, 16 nops, then the code (the entry)."""
+    off = 64 + 56 + 16
+    total = off + len(code)
+    header = b"\x7fELF\x02\x01\x01" + bytes(9)
+    header += struct.pack("<HHIQQQIHHHHHH", 2, 0x3E, 1, BASE + off, 64, 0, 0, 64, 56, 1, 64, 0, 0)
+    phdr = struct.pack("<IIQQQQQQ", 1, 5, 0, BASE, BASE, total, total, 0x1000)
+    return header + phdr + b"\x90" * 16 + code
+
+
+def test_a_tempering_site_is_found():
+    r = bitexact.scan(elf64(TEMPER))
+    assert r["image"] == {"format": "elf64", "arch": "x86_64", "entry": "0x400088"}
+    [site] = r["sites"]
+    assert site["signature"] == "mt19937.temper"
+    assert site["complete"] is True
+    assert site["va"] == "0x40008a"
+    assert site["function"] is None and site["function_va"] == "0x400088"
+    assert r["functions"][0]["reachable"] is None
+
+
+def test_from_marks_reachability(tmp_path):
+    path = tmp_path / "temper.elf"
+    path.write_bytes(elf64(TEMPER))
+    r = bitexact.scan(str(path), from_="0x400088")
+    assert r["functions"][0]["reachable"] is True
+    assert r["functions"][0]["path"] == ["0x400088"]
+    assert bitexact.scan(path)["sites"] == r["sites"]
+
+
+def test_nothing_found_is_an_empty_list():
+    assert bitexact.scan(elf64(b"\xc3"))["sites"] == []
+
+
+@pytest.mark.parametrize(
+    "image, needle",
+    [
+        (b"", "empty"),
+        (elf64(TEMPER)[:40], "truncated"),
+        (b"hello", "not a PE or ELF image"),
+    ],
+)
+def test_bad_images_raise_bitexact_error(image, needle):
+    with pytest.raises(bitexact.Error, match=needle):
+        bitexact.scan(image)
+
+
+def test_an_unknown_origin_raises():
+    with pytest.raises(bitexact.Error, match="no function of that name"):
+        bitexact.scan(elf64(TEMPER), from_="turn_driver")

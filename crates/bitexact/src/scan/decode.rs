@@ -1,0 +1,325 @@
+//! Instruction boundaries, found twice: a linear sweep of every executable
+//! region, and a recursive descent from the entry point, the function
+//! symbols, the relocated code pointers and every direct call target. An
+//! instruction counts only where both decodings start one (SPEC 10): bytes
+//! that the sweep reads as an instruction but control flow never reaches
+//! (data in code, an overlapping-instruction trick) are not code.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use iced_x86::{Decoder, DecoderOptions, FlowControl, Instruction, OpKind};
+
+use super::image::Image;
+
+/// A bit per byte of one executable region.
+#[derive(Debug, Clone)]
+pub(crate) struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(len: usize) -> Self {
+        Bits(vec![0; len.div_ceil(64)])
+    }
+    #[inline]
+    pub fn get(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+    #[inline]
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    /// Whether bit `i` was clear, setting it.
+    #[inline]
+    fn test_and_set(&mut self, i: usize) -> bool {
+        let was = self.get(i);
+        self.set(i);
+        !was
+    }
+    fn and(&mut self, other: &Bits) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a &= *b;
+        }
+    }
+    fn count(&self) -> u64 {
+        self.0.iter().map(|w| u64::from(w.count_ones())).sum()
+    }
+    /// The first set bit at or after `i`, below `end`.
+    pub fn next_set(&self, i: usize, end: usize) -> Option<usize> {
+        let mut word = i / 64;
+        if word >= self.0.len() {
+            return None;
+        }
+        let mut w = self.0[word] & (u64::MAX << (i % 64));
+        loop {
+            if w != 0 {
+                let bit = word * 64 + w.trailing_zeros() as usize;
+                return (bit < end).then_some(bit);
+            }
+            word += 1;
+            if word >= self.0.len() || word * 64 >= end {
+                return None;
+            }
+            w = self.0[word];
+        }
+    }
+}
+
+/// A direct branch seen by the descent: from the instruction at `from` to
+/// `to`; `call` tells a call from a jump.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Branch {
+    pub from: u64,
+    pub to: u64,
+    pub call: bool,
+}
+
+/// The agreed instruction starts of every executable region.
+#[derive(Debug)]
+pub(crate) struct Code {
+    /// Index into `Image::regions` of each executable region, with its map.
+    pub maps: Vec<(usize, Bits)>,
+    /// Direct branches from agreed instructions.
+    pub branches: Vec<Branch>,
+    /// Targets of direct calls from agreed instructions (sorted, unique).
+    pub call_targets: Vec<u64>,
+    /// Code addresses taken by instructions (`lea rdi, [rip + main]`,
+    /// `push offset callback`) that start agreed instructions: function
+    /// pointers, so function starts (sorted, unique).
+    pub pointers: Vec<u64>,
+    /// Instruction starts found by the linear sweep.
+    pub swept: u64,
+    /// Of them, the ones the descent agrees on.
+    pub agreed: u64,
+}
+
+impl Code {
+    /// Sweeps and descends `image` from `roots` (plus its entry point,
+    /// function symbols and relocated code pointers).
+    pub fn decode(image: &Image<'_>, roots: &[u64]) -> Self {
+        let bitness = image.bitness;
+        let mut maps: Vec<(usize, Bits, Bits)> = image
+            .regions
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.exec)
+            .map(|(i, r)| (i, Bits::new(r.bytes.len()), Bits::new(r.bytes.len())))
+            .collect();
+        let mut ins = Instruction::default();
+
+        // Linear sweep; an undecodable byte is skipped.
+        let mut swept = 0;
+        for (ri, lin, _) in &mut maps {
+            let r = &image.regions[*ri];
+            let mut dec = Decoder::with_ip(bitness, r.bytes, r.va, DecoderOptions::NONE);
+            let mut pos = 0;
+            while pos < r.bytes.len() {
+                dec.decode_out(&mut ins);
+                if ins.is_invalid() {
+                    pos += 1;
+                    // In range, so set_position cannot fail.
+                    let _ = dec.set_position(pos);
+                    dec.set_ip(r.va + pos as u64);
+                    continue;
+                }
+                lin.set(pos);
+                swept += 1;
+                pos += ins.len();
+            }
+        }
+
+        // Recursive descent.
+        let mut work: Vec<u64> = Vec::new();
+        work.extend_from_slice(roots);
+        work.extend(image.info.entry);
+        work.extend(image.symbols.iter().map(|s| s.va));
+        work.extend_from_slice(&image.pointers);
+        let mut branches = Vec::new();
+        let mut pointers = Vec::new();
+        let find = |va: u64, maps: &[(usize, Bits, Bits)]| -> Option<(usize, usize)> {
+            let i = maps
+                .partition_point(|m| image.regions[m.0].va <= va)
+                .checked_sub(1)?;
+            let r = &image.regions[maps[i].0];
+            let off = va - r.va;
+            (off < r.bytes.len() as u64).then_some((i, off as usize))
+        };
+        while let Some(start) = work.pop() {
+            let Some((mi, mut off)) = find(start, &maps) else {
+                continue;
+            };
+            let r = &image.regions[maps[mi].0];
+            let mut dec = Decoder::with_ip(bitness, &r.bytes[off..], start, DecoderOptions::NONE);
+            loop {
+                if !maps[mi].2.test_and_set(off) {
+                    break; // already decoded from here on
+                }
+                dec.decode_out(&mut ins);
+                if ins.is_invalid() {
+                    // Not code after all; leave the bit set (the sweep
+                    // cannot have an instruction there either).
+                    break;
+                }
+                let next = ins.next_ip();
+                if let Some(p) = code_pointer(&ins, bitness) {
+                    let at_start = find(p, &maps).is_some_and(|(m, o)| maps[m].1.get(o));
+                    if at_start {
+                        pointers.push(p);
+                        work.push(p);
+                    }
+                }
+                match ins.flow_control() {
+                    FlowControl::Next | FlowControl::XbeginXabortXend => {}
+                    FlowControl::ConditionalBranch => {
+                        if let Some(t) = near_target(&ins) {
+                            branches.push(Branch {
+                                from: ins.ip(),
+                                to: t,
+                                call: false,
+                            });
+                            work.push(t);
+                        }
+                    }
+                    FlowControl::Call => {
+                        if let Some(t) = near_target(&ins) {
+                            branches.push(Branch {
+                                from: ins.ip(),
+                                to: t,
+                                call: true,
+                            });
+                            work.push(t);
+                        }
+                    }
+                    FlowControl::IndirectCall => {}
+                    FlowControl::UnconditionalBranch => {
+                        if let Some(t) = near_target(&ins) {
+                            branches.push(Branch {
+                                from: ins.ip(),
+                                to: t,
+                                call: false,
+                            });
+                            work.push(t);
+                        }
+                        break;
+                    }
+                    FlowControl::Interrupt => {
+                        if ins.mnemonic() == iced_x86::Mnemonic::Int3 {
+                            break;
+                        }
+                    }
+                    FlowControl::IndirectBranch | FlowControl::Return | FlowControl::Exception => {
+                        break;
+                    }
+                }
+                off += ins.len();
+                if off >= r.bytes.len() || next != r.va + off as u64 {
+                    break;
+                }
+            }
+        }
+
+        // Agreement.
+        let mut agreed = 0;
+        let mut out = Vec::with_capacity(maps.len());
+        for (ri, mut lin, rec) in maps {
+            lin.and(&rec);
+            agreed += lin.count();
+            out.push((ri, lin));
+        }
+        let mut code = Code {
+            maps: out,
+            branches: Vec::new(),
+            call_targets: Vec::new(),
+            pointers: Vec::new(),
+            swept,
+            agreed,
+        };
+        pointers.retain(|&p| code.is_agreed(image, p));
+        pointers.sort_unstable();
+        pointers.dedup();
+        code.pointers = pointers;
+        branches.retain(|b| code.is_agreed(image, b.from));
+        let mut call_targets: Vec<u64> = branches.iter().filter(|b| b.call).map(|b| b.to).collect();
+        call_targets.sort_unstable();
+        call_targets.dedup();
+        code.branches = branches;
+        code.call_targets = call_targets;
+        code
+    }
+
+    /// The map of the executable region holding `va`, with the offset.
+    pub fn locate(&self, image: &Image<'_>, va: u64) -> Option<(usize, usize)> {
+        let i = self
+            .maps
+            .partition_point(|m| image.regions[m.0].va <= va)
+            .checked_sub(1)?;
+        let r = &image.regions[self.maps[i].0];
+        let off = va - r.va;
+        (off < r.bytes.len() as u64).then_some((i, off as usize))
+    }
+
+    /// Whether both decodings start an instruction at `va`.
+    pub fn is_agreed(&self, image: &Image<'_>, va: u64) -> bool {
+        self.locate(image, va)
+            .is_some_and(|(i, off)| self.maps[i].1.get(off))
+    }
+
+    /// Calls `f` with every agreed instruction in `[start, end)`, in address order.
+    pub fn for_each_in(
+        &self,
+        image: &Image<'_>,
+        start: u64,
+        end: u64,
+        mut f: impl FnMut(&Instruction),
+    ) {
+        let Some((mi, first)) = self.locate(image, start) else {
+            return;
+        };
+        let (ri, bits) = &self.maps[mi];
+        let r = &image.regions[*ri];
+        let stop = end.saturating_sub(r.va).min(r.bytes.len() as u64) as usize;
+        let mut dec = Decoder::with_ip(image.bitness, r.bytes, r.va, DecoderOptions::NONE);
+        let mut ins = Instruction::default();
+        let mut at = first;
+        while let Some(pos) = bits.next_set(at, stop) {
+            let _ = dec.set_position(pos);
+            dec.set_ip(r.va + pos as u64);
+            dec.decode_out(&mut ins);
+            f(&ins);
+            at = pos + ins.len().max(1);
+        }
+    }
+
+    /// The agreed instruction at `va`, decoded.
+    pub fn decode_at(&self, image: &Image<'_>, va: u64) -> Option<Instruction> {
+        if !self.is_agreed(image, va) {
+            return None;
+        }
+        let (r, off) = image.region_of(va)?;
+        let mut dec = Decoder::with_ip(image.bitness, &r.bytes[off..], va, DecoderOptions::NONE);
+        Some(dec.decode())
+    }
+}
+
+/// A code address an instruction takes as a value: a RIP-relative `lea`,
+/// or in 32-bit code a `push imm32` / `mov r32, imm32`. The caller checks
+/// that it starts an instruction of the sweep.
+fn code_pointer(ins: &Instruction, bitness: u32) -> Option<u64> {
+    use iced_x86::Mnemonic;
+    match ins.mnemonic() {
+        Mnemonic::Lea if ins.is_ip_rel_memory_operand() => Some(ins.ip_rel_memory_address()),
+        Mnemonic::Push | Mnemonic::Mov if bitness == 32 => (0..ins.op_count())
+            .find(|&i| ins.op_kind(i) == OpKind::Immediate32)
+            .map(|i| ins.immediate(i)),
+        _ => None,
+    }
+}
+
+/// The target of a direct near branch or call.
+fn near_target(ins: &Instruction) -> Option<u64> {
+    match ins.op0_kind() {
+        OpKind::NearBranch16 | OpKind::NearBranch32 | OpKind::NearBranch64 => {
+            Some(ins.near_branch_target())
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,559 @@
+//! A small symbolic data flow over straight-line x86: what each general
+//! register (and each stack or absolute memory slot) holds, as an
+//! expression of shifts, masks, XORs, multiplies and adds over opaque
+//! inputs. It is what lets a signature say "`(y << 7) & 0x9d2c5680` XORed
+//! back into the same `y`" whatever the registers, the interleaving or the
+//! spills: a value keeps its identity through moves, loads and stores.
+//!
+//! The flow follows fall-through only: after an unconditional jump or a
+//! return every register becomes unknown. Calls clobber the ABI's
+//! caller-saved registers; a call to a PC thunk (`mov ebx, [esp]; ret`, or
+//! `call $+5; pop ebx`) leaves the return address, so 32-bit PIC data
+//! references resolve.
+
+use alloc::vec::Vec;
+
+use iced_x86::{Instruction, InstructionInfoFactory, Mnemonic, OpAccess, OpKind, Register};
+
+/// A value: an index into the node arena.
+pub(crate) type Val = u32;
+
+/// What a value is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Node {
+    /// Unknown, and different from every other opaque value.
+    Opaque,
+    Const(u64),
+    Shr(Val, u32),
+    Shl(Val, u32),
+    AndK(Val, u64),
+    Xor(Val, Val),
+    MulK(Val, u64),
+    AddK(Val, u64),
+}
+
+/// A memory location the flow can name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    /// `[rsp/rbp + disp]`.
+    Frame(u8, i64),
+    /// A fixed address.
+    Abs(u64),
+}
+
+/// What the flow asks of the image.
+pub(crate) trait Env {
+    /// The little-endian value of `size` (1..=8) bytes at `va`, if they lie
+    /// in read-only data (a constant the code reads, not a variable).
+    fn read_const(&self, va: u64, size: usize) -> Option<u64>;
+    /// The register a PC thunk at `va` loads with its return address.
+    fn pc_thunk(&mut self, va: u64) -> Option<usize>;
+}
+
+const RSP: usize = 4;
+const RBP: usize = 5;
+
+/// The flow state of one walk through a function.
+pub(crate) struct Flow {
+    nodes: Vec<(Node, u64)>,
+    regs: [Val; 16],
+    slots: Vec<(Slot, Val)>,
+    mask: u64,
+    caller_saved: u16,
+    pending_push: Option<u64>,
+    /// For a value made from a constant loaded by an earlier instruction
+    /// (`mov ecx, K; imul eax, ecx`), that instruction.
+    const_src: Vec<(Val, u64)>,
+    info: InstructionInfoFactory,
+}
+
+impl core::fmt::Debug for Flow {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Flow")
+            .field("nodes", &self.nodes.len())
+            .finish()
+    }
+}
+
+/// The general register an operand names, and its width in bytes.
+pub(crate) fn gpr(reg: Register) -> Option<(usize, usize)> {
+    if !reg.is_gpr() {
+        return None;
+    }
+    let full = reg.full_register();
+    let i = (full as usize).checked_sub(Register::RAX as usize)?;
+    (i < 16).then_some((i, reg.size()))
+}
+
+impl Flow {
+    /// A flow for code of `bitness` under the ABI whose caller-saved
+    /// registers are `caller_saved` (a bit per register, RAX = bit 0).
+    pub fn new(bitness: u32, caller_saved: u16) -> Self {
+        let mut f = Flow {
+            nodes: Vec::with_capacity(256),
+            regs: [0; 16],
+            slots: Vec::new(),
+            mask: if bitness == 64 {
+                u64::MAX
+            } else {
+                u64::from(u32::MAX)
+            },
+            caller_saved,
+            pending_push: None,
+            const_src: Vec::new(),
+            info: InstructionInfoFactory::new(),
+        };
+        f.reset();
+        f
+    }
+
+    /// Forgets everything: the start of a function, or code reached only by a jump.
+    pub fn reset(&mut self) {
+        self.nodes.clear();
+        for r in 0..16 {
+            self.regs[r] = self.push(Node::Opaque, 0);
+        }
+        self.slots.clear();
+        self.pending_push = None;
+        self.const_src.clear();
+    }
+
+    /// The earlier instruction that loaded the constant `v` was made with.
+    pub fn const_source(&self, v: Val) -> Option<u64> {
+        self.const_src
+            .iter()
+            .rev()
+            .find(|(w, _)| *w == v)
+            .map(|&(_, at)| at)
+    }
+
+    /// Code reached only by a jump: every register becomes unknown but those
+    /// holding a constant, which PIC code sets once per function (the GOT
+    /// pointer from a PC thunk) and uses on both sides of its jumps.
+    pub fn forget_flow(&mut self) {
+        for r in 0..16 {
+            let (node, at) = self.nodes[self.regs[r] as usize];
+            self.regs[r] = match node {
+                Node::Const(_) => self.push(node, at),
+                _ => self.push(Node::Opaque, 0),
+            };
+        }
+        self.slots.clear();
+        self.pending_push = None;
+    }
+
+    /// The node of `v` and the address of the instruction that made it.
+    pub fn node(&self, v: Val) -> (Node, u64) {
+        self.nodes[v as usize]
+    }
+
+    fn push(&mut self, n: Node, at: u64) -> Val {
+        self.nodes.push((n, at));
+        (self.nodes.len() - 1) as Val
+    }
+
+    fn opaque(&mut self, at: u64) -> Val {
+        self.push(Node::Opaque, at)
+    }
+
+    /// The constant `v` holds, if any.
+    pub fn constant(&self, v: Val) -> Option<u64> {
+        match self.nodes[v as usize].0 {
+            Node::Const(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The exact address a memory operand names, when it is fixed: RIP
+    /// relative, absolute, or off a register holding a constant.
+    pub fn address(&self, ins: &Instruction) -> Option<u64> {
+        if ins.is_ip_rel_memory_operand() {
+            return Some(ins.ip_rel_memory_address());
+        }
+        if ins.memory_index() != Register::None {
+            return None;
+        }
+        self.table_address(ins)
+    }
+
+    /// The address a memory operand is based at, ignoring any index: for
+    /// `[table + eax*4]`, the table.
+    pub fn table_address(&self, ins: &Instruction) -> Option<u64> {
+        if ins.is_ip_rel_memory_operand() {
+            return Some(ins.ip_rel_memory_address());
+        }
+        let disp = ins.memory_displacement64();
+        let base = match ins.memory_base() {
+            Register::None => 0,
+            r => self.constant(self.regs[gpr(r)?.0])?,
+        };
+        Some(base.wrapping_add(disp) & self.mask)
+    }
+
+    fn slot(&self, ins: &Instruction) -> Option<Slot> {
+        if ins.memory_segment() == Register::FS || ins.memory_segment() == Register::GS {
+            return None;
+        }
+        if let Some(a) = self.address(ins) {
+            return Some(Slot::Abs(a));
+        }
+        if ins.memory_index() != Register::None {
+            return None;
+        }
+        let (b, _) = gpr(ins.memory_base())?;
+        (b == RSP || b == RBP).then(|| Slot::Frame(b as u8, ins.memory_displacement64() as i64))
+    }
+
+    fn read_mem(&mut self, ins: &Instruction, size: usize, env: &mut dyn Env) -> Val {
+        let at = ins.ip();
+        let Some(slot) = self.slot(ins) else {
+            return self.opaque(at);
+        };
+        if let Some(&(_, v)) = self.slots.iter().find(|(s, _)| *s == slot) {
+            return v;
+        }
+        let v = match slot {
+            Slot::Abs(a) => match env.read_const(a, size) {
+                Some(c) => self.push(Node::Const(c), at),
+                None => self.opaque(at),
+            },
+            Slot::Frame(..) => self.opaque(at),
+        };
+        self.set_slot(slot, v);
+        v
+    }
+
+    fn set_slot(&mut self, slot: Slot, v: Val) {
+        if let Some(e) = self.slots.iter_mut().find(|(s, _)| *s == slot) {
+            e.1 = v;
+        } else if self.slots.len() < 256 {
+            self.slots.push((slot, v));
+        }
+    }
+
+    /// Operand `i` as a value.
+    fn read(&mut self, ins: &Instruction, i: u32, env: &mut dyn Env) -> Val {
+        match ins.op_kind(i) {
+            OpKind::Register => match gpr(ins.op_register(i)) {
+                Some((r, _)) => self.regs[r],
+                None => self.opaque(ins.ip()),
+            },
+            OpKind::Memory => {
+                let size = ins.memory_size().size().clamp(1, 8);
+                self.read_mem(ins, size, env)
+            }
+            OpKind::Immediate8
+            | OpKind::Immediate8_2nd
+            | OpKind::Immediate16
+            | OpKind::Immediate32
+            | OpKind::Immediate64
+            | OpKind::Immediate8to16
+            | OpKind::Immediate8to32
+            | OpKind::Immediate8to64
+            | OpKind::Immediate32to64 => {
+                let c = ins.immediate(i) & self.mask;
+                self.push(Node::Const(c), ins.ip())
+            }
+            _ => self.opaque(ins.ip()),
+        }
+    }
+
+    /// Width in bytes of operand `i` when it is a destination.
+    fn width(&self, ins: &Instruction, i: u32) -> usize {
+        match ins.op_kind(i) {
+            OpKind::Register => gpr(ins.op_register(i)).map_or(0, |(_, w)| w),
+            OpKind::Memory => ins.memory_size().size(),
+            _ => 0,
+        }
+    }
+
+    /// Stores `v` in destination operand `i`. A write narrower than 32 bits
+    /// leaves the register unknown.
+    fn write(&mut self, ins: &Instruction, i: u32, v: Val) {
+        let w = self.width(ins, i);
+        let v = if w < 4 { self.opaque(ins.ip()) } else { v };
+        match ins.op_kind(i) {
+            OpKind::Register => {
+                if let Some((r, _)) = gpr(ins.op_register(i)) {
+                    self.regs[r] = v;
+                    if r == RSP {
+                        self.forget_stack_slots();
+                    }
+                }
+            }
+            OpKind::Memory => {
+                if let Some(s) = self.slot(ins) {
+                    self.set_slot(s, v);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn forget_stack_slots(&mut self) {
+        self.slots
+            .retain(|(s, _)| !matches!(s, Slot::Frame(b, _) if *b as usize == RSP));
+    }
+
+    fn fold(&self, c: u64, w: usize) -> u64 {
+        if w >= 8 {
+            c & self.mask
+        } else {
+            c & u64::from(u32::MAX)
+        }
+    }
+
+    /// `op(a, b)` with constants folded and the forms the signatures look
+    /// for kept in normal form.
+    fn binary(&mut self, m: Mnemonic, a: Val, b: Val, w: usize, at: u64) -> Val {
+        let (ca, cb) = (self.constant(a), self.constant(b));
+        let node = match (m, ca, cb) {
+            (Mnemonic::Xor, _, _) if a == b => Node::Const(0),
+            (Mnemonic::Sub, _, _) if a == b => Node::Const(0),
+            (Mnemonic::Xor, Some(x), Some(y)) => Node::Const(self.fold(x ^ y, w)),
+            (Mnemonic::Xor, _, _) => Node::Xor(a, b),
+            (Mnemonic::And, Some(x), Some(y)) => Node::Const(self.fold(x & y, w)),
+            (Mnemonic::And, _, Some(k)) => Node::AndK(a, self.fold(k, w)),
+            (Mnemonic::And, Some(k), _) => Node::AndK(b, self.fold(k, w)),
+            (Mnemonic::Or, Some(x), Some(y)) => Node::Const(self.fold(x | y, w)),
+            (Mnemonic::Add, Some(x), Some(y)) => Node::Const(self.fold(x.wrapping_add(y), w)),
+            (Mnemonic::Add, _, Some(k)) => self.add_k(a, k, w),
+            (Mnemonic::Add, Some(k), _) => self.add_k(b, k, w),
+            (Mnemonic::Sub, Some(x), Some(y)) => Node::Const(self.fold(x.wrapping_sub(y), w)),
+            (Mnemonic::Sub, _, Some(k)) => self.add_k(a, k.wrapping_neg(), w),
+            (Mnemonic::Imul | Mnemonic::Mul, Some(x), Some(y)) => {
+                Node::Const(self.fold(x.wrapping_mul(y), w))
+            }
+            (Mnemonic::Imul | Mnemonic::Mul, _, Some(k)) => Node::MulK(a, self.fold(k, w)),
+            (Mnemonic::Imul | Mnemonic::Mul, Some(k), _) => Node::MulK(b, self.fold(k, w)),
+            (Mnemonic::Shl | Mnemonic::Shr, _, Some(k)) => {
+                let k = (k as u32) & if w >= 8 { 63 } else { 31 };
+                match (m, ca) {
+                    (_, _) if k == 0 => return a,
+                    (Mnemonic::Shl, Some(x)) => Node::Const(self.fold(x << k, w)),
+                    (Mnemonic::Shr, Some(x)) => Node::Const(self.fold(x, w) >> k),
+                    (Mnemonic::Shl, None) => Node::Shl(a, k),
+                    _ => Node::Shr(a, k),
+                }
+            }
+            _ => Node::Opaque,
+        };
+        let src = match (ca, cb) {
+            (Some(_), None) => Some(a),
+            (None, Some(_)) => Some(b),
+            _ => None,
+        }
+        .map(|c| self.nodes[c as usize].1)
+        .filter(|&c_at| c_at != at && c_at != 0);
+        let v = self.push(node, at);
+        if let Some(c_at) = src {
+            if self.const_src.len() < 4096 {
+                self.const_src.push((v, c_at));
+            }
+        }
+        v
+    }
+
+    fn add_k(&self, x: Val, k: u64, w: usize) -> Node {
+        match self.nodes[x as usize].0 {
+            Node::AddK(y, j) => Node::AddK(y, self.fold(j.wrapping_add(k), w)),
+            _ => Node::AddK(x, self.fold(k, w)),
+        }
+    }
+
+    /// Applies one instruction; returns the value it wrote to its first
+    /// operand when that value is new (made by this instruction).
+    pub fn step(&mut self, ins: &Instruction, env: &mut dyn Env) -> Option<Val> {
+        let before = self.nodes.len() as Val;
+        self.apply(ins, env).filter(|&v| v >= before)
+    }
+
+    fn apply(&mut self, ins: &Instruction, env: &mut dyn Env) -> Option<Val> {
+        let at = ins.ip();
+        let m = ins.mnemonic();
+        let pending = self.pending_push.take();
+        match m {
+            Mnemonic::Nop | Mnemonic::Cmp | Mnemonic::Test | Mnemonic::Jmp | Mnemonic::Ret => None,
+            _ if ins.flow_control() == iced_x86::FlowControl::ConditionalBranch => None,
+            Mnemonic::Mov | Mnemonic::Movzx | Mnemonic::Movsx | Mnemonic::Movsxd
+                if ins.op_count() == 2 =>
+            {
+                let v = self.read(ins, 1, env);
+                // A zero or sign extension from 8 or 16 bits is another value.
+                let narrow = match ins.op_kind(1) {
+                    OpKind::Register => ins.op_register(1).size() < 4,
+                    OpKind::Memory => ins.memory_size().size() < 4,
+                    _ => false,
+                };
+                let v = if m != Mnemonic::Mov && narrow {
+                    self.opaque(at)
+                } else {
+                    v
+                };
+                self.write(ins, 0, v);
+                Some(v)
+            }
+            Mnemonic::Lea => {
+                let v = match (ins.memory_base(), ins.memory_index()) {
+                    _ if ins.is_ip_rel_memory_operand() => {
+                        self.push(Node::Const(ins.ip_rel_memory_address()), at)
+                    }
+                    (Register::None, Register::None) => {
+                        self.push(Node::Const(ins.memory_displacement64() & self.mask), at)
+                    }
+                    (base, Register::None) => match gpr(base) {
+                        Some((b, _)) => {
+                            let bv = self.regs[b];
+                            let d = self.push(Node::Const(ins.memory_displacement64()), at);
+                            self.binary(Mnemonic::Add, bv, d, self.width(ins, 0), at)
+                        }
+                        None => self.opaque(at),
+                    },
+                    _ => self.opaque(at),
+                };
+                self.write(ins, 0, v);
+                Some(v)
+            }
+            Mnemonic::Xor
+            | Mnemonic::And
+            | Mnemonic::Or
+            | Mnemonic::Add
+            | Mnemonic::Sub
+            | Mnemonic::Shl
+            | Mnemonic::Shr
+            | Mnemonic::Imul
+                if ins.op_count() == 2 =>
+            {
+                let w = self.width(ins, 0);
+                let a = self.read(ins, 0, env);
+                let b = self.read(ins, 1, env);
+                let v = self.binary(m, a, b, w, at);
+                self.write(ins, 0, v);
+                Some(v)
+            }
+            Mnemonic::Imul if ins.op_count() == 3 => {
+                let w = self.width(ins, 0);
+                let a = self.read(ins, 1, env);
+                let b = self.read(ins, 2, env);
+                let v = self.binary(m, a, b, w, at);
+                self.write(ins, 0, v);
+                Some(v)
+            }
+            Mnemonic::Mul | Mnemonic::Imul if ins.op_count() == 1 => {
+                let w = self.width(ins, 0);
+                let a = self.read(ins, 0, env);
+                let v = if w >= 4 {
+                    self.binary(Mnemonic::Mul, self.regs[0], a, w, at)
+                } else {
+                    self.opaque(at)
+                };
+                self.regs[0] = v;
+                self.regs[2] = self.opaque(at);
+                Some(v)
+            }
+            Mnemonic::Xchg if ins.op_count() == 2 => {
+                let a = self.read(ins, 0, env);
+                let b = self.read(ins, 1, env);
+                self.write(ins, 0, b);
+                self.write(ins, 1, a);
+                None
+            }
+            Mnemonic::Push => {
+                self.forget_stack_slots();
+                None
+            }
+            Mnemonic::Pop => {
+                let v = match pending {
+                    Some(ret) => self.push(Node::Const(ret), at),
+                    None => self.opaque(at),
+                };
+                self.forget_stack_slots();
+                self.write(ins, 0, v);
+                Some(v)
+            }
+            Mnemonic::Call => {
+                let next = ins.next_ip();
+                let target = match ins.op0_kind() {
+                    OpKind::NearBranch16 | OpKind::NearBranch32 | OpKind::NearBranch64 => {
+                        Some(ins.near_branch_target())
+                    }
+                    _ => None,
+                };
+                for r in 0..16 {
+                    if self.caller_saved >> r & 1 == 1 {
+                        self.regs[r] = self.opaque(at);
+                    }
+                }
+                self.forget_stack_slots();
+                match target {
+                    Some(t) if t == next => self.pending_push = Some(next),
+                    Some(t) => {
+                        if let Some(r) = env.pc_thunk(t) {
+                            self.regs[r] = self.push(Node::Const(next), at);
+                        }
+                    }
+                    None => {}
+                }
+                None
+            }
+            _ => {
+                // Anything else: whatever it writes becomes unknown.
+                let mut written: [Option<usize>; 4] = [None; 4];
+                let mut n = 0;
+                let mut mem_write = false;
+                let info = self.info.info(ins);
+                for u in info.used_registers() {
+                    if matches!(
+                        u.access(),
+                        OpAccess::Write
+                            | OpAccess::ReadWrite
+                            | OpAccess::CondWrite
+                            | OpAccess::ReadCondWrite
+                    ) {
+                        if let Some((r, _)) = gpr(u.register()) {
+                            if n < written.len() {
+                                written[n] = Some(r);
+                                n += 1;
+                            } else {
+                                // More than four: forget them all.
+                                written = [None; 4];
+                                n = usize::MAX;
+                                break;
+                            }
+                        }
+                    }
+                }
+                for u in info.used_memory() {
+                    if matches!(
+                        u.access(),
+                        OpAccess::Write
+                            | OpAccess::ReadWrite
+                            | OpAccess::CondWrite
+                            | OpAccess::ReadCondWrite
+                    ) {
+                        mem_write = true;
+                    }
+                }
+                if n == usize::MAX {
+                    for r in 0..16 {
+                        self.regs[r] = self.opaque(at);
+                    }
+                } else {
+                    for r in written.into_iter().flatten() {
+                        self.regs[r] = self.opaque(at);
+                        if r == RSP {
+                            self.forget_stack_slots();
+                        }
+                    }
+                }
+                if mem_write && ins.op_count() > 0 && ins.op_kind(0) == OpKind::Memory {
+                    if let Some(s) = self.slot(ins) {
+                        let v = self.opaque(at);
+                        self.set_slot(s, v);
+                    }
+                }
+                None
+            }
+        }
+    }
+}

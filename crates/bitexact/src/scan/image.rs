@@ -1,0 +1,325 @@
+//! The container: a PE (32 / 32+) or ELF (32 / 64) x86 image read with
+//! `object`, reduced to what the scan needs — its byte regions with their
+//! addresses, the function symbols, and the roots of the recursive descent.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use alloc::{format, vec};
+
+use object::read::pe::{ImageNtHeaders, PeFile};
+use object::{
+    Architecture, BinaryFormat, Object, ObjectKind, ObjectSection, ObjectSegment, ObjectSymbol,
+    SectionFlags, SectionKind, SegmentFlags, SymbolKind,
+};
+
+use super::{Arch, Format, ImageInfo, ScanError};
+
+/// One run of bytes at a virtual address: a section (or, for an image
+/// without section headers, a segment).
+#[derive(Debug)]
+pub(crate) struct Region<'a> {
+    pub va: u64,
+    pub bytes: &'a [u8],
+    pub name: String,
+    pub exec: bool,
+    pub writable: bool,
+}
+
+/// A function symbol: start, size (0 = unknown) and name.
+#[derive(Debug, Clone)]
+pub(crate) struct FuncSymbol {
+    pub va: u64,
+    pub size: u64,
+    pub name: String,
+}
+
+/// What the scan reads from the container.
+#[derive(Debug)]
+pub(crate) struct Image<'a> {
+    pub info: ImageInfo,
+    pub bitness: u32,
+    /// Sorted by address; executable ones hold the code.
+    pub regions: Vec<Region<'a>>,
+    /// Function symbols (ELF `STT_FUNC`, COFF function symbols, exports).
+    pub symbols: Vec<FuncSymbol>,
+    /// Code addresses found as pointers by the image's own relocations
+    /// (PE base relocations, ELF `R_*_RELATIVE`): vtables, callbacks,
+    /// jump tables. Roots of the descent only, not function starts.
+    pub pointers: Vec<u64>,
+}
+
+impl<'a> Image<'a> {
+    /// Reads `data` as an image, or says in one phrase why it cannot.
+    pub fn parse(data: &'a [u8]) -> Result<Self, ScanError> {
+        let file = object::File::parse(data).map_err(|e| describe_parse_error(data, e))?;
+        let is_64 = file.is_64();
+        let format = match (file.format(), is_64) {
+            (BinaryFormat::Elf, false) => Format::Elf32,
+            (BinaryFormat::Elf, true) => Format::Elf64,
+            (BinaryFormat::Pe, false) => Format::Pe32,
+            (BinaryFormat::Pe, true) => Format::Pe32Plus,
+            (other, _) => {
+                return Err(ScanError::Unsupported(format!(
+                    "{other:?} images are not supported (PE or ELF only)"
+                )));
+            }
+        };
+        let (arch, bitness) = match file.architecture() {
+            Architecture::I386 => (Arch::X86, 32),
+            Architecture::X86_64 | Architecture::X86_64_X32 => (Arch::X86_64, 64),
+            other => {
+                return Err(ScanError::Unsupported(format!(
+                    "not x86: the image is for {other:?}"
+                )));
+            }
+        };
+        if file.kind() == ObjectKind::Relocatable {
+            return Err(ScanError::Unsupported(
+                "a relocatable object file (.o): its sections have no addresses yet; link it first"
+                    .to_string(),
+            ));
+        }
+        let mut regions = Vec::new();
+        for section in file.sections() {
+            if section.kind() == SectionKind::UninitializedData || section.size() == 0 {
+                continue;
+            }
+            let name = section.name().unwrap_or("?").to_string();
+            let bytes = section.data().map_err(|_| {
+                ScanError::Malformed(format!(
+                    "section {name} lies outside the file (truncated image?)"
+                ))
+            })?;
+            if bytes.is_empty() || section.address().checked_add(bytes.len() as u64).is_none() {
+                continue;
+            }
+            let exec = section.kind() == SectionKind::Text;
+            let writable = match section.flags() {
+                SectionFlags::Elf { sh_flags, .. } => sh_flags.contains(object::elf::SHF_WRITE),
+                SectionFlags::Coff { characteristics } => {
+                    characteristics.contains(object::pe::IMAGE_SCN_MEM_WRITE)
+                }
+                _ => section.kind() == SectionKind::Data,
+            };
+            regions.push(Region {
+                va: section.address(),
+                bytes,
+                name,
+                exec,
+                writable,
+            });
+        }
+        if !regions.iter().any(|r| r.exec) {
+            // No section headers (or none marked executable): use the
+            // executable segments instead.
+            for segment in file.segments() {
+                let SegmentFlags::Elf { p_flags, .. } = segment.flags() else {
+                    continue;
+                };
+                let Ok(bytes) = segment.data() else {
+                    return Err(ScanError::Malformed(
+                        "a segment lies outside the file (truncated image?)".to_string(),
+                    ));
+                };
+                if bytes.is_empty() || segment.address().checked_add(bytes.len() as u64).is_none() {
+                    continue;
+                }
+                regions.push(Region {
+                    va: segment.address(),
+                    bytes,
+                    name: format!("segment@{:#x}", segment.address()),
+                    exec: p_flags.contains(object::elf::PF_X),
+                    writable: p_flags.contains(object::elf::PF_W),
+                });
+            }
+        }
+        if !regions.iter().any(|r| r.exec) {
+            return Err(ScanError::Unsupported(
+                "the image holds no executable code".to_string(),
+            ));
+        }
+        regions.sort_by_key(|r| r.va);
+        // Executable regions must not overlap: the decoder keeps one map of
+        // instruction starts per address. Drop an exec region that overlaps
+        // the one before it (a hostile or odd header; never seen from a linker).
+        let mut kept: Vec<Region<'a>> = Vec::with_capacity(regions.len());
+        for r in regions {
+            let overlaps = r.exec
+                && kept
+                    .iter()
+                    .rev()
+                    .find(|k| k.exec)
+                    .is_some_and(|k| k.va + k.bytes.len() as u64 > r.va);
+            if !overlaps {
+                kept.push(r);
+            }
+        }
+        let regions = kept;
+        let in_code = |va: u64| {
+            regions
+                .iter()
+                .any(|r| r.exec && va >= r.va && va - r.va < r.bytes.len() as u64)
+        };
+
+        let mut symbols = Vec::new();
+        for sym in file.symbols().chain(file.dynamic_symbols()) {
+            if sym.kind() != SymbolKind::Text || !sym.is_definition() {
+                continue;
+            }
+            let va = sym.address();
+            let Ok(name) = sym.name() else { continue };
+            if name.is_empty() || !in_code(va) {
+                continue;
+            }
+            symbols.push(FuncSymbol {
+                va,
+                size: sym.size(),
+                name: name.to_string(),
+            });
+        }
+        if let Ok(exports) = file.exports() {
+            for export in exports.flatten() {
+                if let object::ExportTarget::Address { address } = export.target() {
+                    if let object::NameOrOrdinal::Name(name) = export.name() {
+                        if in_code(address) {
+                            let name = String::from_utf8_lossy(name).into_owned();
+                            symbols.push(FuncSymbol {
+                                va: address,
+                                size: 0,
+                                name,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        // One symbol per address: prefer one with a size, then the first.
+        symbols.sort_by(|a, b| a.va.cmp(&b.va).then(b.size.cmp(&a.size)));
+        symbols.dedup_by_key(|s| s.va);
+
+        let entry = file.entry();
+        let info = ImageInfo {
+            format,
+            arch,
+            entry: in_code(entry).then_some(entry),
+        };
+        let mut image = Image {
+            info,
+            bitness,
+            regions,
+            symbols,
+            pointers: Vec::new(),
+        };
+        image.pointers = match format {
+            Format::Pe32 => pe_pointers::<object::pe::ImageNtHeaders32>(data, &image),
+            Format::Pe32Plus => pe_pointers::<object::pe::ImageNtHeaders64>(data, &image),
+            Format::Elf32 | Format::Elf64 => elf_pointers(&file, &image),
+        };
+        Ok(image)
+    }
+
+    /// The region holding `va`, and the offset of `va` in it.
+    pub fn region_of(&self, va: u64) -> Option<(&Region<'a>, usize)> {
+        let i = self
+            .regions
+            .partition_point(|r| r.va <= va)
+            .checked_sub(1)?;
+        let r = &self.regions[i];
+        let off = va - r.va;
+        (off < r.bytes.len() as u64).then_some((r, off as usize))
+    }
+
+    /// `n` bytes at `va`, when they all lie in one region.
+    pub fn bytes_at(&self, va: u64, n: usize) -> Option<&'a [u8]> {
+        let (r, off) = self.region_of(va)?;
+        r.bytes.get(off..off.checked_add(n)?)
+    }
+
+    /// Whether `va` is in an executable region.
+    pub fn is_code(&self, va: u64) -> bool {
+        self.region_of(va).is_some_and(|(r, _)| r.exec)
+    }
+
+    /// A little-endian pointer of the image's width at `va`.
+    fn pointer_at(&self, va: u64) -> Option<u64> {
+        if self.bitness == 32 {
+            let b = self.bytes_at(va, 4)?;
+            Some(u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+        } else {
+            let b = self.bytes_at(va, 8)?;
+            let mut w = [0u8; 8];
+            w.copy_from_slice(b);
+            Some(u64::from_le_bytes(w))
+        }
+    }
+}
+
+/// Code pointers named by the PE base relocations.
+fn pe_pointers<Pe: ImageNtHeaders>(data: &[u8], image: &Image<'_>) -> Vec<u64> {
+    let mut out = Vec::new();
+    let Ok(pe) = PeFile::<Pe>::parse(data) else {
+        return out;
+    };
+    let base = pe.relative_address_base();
+    let Ok(Some(blocks)) = pe
+        .data_directories()
+        .relocation_blocks(data, &pe.section_table())
+    else {
+        return out;
+    };
+    for block in blocks {
+        let Ok(block) = block else { break };
+        for reloc in block {
+            let va = base.wrapping_add(u64::from(reloc.virtual_address));
+            if let Some(p) = image.pointer_at(va) {
+                if image.is_code(p) {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Code pointers named by the ELF dynamic relocations (`R_*_RELATIVE`).
+fn elf_pointers(file: &object::File<'_>, image: &Image<'_>) -> Vec<u64> {
+    let mut out = vec![];
+    let Some(relocs) = file.dynamic_relocations() else {
+        return out;
+    };
+    for (offset, reloc) in relocs {
+        let object::RelocationFlags::Elf { r_type } = reloc.flags() else {
+            continue;
+        };
+        // R_X86_64_RELATIVE and R_386_RELATIVE are both 8.
+        let relative = r_type.0 == 8;
+        if !relative {
+            continue;
+        }
+        let target = if reloc.has_implicit_addend() {
+            image.pointer_at(offset)
+        } else {
+            Some(reloc.addend() as u64)
+        };
+        if let Some(p) = target.filter(|&p| image.is_code(p)) {
+            out.push(p);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// One phrase for why `object` refused the bytes.
+fn describe_parse_error(data: &[u8], e: object::Error) -> ScanError {
+    let looks = |magic: &[u8]| data.starts_with(magic);
+    if data.is_empty() {
+        ScanError::Malformed("the file is empty".to_string())
+    } else if looks(b"\x7fELF") || looks(b"MZ") {
+        ScanError::Malformed(format!("truncated or damaged header: {e}"))
+    } else {
+        ScanError::Unsupported(format!("not a PE or ELF image ({e})"))
+    }
+}

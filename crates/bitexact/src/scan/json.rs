@@ -1,0 +1,156 @@
+//! The report as JSON (SPEC 10's shape), written once here so the CLI, the
+//! C ABI and the Python package print the same document.
+
+use alloc::format;
+use alloc::string::String;
+use core::fmt::Write;
+
+use super::Report;
+
+fn hex(v: u64) -> String {
+    format!("\"{v:#x}\"")
+}
+
+fn string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn opt_name(n: Option<&str>) -> String {
+    n.map_or_else(|| "null".into(), string)
+}
+
+impl Report {
+    /// The report as one JSON object (SPEC 10):
+    /// `{"image":{…},"sites":[…],"functions":[…],"data":[…],"stats":{…}}`.
+    /// Addresses are hex strings.
+    pub fn to_json(&self) -> String {
+        let mut o = String::new();
+        let i = &self.image;
+        let _ = write!(
+            o,
+            "{{\"image\":{{\"format\":\"{}\",\"arch\":\"{}\",\"entry\":{}}},\"sites\":[",
+            i.format.name(),
+            i.arch.name(),
+            i.entry.map_or_else(|| "null".into(), hex)
+        );
+        for (k, s) in self.sites.iter().enumerate() {
+            let f = &self.functions[s.function];
+            if k > 0 {
+                o.push(',');
+            }
+            let _ = write!(
+                o,
+                "{{\"va\":{},\"signature\":\"{}\",\"complete\":{},\"seen\":[",
+                hex(s.va),
+                s.signature.name(),
+                s.complete
+            );
+            for (j, p) in s.seen.iter().enumerate() {
+                if j > 0 {
+                    o.push(',');
+                }
+                o.push_str(&string(p));
+            }
+            let _ = write!(
+                o,
+                "],\"function\":{},\"function_va\":{},\"instructions\":[",
+                opt_name(f.name.as_deref()),
+                hex(f.va)
+            );
+            for (j, a) in s.instructions.iter().enumerate() {
+                if j > 0 {
+                    o.push(',');
+                }
+                o.push_str(&hex(*a));
+            }
+            o.push_str("]}");
+        }
+        o.push_str("],\"functions\":[");
+        for (k, f) in self.functions.iter().enumerate() {
+            if k > 0 {
+                o.push(',');
+            }
+            let _ = write!(
+                o,
+                "{{\"va\":{},\"name\":{},\"sites\":{},\"signatures\":{{",
+                hex(f.va),
+                opt_name(f.name.as_deref()),
+                f.sites
+            );
+            let mut first = true;
+            for sig in super::Signature::ALL {
+                let n = self
+                    .sites
+                    .iter()
+                    .filter(|s| s.signature == sig && core::ptr::eq(&self.functions[s.function], f))
+                    .count();
+                if n > 0 {
+                    if !first {
+                        o.push(',');
+                    }
+                    first = false;
+                    let _ = write!(o, "\"{}\":{n}", sig.name());
+                }
+            }
+            let _ = write!(
+                o,
+                "}},\"reachable\":{}",
+                f.reachable
+                    .map_or("null", |r| if r { "true" } else { "false" })
+            );
+            if f.reachable == Some(true) {
+                o.push_str(",\"path\":[");
+                for (j, (va, name)) in f.path.iter().enumerate() {
+                    if j > 0 {
+                        o.push(',');
+                    }
+                    match name {
+                        Some(n) => o.push_str(&string(n)),
+                        None => o.push_str(&hex(*va)),
+                    }
+                }
+                o.push(']');
+            }
+            o.push('}');
+        }
+        o.push_str("],\"data\":[");
+        for (k, d) in self.data.iter().enumerate() {
+            if k > 0 {
+                o.push(',');
+            }
+            let c = if d.width == 4 {
+                format!("\"{:#010x}\"", d.constant)
+            } else {
+                format!("\"{:#018x}\"", d.constant)
+            };
+            let _ = write!(
+                o,
+                "{{\"va\":{},\"constant\":{c},\"signature\":\"{}\",\"section\":{},\"referenced\":{}}}",
+                hex(d.va),
+                d.signature.name(),
+                string(&d.section),
+                d.referenced
+            );
+        }
+        let s = &self.stats;
+        let _ = write!(
+            o,
+            "],\"stats\":{{\"code_bytes\":{},\"swept\":{},\"agreed\":{},\"functions\":{}}}}}",
+            s.code_bytes, s.swept, s.agreed, s.functions
+        );
+        o
+    }
+}

@@ -1,0 +1,599 @@
+//! The signatures of SPEC 10, matched over one function's agreed
+//! instructions with the data flow of [`super::flow`]. Each signature is a
+//! sequence, not one constant: a site says how much of it was seen.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use iced_x86::{FlowControl, Instruction, MemorySize, OpKind};
+
+use super::flow::{Env, Flow, Node, Val};
+use super::Signature;
+
+/// MT19937's tempering masks, and the same masks applied before the shift
+/// (`(y << 7) & M == (y & (M >> 7)) << 7`, a form compilers choose).
+pub const TEMPER_B: u32 = 0x9d2c_5680;
+/// The second tempering mask.
+pub const TEMPER_C: u32 = 0xefc6_0000;
+/// MT19937's twist matrix.
+pub const MATRIX_A: u32 = 0x9908_b0df;
+/// Knuth's initialisation multiplier (1812433253).
+pub const KNUTH: u32 = 0x6c07_8965;
+/// The 1998 seeding multiplier.
+pub const K1998: u32 = 69069;
+/// WWLib `RandomClass`.
+pub const WWLIB_MUL: u32 = 0x41c6_4e6d;
+/// WWLib `RandomClass`'s increment.
+pub const WWLIB_ADD: u32 = 0x3039;
+/// MSVC `rand`.
+pub const MSVC_MUL: u32 = 0x0003_43fd;
+/// MSVC `rand`'s increment.
+pub const MSVC_ADD: u32 = 0x0026_9ec3;
+/// Westwood's pseudo-DES mix constants (`Random3Class`).
+pub const PSDES: [u32; 8] = [
+    0xbaa9_6887,
+    0x1e17_d32c,
+    0x03bc_dc3c,
+    0x0f33_d1b2,
+    0x4b0f_3b58,
+    0xe874_f0c3,
+    0x6955_c5a6,
+    0x55a7_ca46,
+];
+/// splitmix64's increment and finaliser multipliers (laige's seeding).
+pub const SPLITMIX: [u64; 3] = [
+    0x9e37_79b9_7f4a_7c15,
+    0xbf58_476d_1ce4_e5b9,
+    0x94d0_49bb_1331_11eb,
+];
+/// Mars' unit scale (SPEC 2.2), the seed's literal, and 2^-32, as doubles.
+pub const UNIT_SCALES: [(u64, &str); 3] = [
+    (0x3df0_0000_0010_0000, "0x3df0000000100000"),
+    (
+        0x3df0_0000_0000_1000,
+        "0x3df0000000001000 (seed 000's literal)",
+    ),
+    (0x3df0_0000_0000_0000, "2^-32"),
+];
+
+/// A site before it is tied to its function.
+#[derive(Debug, Clone)]
+pub(crate) struct RawSite {
+    pub signature: Signature,
+    pub complete: bool,
+    pub seen: Vec<String>,
+    pub instructions: Vec<u64>,
+}
+
+/// One recognised tempering step: `y ^= f(y)`.
+#[derive(Debug, Clone, Copy)]
+struct Step {
+    /// 1: `>> 11`, 2: `(<< 7) & B`, 3: `(<< 15) & C`, 4: `>> 18`.
+    k: u8,
+    input: Val,
+    /// The shifted (and masked) term `f(y)`.
+    term: Val,
+    output: Val,
+}
+
+const STEP_NAMES: [&str; 4] = [
+    "y >> 11",
+    "(y << 7) & 0x9d2c5680",
+    "(y << 15) & 0xefc60000",
+    "y >> 18",
+];
+
+#[derive(Debug, Default)]
+struct Chain {
+    steps: Vec<u8>,
+    last: Val,
+    instructions: Vec<u64>,
+}
+
+/// What a walk through one function collects.
+#[derive(Debug, Default)]
+pub(crate) struct Matcher {
+    chains: Vec<Chain>,
+    masks: Vec<(u64, u32)>,
+    twist: Vec<u64>,
+    twist_masks: Vec<(u64, u32)>,
+    knuth: Vec<u64>,
+    knuth_complete: bool,
+    shr30: bool,
+    n624: bool,
+    terms: Vec<Val>,
+    seed1998: Vec<u64>,
+    seed1998_extra: Vec<&'static str>,
+    psdes: Vec<(u64, usize)>,
+    lcgs: Vec<(Signature, Val, Vec<u64>, bool)>,
+    lcg_consts: Vec<(u64, Signature)>,
+    halves: Vec<(u64, u32)>,
+    splitmix: Vec<(u64, usize)>,
+    units: Vec<(u64, String)>,
+    /// Data addresses the site instructions read.
+    pub reads: Vec<u64>,
+}
+
+/// Tables of constants found in the image's bytes: where each psdes
+/// table (four words) starts.
+#[derive(Debug, Default)]
+pub(crate) struct Tables {
+    pub psdes: Vec<(u64, usize)>,
+}
+
+impl Matcher {
+    /// Feeds one agreed instruction, in address order; `flow` is stepped here.
+    pub fn feed(
+        &mut self,
+        ins: &Instruction,
+        flow: &mut Flow,
+        env: &mut dyn Env,
+        tables: &Tables,
+        bitness: u32,
+    ) {
+        let at = ins.ip();
+        // Constants the instruction reads from data, resolved before the
+        // instruction may overwrite its own base register.
+        let mem = (0..ins.op_count()).any(|i| ins.op_kind(i) == OpKind::Memory);
+        if mem {
+            let size = ins.memory_size().size();
+            if let Some(a) = flow.address(ins) {
+                self.memory_constants(ins, a, size, env);
+            }
+            if let Some(t) = flow.table_address(ins) {
+                // `[table + i*4 - 4]`: an index may carry a bias; a fixed
+                // address must lie in the table itself.
+                let slack = if ins.memory_index() == iced_x86::Register::None {
+                    0
+                } else {
+                    8
+                };
+                self.table_ref(at, t, tables, slack);
+            }
+        }
+        for i in 0..ins.op_count() {
+            let (value, wide) = match ins.op_kind(i) {
+                OpKind::Immediate32 | OpKind::Immediate32to64 => {
+                    (ins.immediate(i) as u32 as u64, false)
+                }
+                OpKind::Immediate64 => (ins.immediate(i), true),
+                _ => continue,
+            };
+            if wide && value > u64::from(u32::MAX) {
+                if let Some(j) = SPLITMIX.iter().position(|&c| c == value) {
+                    self.splitmix.push((at, j));
+                }
+                // The scale's bits as an immediate (unoptimised code
+                // builds the double in a register).
+                if let Some((_, name)) = UNIT_SCALES.iter().find(|(u, _)| *u == value) {
+                    self.units.push((at, format!("imm64 {name}")));
+                }
+                continue;
+            }
+            self.constant32(at, value as u32, bitness);
+        }
+
+        let new = flow.step(ins, env);
+        if let Some(v) = new {
+            self.value(at, v, flow, tables);
+        }
+        if matches!(
+            ins.flow_control(),
+            FlowControl::UnconditionalBranch | FlowControl::IndirectBranch | FlowControl::Return
+        ) {
+            flow.forget_flow();
+        }
+    }
+
+    fn constant32(&mut self, at: u64, c: u32, bitness: u32) {
+        match c {
+            TEMPER_B | TEMPER_C => self.masks.push((at, c)),
+            MATRIX_A => self.twist.push(at),
+            0x8000_0000 | 0x7fff_ffff => self.twist_masks.push((at, c)),
+            KNUTH => self.knuth.push(at),
+            WWLIB_MUL => self.lcg_consts.push((at, Signature::WwlibLcg)),
+            MSVC_MUL => self.lcg_consts.push((at, Signature::MsvcRand)),
+            // The state's length, as a count or in bytes (a loop bound).
+            624 | 623 | 2496 | 2492 => self.n624 = true,
+            _ => {}
+        }
+        if let Some(j) = PSDES.iter().position(|&p| p == c) {
+            self.psdes.push((at, j));
+        }
+        if bitness == 32
+            && SPLITMIX
+                .iter()
+                .any(|&s| s as u32 == c || (s >> 32) as u32 == c)
+        {
+            self.halves.push((at, c));
+        }
+    }
+
+    fn memory_constants(&mut self, ins: &Instruction, a: u64, size: usize, env: &mut dyn Env) {
+        let at = ins.ip();
+        let eight = matches!(
+            ins.memory_size(),
+            MemorySize::Float64 | MemorySize::UInt64 | MemorySize::Int64
+        ) || (size >= 16 && ins.memory_size().element_size() == 8);
+        if eight {
+            if let Some(d) = env.read_const(a, 8) {
+                if let Some((_, name)) = UNIT_SCALES.iter().find(|(u, _)| *u == d) {
+                    let m = format!("{:?}", ins.mnemonic()).to_lowercase();
+                    self.units.push((at, format!("{m} m64 {name}")));
+                    self.reads.push(a);
+                }
+                if let Some(j) = SPLITMIX.iter().position(|&c| c == d) {
+                    self.splitmix.push((at, j));
+                    self.reads.push(a);
+                }
+            }
+        }
+        if size == 4 || (size >= 16 && ins.memory_size().element_size() == 4) {
+            if let Some(c) = env.read_const(a, 4) {
+                let lanes_equal = size == 4
+                    || (1..size / 4).all(|l| env.read_const(a + 4 * l as u64, 4) == Some(c));
+                if lanes_equal && is_known32(c as u32) {
+                    self.constant32(at, c as u32, 0);
+                    self.reads.push(a);
+                }
+            }
+        }
+    }
+
+    fn table_ref(&mut self, at: u64, t: u64, tables: &Tables, slack: u64) {
+        for &(start, which) in &tables.psdes {
+            if t.wrapping_sub(start.wrapping_sub(slack)) < 16 + slack {
+                self.reads.push(start);
+                for j in 0..4 {
+                    self.psdes.push((at, which * 4 + j));
+                }
+            }
+        }
+    }
+
+    fn value(&mut self, at: u64, v: Val, flow: &Flow, tables: &Tables) {
+        match flow.node(v).0 {
+            Node::Xor(..) => {
+                let mut steps = Vec::new();
+                temper_steps(flow, v, &mut steps);
+                // A XOR that folds in an older result (`sink ^= draw()`)
+                // holds that result's steps again: each step counts once.
+                steps.retain(|s| !self.terms.contains(&s.term));
+                // A step that extends a chain first.
+                steps.sort_by_key(|s| !self.extends(s));
+                if let Some(&step) = steps.first() {
+                    self.add_step(step, flow);
+                }
+            }
+            Node::Shr(_, 30) => self.shr30 = true,
+            Node::MulK(x, k) => {
+                let k = k as u32;
+                if k == WWLIB_MUL || k == MSVC_MUL {
+                    let sig = if k == WWLIB_MUL {
+                        Signature::WwlibLcg
+                    } else {
+                        Signature::MsvcRand
+                    };
+                    let mut instrs = alloc::vec![at];
+                    instrs.extend(flow.const_source(v));
+                    self.lcgs.push((sig, v, instrs, false));
+                } else if k == KNUTH {
+                    self.knuth.push(at);
+                    if let Node::Xor(a, b) = flow.node(x).0 {
+                        let shr30 = |p: Val, q: Val| flow.node(q).0 == Node::Shr(p, 30);
+                        if shr30(a, b) || shr30(b, a) {
+                            self.knuth_complete = true;
+                        }
+                    }
+                } else if k == K1998 {
+                    self.seed1998.push(at);
+                }
+            }
+            Node::AddK(x, k) => {
+                let k = k as u32;
+                for (sig, val, instrs, complete) in &mut self.lcgs {
+                    let inc = if *sig == Signature::WwlibLcg {
+                        WWLIB_ADD
+                    } else {
+                        MSVC_ADD
+                    };
+                    if *val == x && k == inc {
+                        *complete = true;
+                        instrs.push(at);
+                    }
+                }
+                if k == 1 {
+                    if let Node::MulK(_, m) = flow.node(x).0 {
+                        if m as u32 == K1998 && !self.seed1998_extra.contains(&"+ 1") {
+                            self.seed1998_extra.push("+ 1");
+                        }
+                    }
+                }
+            }
+            Node::AndK(_, k)
+                if k as u32 == 0xffff_0000 && !self.seed1998_extra.contains(&"& 0xffff0000") =>
+            {
+                self.seed1998_extra.push("& 0xffff0000");
+            }
+            Node::Const(c) => self.table_ref(at, c, tables, 0),
+            _ => {}
+        }
+    }
+
+    fn extends(&self, s: &Step) -> bool {
+        self.chains
+            .iter()
+            .any(|c| c.last == s.input && c.steps.last() == Some(&(s.k - 1)))
+    }
+
+    fn add_step(&mut self, s: Step, flow: &Flow) {
+        self.terms.push(s.term);
+        let mut instrs = alloc::vec![flow.node(s.output).1];
+        collect(flow, s.term, s.input, &mut instrs, 3);
+        if let Some(c) = self
+            .chains
+            .iter_mut()
+            .rev()
+            .find(|c| c.last == s.input && c.steps.last() == Some(&(s.k - 1)))
+        {
+            c.steps.push(s.k);
+            c.last = s.output;
+            c.instructions.extend(instrs);
+            return;
+        }
+        self.chains.push(Chain {
+            steps: alloc::vec![s.k],
+            last: s.output,
+            instructions: instrs,
+        });
+    }
+
+    /// The sites of the function walked.
+    pub fn finish(mut self, out: &mut Vec<RawSite>, reads: &mut Vec<u64>) {
+        reads.append(&mut self.reads);
+        let mut used: Vec<u64> = Vec::new();
+        for c in self.chains {
+            if !c.steps.iter().any(|&k| k == 2 || k == 3) {
+                continue;
+            }
+            let mut instructions = c.instructions;
+            instructions.sort_unstable();
+            instructions.dedup();
+            used.extend(&instructions);
+            out.push(RawSite {
+                signature: Signature::Mt19937Temper,
+                complete: c.steps == [1, 2, 3, 4],
+                seen: c
+                    .steps
+                    .iter()
+                    .map(|&k| STEP_NAMES[k as usize - 1].to_string())
+                    .collect(),
+                instructions,
+            });
+        }
+        for (at, m) in self.masks {
+            if !used.contains(&at) {
+                out.push(RawSite {
+                    signature: Signature::Mt19937Temper,
+                    complete: false,
+                    seen: alloc::vec![format!("{m:#010x} alone")],
+                    instructions: alloc::vec![at],
+                });
+            }
+        }
+        if !self.twist.is_empty() {
+            let mut seen = alloc::vec!["0x9908b0df".to_string()];
+            let mut instructions = self.twist.clone();
+            for m in [0x8000_0000u32, 0x7fff_ffff] {
+                if self.twist_masks.iter().any(|&(_, c)| c == m) {
+                    seen.push(format!("{m:#010x}"));
+                }
+            }
+            instructions.extend(self.twist_masks.iter().map(|&(a, _)| a));
+            out.push(site(
+                Signature::Mt19937Twist,
+                seen.len() > 1,
+                seen,
+                instructions,
+            ));
+        }
+        if !self.knuth.is_empty() {
+            // Unoptimised code reloads `x` for the shift, so the data flow
+            // cannot tie the two: a `>> 30` in the same function does.
+            self.knuth_complete |= self.shr30;
+            let mut seen = alloc::vec!["× 1812433253".to_string()];
+            if self.knuth_complete {
+                seen.push("x ^ (x >> 30)".to_string());
+            }
+            out.push(site(
+                Signature::Mt19937SeedKnuth,
+                self.knuth_complete,
+                seen,
+                self.knuth,
+            ));
+        }
+        if !self.seed1998.is_empty() {
+            // 69069 alone is any LCG or hash (CPython's frozenset hash has
+            // it): the seeding needs the 624-word loop, or the 1990s
+            // sgenrand's 0xffff0000 mask, beside it.
+            let mut seen = alloc::vec!["× 69069".to_string()];
+            seen.extend(self.seed1998_extra.iter().map(|s| s.to_string()));
+            if self.n624 {
+                seen.push("624-word loop".to_string());
+            }
+            let complete = self.n624 || self.seed1998_extra.contains(&"& 0xffff0000");
+            out.push(site(
+                Signature::Mt19937Seed1998,
+                complete,
+                seen,
+                self.seed1998,
+            ));
+        }
+        if !self.psdes.is_empty() {
+            let mut which: Vec<usize> = self.psdes.iter().map(|&(_, j)| j).collect();
+            which.sort_unstable();
+            which.dedup();
+            let seen = which
+                .iter()
+                .map(|&j| format!("{:#010x}", PSDES[j]))
+                .collect();
+            let instrs = self.psdes.iter().map(|&(a, _)| a).collect();
+            out.push(site(
+                Signature::WestwoodPsdes,
+                which.len() == 8,
+                seen,
+                instrs,
+            ));
+        }
+        let mut lcg_instrs: Vec<u64> = Vec::new();
+        for (sig, _, instrs, complete) in self.lcgs {
+            let (m, a) = if sig == Signature::WwlibLcg {
+                (WWLIB_MUL, WWLIB_ADD)
+            } else {
+                (MSVC_MUL, MSVC_ADD)
+            };
+            let mut seen = alloc::vec![format!("× {m:#x}")];
+            if complete {
+                seen.push(format!("+ {a:#x}"));
+            }
+            lcg_instrs.extend(&instrs);
+            out.push(site(sig, complete, seen, instrs));
+        }
+        for (at, sig) in self.lcg_consts {
+            if !lcg_instrs.contains(&at) {
+                let m = if sig == Signature::WwlibLcg {
+                    WWLIB_MUL
+                } else {
+                    MSVC_MUL
+                };
+                out.push(site(
+                    sig,
+                    false,
+                    alloc::vec![format!("{m:#x} alone")],
+                    alloc::vec![at],
+                ));
+            }
+        }
+        let mut sm = self.splitmix;
+        for (j, c) in SPLITMIX.iter().enumerate() {
+            let lo = self.halves.iter().find(|&&(_, h)| h == *c as u32);
+            let hi = self.halves.iter().find(|&&(_, h)| h == (*c >> 32) as u32);
+            if let (Some(&(a, _)), Some(&(b, _))) = (lo, hi) {
+                sm.push((a, j));
+                sm.push((b, j));
+            }
+        }
+        if !sm.is_empty() {
+            let mut which: Vec<usize> = sm.iter().map(|&(_, j)| j).collect();
+            which.sort_unstable();
+            which.dedup();
+            let seen = which
+                .iter()
+                .map(|&j| format!("{:#018x}", SPLITMIX[j]))
+                .collect();
+            out.push(site(
+                Signature::Splitmix64,
+                which.len() == 3,
+                seen,
+                sm.iter().map(|&(a, _)| a).collect(),
+            ));
+        }
+        for (at, what) in self.units {
+            out.push(site(
+                Signature::SotsUnitScale,
+                true,
+                alloc::vec![what],
+                alloc::vec![at],
+            ));
+        }
+    }
+}
+
+/// Whether `c` is one of the 32-bit constants a signature looks for.
+fn is_known32(c: u32) -> bool {
+    matches!(
+        c,
+        TEMPER_B | TEMPER_C | MATRIX_A | KNUTH | WWLIB_MUL | MSVC_MUL | 0x8000_0000 | 0x7fff_ffff
+    ) || PSDES.contains(&c)
+}
+
+fn site(
+    signature: Signature,
+    complete: bool,
+    seen: Vec<String>,
+    mut instructions: Vec<u64>,
+) -> RawSite {
+    instructions.sort_unstable();
+    instructions.dedup();
+    RawSite {
+        signature,
+        complete,
+        seen,
+        instructions,
+    }
+}
+
+/// The tempering steps `v` (a XOR) completes: `v = y ^ f(y) ^ rest`, with
+/// `y` and `f(y)` anywhere in its tree of XORs (compilers reassociate:
+/// `y ^ sink ^ (y >> 18)`).
+fn temper_steps(flow: &Flow, v: Val, out: &mut Vec<Step>) {
+    let mut parts: Vec<Val> = Vec::new();
+    xor_parts(flow, v, &mut parts, 3);
+    for &t in &parts {
+        let (k, y) = match flow.node(t).0 {
+            Node::Shr(z, 11) => (1, z),
+            Node::Shr(z, 18) => (4, z),
+            Node::AndK(w, m) => match (flow.node(w).0, m as u32) {
+                (Node::Shl(z, 7), TEMPER_B) => (2, z),
+                (Node::Shl(z, 15), TEMPER_C) => (3, z),
+                _ => continue,
+            },
+            Node::Shl(w, sh) => match (flow.node(w).0, sh) {
+                (Node::AndK(z, m), 7) if m as u32 == TEMPER_B >> 7 => (2, z),
+                (Node::AndK(z, m), 15) if m as u32 == TEMPER_C >> 15 => (3, z),
+                _ => continue,
+            },
+            _ => continue,
+        };
+        if parts.contains(&y) {
+            out.push(Step {
+                k,
+                input: y,
+                term: t,
+                output: v,
+            });
+        }
+    }
+}
+
+/// `v` and, when it is a XOR, its operands, recursively (to `depth`).
+fn xor_parts(flow: &Flow, v: Val, out: &mut Vec<Val>, depth: u32) {
+    out.push(v);
+    if let (Node::Xor(a, b), true) = (flow.node(v).0, depth > 0) {
+        xor_parts(flow, a, out, depth - 1);
+        xor_parts(flow, b, out, depth - 1);
+    }
+}
+
+/// The instructions that made `v`, down to (not including) `stop`.
+fn collect(flow: &Flow, v: Val, stop: Val, out: &mut Vec<u64>, depth: u32) {
+    if v == stop || depth == 0 {
+        return;
+    }
+    let (node, at) = flow.node(v);
+    if at != 0 {
+        out.push(at);
+    }
+    out.extend(flow.const_source(v));
+    match node {
+        Node::Xor(a, b) => {
+            collect(flow, a, stop, out, depth - 1);
+            collect(flow, b, stop, out, depth - 1);
+        }
+        Node::Shr(a, _) | Node::Shl(a, _) | Node::AndK(a, _) => {
+            collect(flow, a, stop, out, depth - 1)
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,2 @@
+//! Helpers shared by the library's integration tests.
+pub mod elf;

@@ -1,0 +1,25 @@
+//! `bitexact::scan::scan` on arbitrary bytes: never panics; whatever it
+//! reports is consistent (every site in a listed function, sorted, its
+//! instructions in code).
+#![no_main]
+
+use bitexact::scan::{scan, Options, Origin};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let options = Options { from: Some(Origin::Va(0x40_0000)) };
+    let Ok(r) = scan(data, &options).or_else(|_| scan(data, &Options::default())) else {
+        return;
+    };
+    for w in r.sites.windows(2) {
+        assert!(w[0].va <= w[1].va);
+    }
+    for s in &r.sites {
+        assert!(s.function < r.functions.len());
+        assert!(!s.instructions.is_empty());
+        assert_eq!(s.va, s.instructions[0]);
+    }
+    let sites: usize = r.functions.iter().map(|f| f.sites).sum();
+    assert_eq!(sites, r.sites.len());
+    let _ = r.to_json();
+});
