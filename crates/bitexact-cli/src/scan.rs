@@ -11,6 +11,7 @@ use crate::{input_name, read_limited, Failure};
 const MAX_IMAGE: usize = 1 << 30;
 
 pub fn run(args: &ScanArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    refuse_devices(&args.image)?;
     let bytes = read_limited(&args.image, MAX_IMAGE)?;
     let name = input_name(&args.image);
     let options = scan::Options {
@@ -36,6 +37,28 @@ pub fn run(args: &ScanArgs, out: &mut dyn Write) -> Result<(), Failure> {
         report.sites.iter().filter(|s| s.complete).count(),
         report.functions.len()
     );
+    Ok(())
+}
+
+/// A character device (`/dev/zero`) is no image: refused before reading a
+/// gigabyte of it.
+fn refuse_devices(path: &std::path::Path) -> Result<(), Failure> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if crate::input_name(path) != "stdin" {
+            if let Ok(m) = std::fs::metadata(path) {
+                let t = m.file_type();
+                if t.is_char_device() || t.is_block_device() || t.is_dir() {
+                    return Err(Failure::usage(format!(
+                        "'{}' is not a file (a device or a directory)",
+                        path.display()
+                    )));
+                }
+            }
+        }
+    }
+    let _ = path;
     Ok(())
 }
 
@@ -80,40 +103,50 @@ fn print_text(r: &Report, from: Option<&str>, out: &mut dyn Write) -> Result<(),
         None => writeln!(out, "functions holding sites: {}", r.functions.len())?,
     }
     if !r.functions.is_empty() {
+        let rows: Vec<(String, String, usize, String, String)> = r
+            .functions
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let sigs: Vec<String> = scan::Signature::ALL
+                    .iter()
+                    .filter_map(|&sig| {
+                        let n = r
+                            .sites
+                            .iter()
+                            .filter(|s| s.function == i && s.signature == sig)
+                            .count();
+                        (n > 0).then(|| format!("{} {n}", sig.name()))
+                    })
+                    .collect();
+                let reach = match f.reachable {
+                    None => String::new(),
+                    Some(false) => "no".to_string(),
+                    Some(true) => {
+                        let chain: Vec<String> =
+                            f.path.iter().map(|(va, n)| fname(n, *va)).collect();
+                        format!("yes: {}", chain.join(" > "))
+                    }
+                };
+                (
+                    format!("{:#x}", f.va),
+                    fname(&f.name, f.va),
+                    f.sites,
+                    sigs.join(", "),
+                    reach,
+                )
+            })
+            .collect();
+        let sw = rows.iter().map(|r| r.3.len()).max().unwrap_or(0).max(10);
         let reach_col = if from.is_some() { "  reachable" } else { "" };
         writeln!(
             out,
-            "  {:<12}  {:<w$}  {:>5}  signatures{reach_col}",
-            "va", "function", "sites"
+            "  {:<12}  {:<w$}  {:>5}  {:<sw$}{reach_col}",
+            "va", "function", "sites", "signatures"
         )?;
-        for (i, f) in r.functions.iter().enumerate() {
-            let mut sigs = Vec::new();
-            for sig in scan::Signature::ALL {
-                let n = r
-                    .sites
-                    .iter()
-                    .filter(|s| s.function == i && s.signature == sig)
-                    .count();
-                if n > 0 {
-                    sigs.push(format!("{} {n}", sig.name()));
-                }
-            }
-            let reach = match f.reachable {
-                None => String::new(),
-                Some(false) => "  no".to_string(),
-                Some(true) => {
-                    let chain: Vec<String> = f.path.iter().map(|(va, n)| fname(n, *va)).collect();
-                    format!("  yes: {}", chain.join(" > "))
-                }
-            };
-            writeln!(
-                out,
-                "  {:<12}  {:<w$}  {:>5}  {}{reach}",
-                format!("{:#x}", f.va),
-                fname(&f.name, f.va),
-                f.sites,
-                sigs.join(", ")
-            )?;
+        for (va, name, sites, sigs, reach) in rows {
+            let line = format!("  {va:<12}  {name:<w$}  {sites:>5}  {sigs:<sw$}  {reach}");
+            writeln!(out, "{}", line.trim_end())?;
         }
     }
     writeln!(out)?;

@@ -92,6 +92,23 @@ GAME_FN void net_jitter(void)
     BARRIER();
 }
 
+/* mt19937.temper: 6, one inlined draw per case of a dense switch, which
+ * gcc compiles to a jump table: the cases are reached through it only
+ * (an indirect jmp), not by a direct branch. */
+GAME_FN void scripted_encounter(int k)
+{
+    switch (k) {
+    case 0: DRAW(); sink32 ^= 0x11u; break;
+    case 1: DRAW(); sink32 ^= 0x2222u; break;
+    case 2: DRAW(); sink32 += 0x333333u; break;
+    case 3: DRAW(); sink32 -= 0x44444444u; break;
+    case 4: DRAW(); sink32 ^= 0x55555555u; break;
+    case 5: DRAW(); sink32 += 0x6666u; break;
+    default: sink32 = 0; break;
+    }
+    BARRIER();
+}
+
 int main(void)
 {
     uint32_t l = 1, r = 2;
@@ -110,5 +127,6 @@ int main(void)
     decoy_wide_imm();
     decoy_straddle();
     decoy_jump_over();
+    scripted_encounter((int)(sink32 & 7u));
     return (int)(sink32 & 1u);
 }

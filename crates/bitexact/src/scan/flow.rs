@@ -46,6 +46,9 @@ pub(crate) trait Env {
     /// The little-endian value of `size` (1..=8) bytes at `va`, if they lie
     /// in read-only data (a constant the code reads, not a variable).
     fn read_const(&self, va: u64, size: usize) -> Option<u64>;
+    /// The same bytes as the image holds them, writable data included (the
+    /// initial value of a variable).
+    fn read_initial(&self, va: u64, size: usize) -> Option<u64>;
     /// The register a PC thunk at `va` loads with its return address.
     fn pc_thunk(&mut self, va: u64) -> Option<usize>;
 }
@@ -140,6 +143,16 @@ impl Flow {
         }
         self.slots.clear();
         self.pending_push = None;
+    }
+
+    /// Whether `ins` reads its memory operand (not only writes it).
+    pub fn reads_memory(&mut self, ins: &Instruction) -> bool {
+        self.info.info(ins).used_memory().iter().any(|m| {
+            matches!(
+                m.access(),
+                OpAccess::Read | OpAccess::CondRead | OpAccess::ReadWrite | OpAccess::ReadCondWrite
+            )
+        })
     }
 
     /// The node of `v` and the address of the instruction that made it.

@@ -84,7 +84,7 @@ impl<'a> Image<'a> {
             if section.kind() == SectionKind::UninitializedData || section.size() == 0 {
                 continue;
             }
-            let name = section.name().unwrap_or("?").to_string();
+            let name = printable(section.name().unwrap_or("?"));
             let bytes = section.data().map_err(|_| {
                 ScanError::Malformed(format!(
                     "section {name} lies outside the file (truncated image?)"
@@ -174,7 +174,7 @@ impl<'a> Image<'a> {
             symbols.push(FuncSymbol {
                 va,
                 size: sym.size(),
-                name: name.to_string(),
+                name: printable(name),
             });
         }
         if let Ok(exports) = file.exports() {
@@ -182,7 +182,7 @@ impl<'a> Image<'a> {
                 if let object::ExportTarget::Address { address } = export.target() {
                     if let object::NameOrOrdinal::Name(name) = export.name() {
                         if in_code(address) {
-                            let name = String::from_utf8_lossy(name).into_owned();
+                            let name = printable(&String::from_utf8_lossy(name));
                             symbols.push(FuncSymbol {
                                 va: address,
                                 size: 0,
@@ -252,6 +252,20 @@ impl<'a> Image<'a> {
             Some(u64::from_le_bytes(w))
         }
     }
+}
+
+/// A name from the image, with control characters written as `\xNN` (a
+/// section called ".te\nxt" must not break a one-line message).
+fn printable(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars().take(1024) {
+        if c.is_control() {
+            out.push_str(&format!("\\x{:02x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Code pointers named by the PE base relocations.

@@ -120,15 +120,15 @@ pub enum Signature {
     Mt19937Twist,
     /// Knuth's seeding, `1812433253 · (x ^ (x >> 30)) + i`. One site per function.
     Mt19937SeedKnuth,
-    /// The 1998 seeding, `× 69069`. One site per function. 69069 is also
+    /// The 1998 seeding, `* 69069`. One site per function. 69069 is also
     /// the multiplier of other LCGs: `seen` says whether `+ 1` followed.
     Mt19937Seed1998,
     /// Westwood's pseudo-DES (`Random3Class`): its eight mix constants, as
     /// immediates or as the tables the function reads. One site per function.
     WestwoodPsdes,
-    /// WWLib `RandomClass`: `× 0x41c64e6d + 0x3039`. One site per multiply.
+    /// WWLib `RandomClass`: `* 0x41c64e6d + 0x3039`. One site per multiply.
     WwlibLcg,
-    /// MSVC `rand`: `× 0x343fd + 0x269ec3`. One site per multiply.
+    /// MSVC `rand`: `* 0x343fd + 0x269ec3`. One site per multiply.
     MsvcRand,
     /// splitmix64 (laige's seeding): its three 64-bit constants. One site per function.
     Splitmix64,
@@ -336,10 +336,15 @@ struct ImageEnv<'i, 'a> {
 
 impl Env for ImageEnv<'_, '_> {
     fn read_const(&self, va: u64, size: usize) -> Option<u64> {
-        let (r, off) = self.image.region_of(va)?;
+        let (r, _) = self.image.region_of(va)?;
         if r.writable {
             return None;
         }
+        self.read_initial(va, size)
+    }
+
+    fn read_initial(&self, va: u64, size: usize) -> Option<u64> {
+        let (r, off) = self.image.region_of(va)?;
         let b = r.bytes.get(off..off.checked_add(size)?)?;
         let mut w = [0u8; 8];
         w[..size.min(8)].copy_from_slice(&b[..size.min(8)]);

@@ -107,7 +107,6 @@ pub(crate) struct Matcher {
     seed1998_extra: Vec<&'static str>,
     psdes: Vec<(u64, usize)>,
     lcgs: Vec<(Signature, Val, Vec<u64>, bool)>,
-    lcg_consts: Vec<(u64, Signature)>,
     halves: Vec<(u64, u32)>,
     splitmix: Vec<(u64, usize)>,
     units: Vec<(u64, String)>,
@@ -139,7 +138,8 @@ impl Matcher {
         if mem {
             let size = ins.memory_size().size();
             if let Some(a) = flow.address(ins) {
-                self.memory_constants(ins, a, size, env);
+                let reads = flow.reads_memory(ins);
+                self.memory_constants(ins, a, size, env, reads);
             }
             if let Some(t) = flow.table_address(ins) {
                 // `[table + i*4 - 4]`: an index may carry a bias; a fixed
@@ -171,7 +171,7 @@ impl Matcher {
                 }
                 continue;
             }
-            self.constant32(at, value as u32, bitness);
+            self.constant32(ins, value as u32, bitness);
         }
 
         let new = flow.step(ins, env);
@@ -186,17 +186,42 @@ impl Matcher {
         }
     }
 
-    fn constant32(&mut self, at: u64, c: u32, bitness: u32) {
-        match c {
-            TEMPER_B | TEMPER_C => self.masks.push((at, c)),
-            MATRIX_A => self.twist.push(at),
-            0x8000_0000 | 0x7fff_ffff => self.twist_masks.push((at, c)),
-            KNUTH => self.knuth.push(at),
-            WWLIB_MUL => self.lcg_consts.push((at, Signature::WwlibLcg)),
-            MSVC_MUL => self.lcg_consts.push((at, Signature::MsvcRand)),
-            // The state's length, as a count or in bytes (a loop bound).
-            624 | 623 | 2496 | 2492 => self.n624 = true,
-            _ => {}
+    /// A 32-bit constant operand of `ins`. A comparison (`cmp`, `test`) or
+    /// a store of the constant is not the generator's arithmetic and counts
+    /// for none of the MT19937 / LCG signatures (psdes tables are built by
+    /// stores, so it still counts there).
+    fn constant32(&mut self, ins: &Instruction, c: u32, bitness: u32) {
+        use iced_x86::Mnemonic as M;
+        let at = ins.ip();
+        let m = ins.mnemonic();
+        let compare_or_store = matches!(m, M::Cmp | M::Test)
+            || (ins.op_count() > 0 && ins.op0_kind() == OpKind::Memory);
+        let is_and = matches!(
+            m,
+            M::And
+                | M::Andn
+                | M::Pand
+                | M::Vpand
+                | M::Vpandd
+                | M::Vpandq
+                | M::Andps
+                | M::Andpd
+                | M::Vandps
+                | M::Vandpd
+        );
+        if !compare_or_store {
+            match c {
+                // A mask alone counts when something is masked with it.
+                TEMPER_B | TEMPER_C if is_and => self.masks.push((at, c)),
+                MATRIX_A => self.twist.push(at),
+                0x8000_0000 | 0x7fff_ffff => self.twist_masks.push((at, c)),
+                // The state's length, as a count or in bytes (a loop bound).
+                624 | 623 | 2496 | 2492 => self.n624 = true,
+                _ => {}
+            }
+        }
+        if matches!(c, 624 | 623 | 2496 | 2492) {
+            self.n624 = true;
         }
         if let Some(j) = PSDES.iter().position(|&p| p == c) {
             self.psdes.push((at, j));
@@ -210,15 +235,25 @@ impl Matcher {
         }
     }
 
-    fn memory_constants(&mut self, ins: &Instruction, a: u64, size: usize, env: &mut dyn Env) {
+    /// Constants `ins` reads from the data at `a` (their initial values:
+    /// a non-`const` global holding the scale is still the scale).
+    fn memory_constants(
+        &mut self,
+        ins: &Instruction,
+        a: u64,
+        size: usize,
+        env: &mut dyn Env,
+        reads: bool,
+    ) {
         let at = ins.ip();
-        let eight = matches!(
-            ins.memory_size(),
-            MemorySize::Float64 | MemorySize::UInt64 | MemorySize::Int64
-        ) || (size >= 16 && ins.memory_size().element_size() == 8);
-        if eight {
-            if let Some(d) = env.read_const(a, 8) {
-                if let Some((_, name)) = UNIT_SCALES.iter().find(|(u, _)| *u == d) {
+        let double = ins.memory_size() == MemorySize::Float64
+            || (size >= 16 && ins.memory_size().element_type() == MemorySize::Float64);
+        let qword = double || matches!(ins.memory_size(), MemorySize::UInt64 | MemorySize::Int64);
+        if qword && reads {
+            if let Some(d) = env.read_initial(a, 8) {
+                if let Some((_, name)) =
+                    UNIT_SCALES.iter().find(|(u, _)| *u == d).filter(|_| double)
+                {
                     let m = format!("{:?}", ins.mnemonic()).to_lowercase();
                     self.units.push((at, format!("{m} m64 {name}")));
                     self.reads.push(a);
@@ -230,11 +265,11 @@ impl Matcher {
             }
         }
         if size == 4 || (size >= 16 && ins.memory_size().element_size() == 4) {
-            if let Some(c) = env.read_const(a, 4) {
+            if let Some(c) = env.read_initial(a, 4).filter(|_| reads) {
                 let lanes_equal = size == 4
-                    || (1..size / 4).all(|l| env.read_const(a + 4 * l as u64, 4) == Some(c));
+                    || (1..size / 4).all(|l| env.read_initial(a + 4 * l as u64, 4) == Some(c));
                 if lanes_equal && is_known32(c as u32) {
-                    self.constant32(at, c as u32, 0);
+                    self.constant32(ins, c as u32, 0);
                     self.reads.push(a);
                 }
             }
@@ -280,6 +315,7 @@ impl Matcher {
                     self.lcgs.push((sig, v, instrs, false));
                 } else if k == KNUTH {
                     self.knuth.push(at);
+                    self.knuth.extend(flow.const_source(v));
                     if let Node::Xor(a, b) = flow.node(x).0 {
                         let shr30 = |p: Val, q: Val| flow.node(q).0 == Node::Shr(p, 30);
                         if shr30(a, b) || shr30(b, a) {
@@ -402,7 +438,7 @@ impl Matcher {
             // Unoptimised code reloads `x` for the shift, so the data flow
             // cannot tie the two: a `>> 30` in the same function does.
             self.knuth_complete |= self.shr30;
-            let mut seen = alloc::vec!["× 1812433253".to_string()];
+            let mut seen = alloc::vec!["* 1812433253".to_string()];
             if self.knuth_complete {
                 seen.push("x ^ (x >> 30)".to_string());
             }
@@ -417,7 +453,7 @@ impl Matcher {
             // 69069 alone is any LCG or hash (CPython's frozenset hash has
             // it): the seeding needs the 624-word loop, or the 1990s
             // sgenrand's 0xffff0000 mask, beside it.
-            let mut seen = alloc::vec!["× 69069".to_string()];
+            let mut seen = alloc::vec!["* 69069".to_string()];
             seen.extend(self.seed1998_extra.iter().map(|s| s.to_string()));
             if self.n624 {
                 seen.push("624-word loop".to_string());
@@ -446,34 +482,17 @@ impl Matcher {
                 instrs,
             ));
         }
-        let mut lcg_instrs: Vec<u64> = Vec::new();
         for (sig, _, instrs, complete) in self.lcgs {
             let (m, a) = if sig == Signature::WwlibLcg {
                 (WWLIB_MUL, WWLIB_ADD)
             } else {
                 (MSVC_MUL, MSVC_ADD)
             };
-            let mut seen = alloc::vec![format!("× {m:#x}")];
+            let mut seen = alloc::vec![format!("* {m:#x}")];
             if complete {
                 seen.push(format!("+ {a:#x}"));
             }
-            lcg_instrs.extend(&instrs);
             out.push(site(sig, complete, seen, instrs));
-        }
-        for (at, sig) in self.lcg_consts {
-            if !lcg_instrs.contains(&at) {
-                let m = if sig == Signature::WwlibLcg {
-                    WWLIB_MUL
-                } else {
-                    MSVC_MUL
-                };
-                out.push(site(
-                    sig,
-                    false,
-                    alloc::vec![format!("{m:#x} alone")],
-                    alloc::vec![at],
-                ));
-            }
         }
         let mut sm = self.splitmix;
         for (j, c) in SPLITMIX.iter().enumerate() {
