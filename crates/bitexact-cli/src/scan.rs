@@ -190,6 +190,8 @@ fn print_text(r: &Report, from: Option<&str>, out: &mut dyn Write) -> Result<(),
             };
             let read = if d.referenced {
                 "  (read by a site)"
+            } else if d.sweep_only {
+                "  (an operand of code only the linear sweep decodes)"
             } else {
                 ""
             };
@@ -206,6 +208,15 @@ fn print_text(r: &Report, from: Option<&str>, out: &mut dyn Write) -> Result<(),
                 out,
                 "  … and {} more (--json lists them all)",
                 r.data.len() - 20
+            )?;
+        }
+        let unreached = r.data.iter().filter(|d| d.sweep_only).count();
+        if unreached > 0 {
+            writeln!(
+                out,
+                "note: {unreached} of them are operands of instructions only the linear sweep decodes: \
+                 code the descent did not reach (a jump table or function pointer it could not follow?) \
+                 may hold sites not counted here"
             )?;
         }
     }

@@ -600,3 +600,49 @@ variants! {
     pe32_o3: Pe32 "-O3" false;
     pe32_os: Pe32 "-Os" false;
 }
+
+/// Real images, mutated: header fields, section tables and code bytes
+/// overwritten at random (a fixed laige stream, so a failure replays); the
+/// library scan must return, never panic, on every one.
+fn mutate_and_scan(target: Target, tag: &str) {
+    let dir = temp(&format!("scan-mutate-{tag}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    if !have(target, &dir) {
+        return;
+    }
+    let image = dir.join("game.bin");
+    compile(target, "-O2", false, &image);
+    let original = std::fs::read(&image).unwrap();
+    let mut rng = bitexact::laige::Prng::new(0x5ca1_ab1e);
+    let options = bitexact::scan::Options {
+        from: Some(bitexact::scan::Origin::Name("turn_driver".into())),
+    };
+    for round in 0..300 {
+        let mut bytes = original.clone();
+        let n = bytes.len() as u64;
+        // Mostly the first 4 KiB (headers, section table), sometimes anywhere.
+        for _ in 0..1 + rng.next_u64() % 8 {
+            let span = if rng.next_u64() % 4 == 0 {
+                n
+            } else {
+                n.min(4096)
+            };
+            let at = (rng.next_u64() % span) as usize;
+            bytes[at] = rng.next_u64() as u8;
+        }
+        if round % 10 == 0 {
+            bytes.truncate((rng.next_u64() % n) as usize);
+        }
+        let _ = bitexact::scan::scan(&bytes, &options);
+    }
+}
+
+#[test]
+fn mutated_elf64_never_panics() {
+    mutate_and_scan(Target::Elf64, "elf64");
+}
+
+#[test]
+fn mutated_pe32_never_panics() {
+    mutate_and_scan(Target::Pe32, "pe32");
+}

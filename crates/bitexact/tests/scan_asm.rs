@@ -356,3 +356,29 @@ mod never_panics {
         }
     }
 }
+
+#[test]
+fn code_the_descent_cannot_reach_is_said_to_be_unreached() {
+    // entry: mov rax, [rip + ptr]; call rax; ret — then 16 int3, then the
+    // tempering function. The pointer (in the image, not relocated) is the
+    // only way there: the descent cannot follow it, the sweep decodes it.
+    let mut a = Asm::default();
+    a.raw(&[0x48, 0x8b, 0x05]).raw(&9u32.to_le_bytes()); // mov rax, [rip+9]
+    a.raw(&[0xff, 0xd0]).ret(); // call rax; ret
+    a.raw(&[0xcc; 6]); // to the pointer at +16
+    let target = entry_of(64) + 32;
+    a.raw(&target.to_le_bytes());
+    a.raw(&[0xcc; 8]);
+    assert_eq!(a.len(), 32);
+    a.temper(EAX, ECX).ret();
+    let r = run(&elf64(&a.0));
+    assert!(r.sites.is_empty(), "{:#?}", r.sites);
+    let unreached: Vec<u64> = r
+        .data
+        .iter()
+        .filter(|d| d.sweep_only)
+        .map(|d| d.constant)
+        .collect();
+    assert_eq!(unreached, [0x9d2c_5680, 0xefc6_0000]);
+    assert!(r.data.iter().all(|d| d.in_code));
+}

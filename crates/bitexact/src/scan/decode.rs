@@ -78,6 +78,8 @@ pub(crate) struct Branch {
 pub(crate) struct Code {
     /// Index into `Image::regions` of each executable region, with its map.
     pub maps: Vec<(usize, Bits)>,
+    /// The linear sweep's own starts, region by region as `maps`.
+    sweep_maps: Vec<Bits>,
     /// Direct branches from agreed instructions.
     pub branches: Vec<Branch>,
     /// Targets of direct calls from agreed instructions (sorted, unique).
@@ -238,13 +240,17 @@ impl Code {
         // Agreement.
         let mut agreed = 0;
         let mut out = Vec::with_capacity(maps.len());
-        for (ri, mut lin, rec) in maps {
-            lin.and(&rec);
-            agreed += lin.count();
-            out.push((ri, lin));
+        let mut sweep_maps = Vec::with_capacity(maps.len());
+        for (ri, lin, rec) in maps {
+            let mut both = lin.clone();
+            both.and(&rec);
+            agreed += both.count();
+            out.push((ri, both));
+            sweep_maps.push(lin);
         }
         let mut code = Code {
             maps: out,
+            sweep_maps,
             branches: Vec::new(),
             call_targets: Vec::new(),
             pointers: Vec::new(),
@@ -305,6 +311,18 @@ impl Code {
             f(&ins);
             at = pos + ins.len().max(1);
         }
+    }
+
+    /// The instruction the linear sweep starts at `va`, decoded, whether
+    /// or not the descent agrees.
+    pub fn decode_swept_at(&self, image: &Image<'_>, va: u64) -> Option<Instruction> {
+        let (i, off) = self.locate(image, va)?;
+        if !self.sweep_maps[i].get(off) {
+            return None;
+        }
+        let (r, off) = image.region_of(va)?;
+        let mut dec = Decoder::with_ip(image.bitness, &r.bytes[off..], va, DecoderOptions::NONE);
+        Some(dec.decode())
     }
 
     /// The agreed instruction at `va`, decoded.

@@ -138,11 +138,13 @@ impl Report {
             };
             let _ = write!(
                 o,
-                "{{\"va\":{},\"constant\":{c},\"signature\":\"{}\",\"section\":{},\"referenced\":{}}}",
+                "{{\"va\":{},\"constant\":{c},\"signature\":\"{}\",\"section\":{},\"referenced\":{},\"in_code\":{},\"sweep_only\":{}}}",
                 hex(d.va),
                 d.signature.name(),
                 string(&d.section),
-                d.referenced
+                d.referenced,
+                d.in_code,
+                d.sweep_only
             );
         }
         let s = &self.stats;

@@ -224,6 +224,16 @@ pub struct DataHit {
     pub section: String,
     /// Whether an instruction of a site reads it (a unit-scale double, a psdes table).
     pub referenced: bool,
+    /// Whether it lies in an executable section: code bytes that are not
+    /// an operand of an agreed instruction (part of a longer immediate or
+    /// a displacement, straddling two instructions, data in `.text`, or
+    /// code the descent did not reach).
+    pub in_code: bool,
+    /// Whether the linear sweep decodes it as an operand of an instruction
+    /// the descent never reached: code, perhaps, that only a jump table or
+    /// a function pointer the scan could not follow leads to. A site may
+    /// hide here; the scan does not count it (SPEC 10) but says so.
+    pub sweep_only: bool,
 }
 
 /// How many instructions the two decodings found.
@@ -619,7 +629,9 @@ fn data_hits(image: &Image<'_>, code: &Code, referenced: &[u64], tables: &Tables
                     continue;
                 }
                 let va = r.va + i as u64;
-                if out.len() >= MAX_DATA_HITS || (r.exec && is_operand(image, code, va, c, width)) {
+                if out.len() >= MAX_DATA_HITS
+                    || (r.exec && is_operand(va, c, width, |a| code.decode_at(image, a)))
+                {
                     continue;
                 }
                 let in_read_table = sig == Signature::WestwoodPsdes
@@ -634,6 +646,9 @@ fn data_hits(image: &Image<'_>, code: &Code, referenced: &[u64], tables: &Tables
                     signature: sig,
                     section: r.name.clone(),
                     referenced,
+                    in_code: r.exec,
+                    sweep_only: r.exec
+                        && is_operand(va, c, width, |a| code.decode_swept_at(image, a)),
                 });
             }
         });
@@ -642,13 +657,19 @@ fn data_hits(image: &Image<'_>, code: &Code, referenced: &[u64], tables: &Tables
     out
 }
 
-/// Whether the bytes at `va` are the immediate `c` of an agreed instruction.
-fn is_operand(image: &Image<'_>, code: &Code, va: u64, c: u64, w: u8) -> bool {
+/// Whether the bytes at `va` are the immediate `c` of an instruction that
+/// `decode` gives (the agreed ones, or the sweep's own).
+fn is_operand(
+    va: u64,
+    c: u64,
+    w: u8,
+    decode: impl Fn(u64) -> Option<iced_x86::Instruction>,
+) -> bool {
     for back in 1..=14u64 {
         let Some(start) = va.checked_sub(back) else {
             break;
         };
-        if let Some(ins) = code.decode_at(image, start) {
+        if let Some(ins) = decode(start) {
             if ins.next_ip() >= va + u64::from(w) {
                 return (0..ins.op_count()).any(|i| {
                     matches!(
