@@ -617,12 +617,12 @@ fn mutate_and_scan(target: Target, tag: &str) {
     let options = bitexact::scan::Options {
         from: Some(bitexact::scan::Origin::Name("turn_driver".into())),
     };
-    for round in 0..300 {
+    for round in 0..300u32 {
         let mut bytes = original.clone();
         let n = bytes.len() as u64;
         // Mostly the first 4 KiB (headers, section table), sometimes anywhere.
         for _ in 0..1 + rng.next_u64() % 8 {
-            let span = if rng.next_u64() % 4 == 0 {
+            let span = if rng.next_u64().is_multiple_of(4) {
                 n
             } else {
                 n.min(4096)
@@ -630,7 +630,7 @@ fn mutate_and_scan(target: Target, tag: &str) {
             let at = (rng.next_u64() % span) as usize;
             bytes[at] = rng.next_u64() as u8;
         }
-        if round % 10 == 0 {
+        if round.is_multiple_of(10) {
             bytes.truncate((rng.next_u64() % n) as usize);
         }
         let _ = bitexact::scan::scan(&bytes, &options);
