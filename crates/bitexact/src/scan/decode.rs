@@ -172,40 +172,29 @@ impl Code {
                         work.push(p);
                     }
                 }
-                match ins.flow_control() {
-                    FlowControl::Next | FlowControl::XbeginXabortXend => {}
-                    FlowControl::ConditionalBranch => {
-                        if let Some(t) = near_target(&ins) {
-                            branches.push(Branch {
-                                from: ins.ip(),
-                                to: t,
-                                call: false,
-                            });
-                            work.push(t);
-                        }
+                let flow = ins.flow_control();
+                if matches!(
+                    flow,
+                    FlowControl::ConditionalBranch
+                        | FlowControl::Call
+                        | FlowControl::UnconditionalBranch
+                ) {
+                    if let Some(t) = near_target(&ins) {
+                        branches.push(Branch {
+                            from: ins.ip(),
+                            to: t,
+                            call: flow == FlowControl::Call,
+                        });
+                        work.push(t);
                     }
-                    FlowControl::Call => {
-                        if let Some(t) = near_target(&ins) {
-                            branches.push(Branch {
-                                from: ins.ip(),
-                                to: t,
-                                call: true,
-                            });
-                            work.push(t);
-                        }
-                    }
-                    FlowControl::IndirectCall => {}
-                    FlowControl::UnconditionalBranch => {
-                        if let Some(t) = near_target(&ins) {
-                            branches.push(Branch {
-                                from: ins.ip(),
-                                to: t,
-                                call: false,
-                            });
-                            work.push(t);
-                        }
-                        break;
-                    }
+                }
+                match flow {
+                    FlowControl::Next
+                    | FlowControl::XbeginXabortXend
+                    | FlowControl::ConditionalBranch
+                    | FlowControl::Call
+                    | FlowControl::IndirectCall => {}
+                    FlowControl::UnconditionalBranch => break,
                     FlowControl::Interrupt => {
                         if ins.mnemonic() == iced_x86::Mnemonic::Int3 {
                             break;

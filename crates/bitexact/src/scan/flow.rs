@@ -78,6 +78,14 @@ impl core::fmt::Debug for Flow {
     }
 }
 
+/// Whether an access writes (always or on a condition).
+fn writes(a: OpAccess) -> bool {
+    matches!(
+        a,
+        OpAccess::Write | OpAccess::ReadWrite | OpAccess::CondWrite | OpAccess::ReadCondWrite
+    )
+}
+
 /// The general register an operand names, and its width in bytes.
 pub(crate) fn gpr(reg: Register) -> Option<(usize, usize)> {
     if !reg.is_gpr() {
@@ -513,16 +521,9 @@ impl Flow {
                 // Anything else: whatever it writes becomes unknown.
                 let mut written: [Option<usize>; 4] = [None; 4];
                 let mut n = 0;
-                let mut mem_write = false;
                 let info = self.info.info(ins);
                 for u in info.used_registers() {
-                    if matches!(
-                        u.access(),
-                        OpAccess::Write
-                            | OpAccess::ReadWrite
-                            | OpAccess::CondWrite
-                            | OpAccess::ReadCondWrite
-                    ) {
+                    if writes(u.access()) {
                         if let Some((r, _)) = gpr(u.register()) {
                             if n < written.len() {
                                 written[n] = Some(r);
@@ -536,17 +537,7 @@ impl Flow {
                         }
                     }
                 }
-                for u in info.used_memory() {
-                    if matches!(
-                        u.access(),
-                        OpAccess::Write
-                            | OpAccess::ReadWrite
-                            | OpAccess::CondWrite
-                            | OpAccess::ReadCondWrite
-                    ) {
-                        mem_write = true;
-                    }
-                }
+                let mem_write = info.used_memory().iter().any(|u| writes(u.access()));
                 if n == usize::MAX {
                     for r in 0..16 {
                         self.regs[r] = self.opaque(at);
