@@ -382,3 +382,139 @@ fn code_the_descent_cannot_reach_is_said_to_be_unreached() {
     assert_eq!(unreached, [0x9d2c_5680, 0xefc6_0000]);
     assert!(r.data.iter().all(|d| d.in_code));
 }
+
+/// A 32-bit `switch`: `cmp eax, n; j? default; jmp [table + eax*4]`, the
+/// table right after the jump (MSVC / Borland put it in `.text`), two cases
+/// (a WWLib LCG step, an MSVC `rand` step), a default `ret`, then a
+/// tempering block only a third table entry points at. That block's
+/// address is 0x4005xx, so a sweep that takes the table for instructions
+/// reads `7c 00` `40` `00 89 00 40 00 xx`, then `05 40 00` plus the first
+/// case's first two bytes (`add eax, imm32`): out of step in the first case.
+fn switch_image(guard: &[u8]) -> (Vec<u8>, u64) {
+    let va = |off: usize| entry_of(32) + off as u64;
+    let mut a = Asm::default();
+    a.raw(guard);
+    let jmp_at = a.len();
+    let table_at = jmp_at + 7;
+    let case0 = table_at + 12;
+    let case1 = case0 + 13;
+    let default = case1 + 13;
+    let hidden = (default + 1..)
+        .find(|&o| (va(o) >> 8) & 0xff == 0x05)
+        .unwrap();
+    a.raw(&[0xff, 0x24, 0x85])
+        .raw(&(va(table_at) as u32).to_le_bytes());
+    for t in [case0, case1, hidden] {
+        a.raw(&(va(t) as u32).to_le_bytes());
+    }
+    assert_eq!(a.len(), case0);
+    a.imul_imm(ECX, ECX, 0x41c6_4e6d).add_imm(ECX, 0x3039).ret();
+    a.imul_imm(EDX, EDX, 0x0003_43fd)
+        .add_imm(EDX, 0x0026_9ec3)
+        .ret();
+    assert_eq!(a.len(), default);
+    a.ret();
+    while a.len() < hidden {
+        a.raw(&[0xcc]);
+    }
+    a.temper(EAX, ECX).ret();
+    (elf32(&a.0), va(default))
+}
+
+fn guard(cmp_n: u8, jcc: u8, default_at: usize) -> Vec<u8> {
+    // cmp eax, n (83 f8 n); jcc rel8 to the default case.
+    let rel = default_at as i64 - 5;
+    vec![0x83, 0xf8, cmp_n, jcc, rel as u8]
+}
+
+#[test]
+fn a_switch_reads_exactly_the_entries_its_bound_allows() {
+    // ja: n + 1 entries; jae: n entries. Either way two cases, never the
+    // third entry's tempering block.
+    for (n, jcc) in [(1u8, 0x77u8), (2, 0x73)] {
+        let default_at = 5 + 7 + 12 + 13 + 13;
+        let (image, _) = switch_image(&guard(n, jcc, default_at));
+        let r = run(&image);
+        let got: Vec<(Signature, bool)> =
+            r.sites.iter().map(|s| (s.signature, s.complete)).collect();
+        assert_eq!(
+            got,
+            [(Signature::WwlibLcg, true), (Signature::MsvcRand, true)],
+            "jcc {jcc:#x}: {:#?}",
+            r.sites
+        );
+        let unreached: Vec<u64> = r
+            .data
+            .iter()
+            .filter(|d| d.sweep_only)
+            .map(|d| d.constant)
+            .collect();
+        assert_eq!(unreached, [0x9d2c_5680, 0xefc6_0000], "jcc {jcc:#x}");
+    }
+}
+
+#[test]
+fn a_table_in_code_does_not_put_the_sweep_out_of_step() {
+    // The table's last byte is 0x00 (the high byte of 0x004000xx), an
+    // `add r/m8, r8` opcode that swallows the first case's bytes when the
+    // sweep reads the table as code: the case must still be agreed whole.
+    let default_at = 5 + 7 + 12 + 13 + 13;
+    let (image, _) = switch_image(&guard(1, 0x77, default_at));
+    let r = run(&image);
+    let lcg = r
+        .sites
+        .iter()
+        .find(|s| s.signature == Signature::WwlibLcg)
+        .unwrap();
+    assert_eq!(lcg.instructions, [entry_of(32) + 24, entry_of(32) + 30]);
+}
+
+#[test]
+fn a_table_with_no_bound_is_not_read() {
+    let (image, _) = switch_image(&[0x90; 5]);
+    let r = run(&image);
+    assert!(r.sites.is_empty(), "{:#?}", r.sites);
+    // The case's multiplier is still listed, as bytes in code (the sweep
+    // is out of step there, so not even as its operand).
+    assert!(
+        r.data
+            .iter()
+            .any(|d| d.in_code && d.constant == 0x41c6_4e6d),
+        "{:#?}",
+        r.data
+    );
+}
+
+#[test]
+fn a_constant_equal_to_a_code_address_does_not_split_a_function() {
+    // entry: call f; ret.  f: mov eax, <address of f+5>; temper ebx; ret.
+    let mut a = Asm::default();
+    a.call(16).ret();
+    while a.len() < 16 {
+        a.raw(&[0xcc]);
+    }
+    a.mov_imm(EAX, (entry_of(32) + 16 + 5) as u32);
+    a.temper(EBX, EDX).ret();
+    let r = run(&elf32(&a.0));
+    assert_eq!(r.functions.len(), 1);
+    assert_eq!(r.functions[0].va, entry_of(32) + 16);
+    assert_eq!(tempers(&r), [true]);
+}
+
+#[test]
+fn a_function_passed_by_address_is_a_root() {
+    // gcc's non-PIE _start: mov edi, offset main; call [indirect]. Here:
+    // mov edi, <g>; call rdi; ret.  g: temper; ret.
+    let mut a = Asm::default();
+    let g = 16;
+    a.raw(&[0xbf])
+        .raw(&((entry_of(64) + g as u64) as u32).to_le_bytes());
+    a.raw(&[0xff, 0xd7]).ret();
+    while a.len() < g {
+        a.raw(&[0xcc]);
+    }
+    a.temper(EAX, ECX).ret();
+    let r = run(&elf64(&a.0));
+    assert_eq!(tempers(&r), [true]);
+    assert_eq!(r.functions[0].va, entry_of(64) + g as u64);
+}

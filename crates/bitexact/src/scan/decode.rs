@@ -8,8 +8,9 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use iced_x86::{Decoder, DecoderOptions, FlowControl, Instruction, OpKind};
+use iced_x86::{Decoder, DecoderOptions, Instruction};
 
+use super::descent::{Descent, RegionMaps};
 use super::image::Image;
 
 /// A bit per byte of one executable region.
@@ -17,7 +18,7 @@ use super::image::Image;
 pub(crate) struct Bits(Vec<u64>);
 
 impl Bits {
-    fn new(len: usize) -> Self {
+    pub fn new(len: usize) -> Self {
         Bits(vec![0; len.div_ceil(64)])
     }
     #[inline]
@@ -25,12 +26,16 @@ impl Bits {
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
     #[inline]
-    fn set(&mut self, i: usize) {
+    pub fn set(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);
+    }
+    #[inline]
+    pub fn clear(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
     }
     /// Whether bit `i` was clear, setting it.
     #[inline]
-    fn test_and_set(&mut self, i: usize) -> bool {
+    pub fn test_and_set(&mut self, i: usize) -> bool {
         let was = self.get(i);
         self.set(i);
         !was
@@ -109,7 +114,6 @@ impl Code {
         let mut ins = Instruction::default();
 
         // Linear sweep; an undecodable byte is skipped.
-        let mut swept = 0;
         for (ri, lin, _) in &mut maps {
             let r = &image.regions[*ri];
             let mut dec = Decoder::with_ip(bitness, r.bytes, r.va, DecoderOptions::NONE);
@@ -124,113 +128,46 @@ impl Code {
                     continue;
                 }
                 lin.set(pos);
-                swept += 1;
                 pos += ins.len();
             }
         }
 
-        // Recursive descent.
+        // Recursive descent (which also corrects the sweep around jump
+        // tables inside code).
         let mut work: Vec<u64> = Vec::new();
         work.extend_from_slice(roots);
         work.extend(image.info.entry);
         work.extend(image.symbols.iter().map(|s| s.va));
         work.extend_from_slice(&image.pointers);
-        let mut branches = Vec::new();
-        let mut pointers = Vec::new();
-        let find = |va: u64, maps: &[(usize, Bits, Bits)]| -> Option<(usize, usize)> {
-            let i = maps
-                .partition_point(|m| image.regions[m.0].va <= va)
-                .checked_sub(1)?;
-            let r = &image.regions[maps[i].0];
-            let off = va - r.va;
-            (off < r.bytes.len() as u64).then_some((i, off as usize))
-        };
-        let mut path: Vec<Instruction> = Vec::with_capacity(PATH);
-        let mut tables = 0usize;
-        while let Some(start) = work.pop() {
-            let Some((mi, mut off)) = find(start, &maps) else {
-                continue;
-            };
-            let r = &image.regions[maps[mi].0];
-            path.clear();
-            let mut dec = Decoder::with_ip(bitness, &r.bytes[off..], start, DecoderOptions::NONE);
-            loop {
-                if !maps[mi].2.test_and_set(off) {
-                    break; // already decoded from here on
-                }
-                dec.decode_out(&mut ins);
-                if ins.is_invalid() {
-                    // Not code after all; leave the bit set (the sweep
-                    // cannot have an instruction there either).
-                    break;
-                }
-                let next = ins.next_ip();
-                if let Some(p) = code_pointer(&ins, bitness) {
-                    let at_start = find(p, &maps).is_some_and(|(m, o)| maps[m].1.get(o));
-                    if at_start {
-                        pointers.push(p);
-                        work.push(p);
-                    }
-                }
-                let flow = ins.flow_control();
-                if matches!(
-                    flow,
-                    FlowControl::ConditionalBranch
-                        | FlowControl::Call
-                        | FlowControl::UnconditionalBranch
-                ) {
-                    if let Some(t) = near_target(&ins) {
-                        branches.push(Branch {
-                            from: ins.ip(),
-                            to: t,
-                            call: flow == FlowControl::Call,
-                        });
-                        work.push(t);
-                    }
-                }
-                match flow {
-                    FlowControl::Next
-                    | FlowControl::XbeginXabortXend
-                    | FlowControl::ConditionalBranch
-                    | FlowControl::Call
-                    | FlowControl::IndirectCall => {}
-                    FlowControl::UnconditionalBranch => break,
-                    FlowControl::Interrupt => {
-                        if ins.mnemonic() == iced_x86::Mnemonic::Int3 {
-                            break;
-                        }
-                    }
-                    FlowControl::IndirectBranch => {
-                        if tables < MAX_TABLES {
-                            tables += 1;
-                            for t in jump_table(&path, &ins, image) {
-                                if find(t, &maps).is_some_and(|(m, o)| maps[m].1.get(o)) {
-                                    work.push(t);
-                                } else {
-                                    break;
-                                }
-                            }
-                        }
-                        break;
-                    }
-                    FlowControl::Return | FlowControl::Exception => break,
-                }
-                if path.len() == PATH {
-                    path.remove(0);
-                }
-                path.push(ins);
-                off += ins.len();
-                if off >= r.bytes.len() || next != r.va + off as u64 {
-                    break;
-                }
-            }
-        }
+        let maps = maps
+            .into_iter()
+            .map(|(region, sweep, descent)| RegionMaps {
+                region,
+                sweep,
+                descent,
+            })
+            .collect();
+        let mut d = Descent::new(image, maps);
+        d.run(work);
+        let Descent {
+            maps,
+            mut branches,
+            mut pointers,
+            ..
+        } = d;
 
         // Agreement.
         let mut agreed = 0;
         let mut out = Vec::with_capacity(maps.len());
         let mut sweep_maps = Vec::with_capacity(maps.len());
-        for (ri, lin, rec) in maps {
+        let mut swept = 0;
+        for RegionMaps {
+            region: ri,
+            sweep: lin,
+            descent: rec,
+        } in maps
+        {
+            swept += lin.count();
             let mut both = lin.clone();
             both.and(&rec);
             agreed += both.count();
@@ -322,223 +259,5 @@ impl Code {
         let (r, off) = image.region_of(va)?;
         let mut dec = Decoder::with_ip(image.bitness, &r.bytes[off..], va, DecoderOptions::NONE);
         Some(dec.decode())
-    }
-}
-
-/// Instructions of the current path kept for reading a jump table.
-const PATH: usize = 16;
-/// Jump tables read at most (each at most [`MAX_CASES`] entries).
-const MAX_TABLES: usize = 1 << 16;
-/// Entries read from one jump table when no bound check precedes the jump.
-const MAX_CASES: u64 = 512;
-
-/// The targets of the jump table an indirect `jmp` goes through, in table
-/// order (the caller stops at the first that does not start an instruction
-/// of the sweep). Rather than one compiler's instruction shape, every
-/// address the path's last instructions name (a RIP-relative `lea` or
-/// operand, an absolute displacement or immediate) is tried as a table of
-/// absolute pointers, of 32-bit offsets from the table (gcc's PIC tables)
-/// and of 32-bit offsets from the image base (MSVC x64); the first reading
-/// whose first two entries (one if the bound says one) land in code wins.
-/// The entry count is a `cmp _, n` on the path plus one, else at most
-/// [`MAX_CASES`].
-fn jump_table(path: &[Instruction], jmp: &Instruction, image: &Image<'_>) -> Vec<u64> {
-    use iced_x86::{Mnemonic, Register};
-    // The guard: `cmp index, n` then an unsigned `ja`/`jae` (to the default case).
-    let bound = path
-        .windows(2)
-        .rev()
-        .find(|w| {
-            w[0].mnemonic() == Mnemonic::Cmp
-                && is_imm(w[0].op1_kind())
-                && matches!(
-                    w[1].mnemonic(),
-                    Mnemonic::Ja | Mnemonic::Jae | Mnemonic::Jb | Mnemonic::Jbe
-                )
-        })
-        .map_or(MAX_CASES, |w| {
-            (w[0].immediate(1) & 0xffff_ffff)
-                .saturating_add(1)
-                .min(4096)
-        });
-    // Registers holding constants along the path: a PC thunk's return
-    // address plus the GOT offset (32-bit PIC), a RIP-relative `lea`.
-    let mut regs: [Option<u64>; 16] = [None; 16];
-    let gpr = |r: Register| super::flow::gpr(r).map(|(i, _)| i);
-    let mut bases: Vec<u64> = Vec::new();
-    let mut origins: Vec<u64> = Vec::new();
-    for i in path.iter().chain(core::iter::once(jmp)) {
-        let has_mem = (0..i.op_count()).any(|k| i.op_kind(k) == OpKind::Memory);
-        if i.is_ip_rel_memory_operand() {
-            bases.push(i.ip_rel_memory_address());
-        } else if has_mem {
-            // `[table + index*4]`, `[got + index*4 + off]`, or the GOT as
-            // the index with scale 1 (`[eax + ebx - off]`).
-            let known = |r: Register| gpr(r).and_then(|r| regs[r]);
-            let base = match i.memory_base() {
-                Register::None if i.memory_displ_size() >= 4 => Some(0),
-                Register::None => None,
-                b => known(b),
-            };
-            let index = (i.memory_index_scale() == 1)
-                .then(|| known(i.memory_index()))
-                .flatten();
-            for b in [base, index].into_iter().flatten() {
-                bases.push(b.wrapping_add(i.memory_displacement64()) & mask(image.bitness));
-            }
-        }
-        for k in 0..i.op_count() {
-            if matches!(
-                i.op_kind(k),
-                OpKind::Immediate32 | OpKind::Immediate32to64 | OpKind::Immediate64
-            ) {
-                bases.push(i.immediate(k));
-            }
-        }
-        // Track constants in registers.
-        let dst = (i.op_count() > 0 && i.op0_kind() == OpKind::Register)
-            .then(|| gpr(i.op0_register()))
-            .flatten();
-        match i.mnemonic() {
-            Mnemonic::Call => {
-                let next = i.next_ip();
-                for r in [0, 1, 2] {
-                    regs[r] = None;
-                }
-                if let Some(r) = pc_thunk(image, i.near_branch_target()) {
-                    regs[r] = Some(next);
-                    origins.push(next);
-                }
-            }
-            Mnemonic::Cmp | Mnemonic::Test | Mnemonic::Push => {}
-            Mnemonic::Add if is_imm(i.op1_kind()) => {
-                if let Some(d) = dst {
-                    regs[d] = regs[d].map(|v| v.wrapping_add(i.immediate(1)) & mask(image.bitness));
-                    origins.extend(regs[d]);
-                }
-            }
-            Mnemonic::Lea if i.is_ip_rel_memory_operand() => {
-                if let Some(d) = dst {
-                    regs[d] = Some(i.ip_rel_memory_address());
-                    origins.push(i.ip_rel_memory_address());
-                }
-            }
-            _ => {
-                if let Some(d) = dst {
-                    regs[d] = None;
-                }
-            }
-        }
-    }
-    let image_base = image.regions.first().map_or(0, |r| r.va & !0xffff);
-    let in_code = |t: u64| image.is_code(t);
-    let read = |va: u64, n: usize| -> Option<u64> {
-        let b = image.bytes_at(va, n)?;
-        let mut w = [0u8; 8];
-        w[..n].copy_from_slice(b);
-        Some(u64::from_le_bytes(w))
-    };
-    let ptr = if image.bitness == 32 { 4 } else { 8 };
-    for &table in bases.iter().rev() {
-        if image.region_of(table).is_none() {
-            continue;
-        }
-        // (entry size, what a 32-bit entry is added to; None: absolute)
-        let mut readings: Vec<(usize, Option<u64>, bool)> = alloc::vec![
-            (ptr, None, false),
-            (4, Some(table), true),
-            (4, Some(image_base), false)
-        ];
-        readings.extend(origins.iter().map(|&o| (4, Some(o), true)));
-        for (size, origin, signed) in readings {
-            let target = |e: u64| match origin {
-                None => e,
-                Some(o) if signed => {
-                    o.wrapping_add(e as u32 as i32 as i64 as u64) & mask(image.bitness)
-                }
-                Some(o) => o.wrapping_add(e & 0xffff_ffff),
-            };
-            let mut out = Vec::new();
-            for k in 0..bound {
-                let Some(e) = read(table.wrapping_add(k * size as u64), size) else {
-                    break;
-                };
-                let t = target(e);
-                if !in_code(t) {
-                    break;
-                }
-                out.push(t);
-            }
-            if out.len() >= 2.min(bound as usize) && !out.is_empty() {
-                return out;
-            }
-        }
-    }
-    Vec::new()
-}
-
-fn mask(bitness: u32) -> u64 {
-    if bitness == 32 {
-        u64::from(u32::MAX)
-    } else {
-        u64::MAX
-    }
-}
-
-/// The register a PC thunk at `va` (`mov r32, [esp]; ret`) loads.
-fn pc_thunk(image: &Image<'_>, va: u64) -> Option<usize> {
-    let bytes = image.bytes_at(va, 4)?;
-    if image.bitness != 32 || !image.is_code(va) {
-        return None;
-    }
-    let mut dec = Decoder::with_ip(32, bytes, va, DecoderOptions::NONE);
-    let first = dec.decode();
-    let second = dec.decode();
-    let loads_sp = first.mnemonic() == iced_x86::Mnemonic::Mov
-        && first.op_count() == 2
-        && first.op1_kind() == OpKind::Memory
-        && first.memory_base() == iced_x86::Register::ESP
-        && first.memory_index() == iced_x86::Register::None
-        && first.memory_displacement64() == 0;
-    if !loads_sp || second.mnemonic() != iced_x86::Mnemonic::Ret {
-        return None;
-    }
-    super::flow::gpr(first.op0_register()).map(|(r, _)| r)
-}
-
-fn is_imm(k: OpKind) -> bool {
-    matches!(
-        k,
-        OpKind::Immediate8
-            | OpKind::Immediate8to16
-            | OpKind::Immediate8to32
-            | OpKind::Immediate8to64
-            | OpKind::Immediate16
-            | OpKind::Immediate32
-            | OpKind::Immediate32to64
-    )
-}
-
-/// A code address an instruction takes as a value: a RIP-relative `lea`,
-/// or in 32-bit code a `push imm32` / `mov r32, imm32`. The caller checks
-/// that it starts an instruction of the sweep.
-fn code_pointer(ins: &Instruction, bitness: u32) -> Option<u64> {
-    use iced_x86::Mnemonic;
-    match ins.mnemonic() {
-        Mnemonic::Lea if ins.is_ip_rel_memory_operand() => Some(ins.ip_rel_memory_address()),
-        Mnemonic::Push | Mnemonic::Mov if bitness == 32 => (0..ins.op_count())
-            .find(|&i| ins.op_kind(i) == OpKind::Immediate32)
-            .map(|i| ins.immediate(i)),
-        _ => None,
-    }
-}
-
-/// The target of a direct near branch or call.
-fn near_target(ins: &Instruction) -> Option<u64> {
-    match ins.op0_kind() {
-        OpKind::NearBranch16 | OpKind::NearBranch32 | OpKind::NearBranch64 => {
-            Some(ins.near_branch_target())
-        }
-        _ => None,
     }
 }

@@ -28,6 +28,36 @@ pub(crate) struct Graph {
     pub callees: Vec<Vec<u32>>,
 }
 
+/// Whether a code address an instruction takes (`lea rdi, [rip + main]`,
+/// `push offset f`, a constant that happens to equal an address) starts a
+/// function: only in an image without function symbols (symbols say where
+/// functions are), and only where no jump leads and no instruction falls
+/// through — a `&&label` of a computed goto, or a number, must not split
+/// the function it points into.
+fn is_function_pointer(image: &Image<'_>, code: &Code, p: u64) -> bool {
+    use iced_x86::{FlowControl, Mnemonic};
+    if !image.symbols.is_empty() || code.branches.iter().any(|b| !b.call && b.to == p) {
+        return false;
+    }
+    for back in 1..=15u64 {
+        let Some(start) = p.checked_sub(back) else {
+            break;
+        };
+        if let Some(i) = code.decode_at(image, start) {
+            if i.next_ip() == p {
+                return matches!(
+                    i.flow_control(),
+                    FlowControl::Return
+                        | FlowControl::UnconditionalBranch
+                        | FlowControl::IndirectBranch
+                        | FlowControl::Exception
+                ) || matches!(i.mnemonic(), Mnemonic::Int3 | Mnemonic::Nop);
+            }
+        }
+    }
+    true
+}
+
 impl Graph {
     pub fn build(image: &Image<'_>, code: &Code) -> Self {
         let mut starts: Vec<(u64, u64, Option<String>)> = image
@@ -37,7 +67,12 @@ impl Graph {
             .collect();
         starts.extend(image.info.entry.map(|e| (e, 0, None)));
         starts.extend(code.call_targets.iter().map(|&t| (t, 0, None)));
-        starts.extend(code.pointers.iter().map(|&t| (t, 0, None)));
+        starts.extend(
+            code.pointers
+                .iter()
+                .filter(|&&p| is_function_pointer(image, code, p))
+                .map(|&t| (t, 0, None)),
+        );
         // Code before the first start of a region belongs to a function at
         // the region's first agreed instruction.
         for (ri, bits) in &code.maps {

@@ -9,6 +9,7 @@ use alloc::vec::Vec;
 use iced_x86::{FlowControl, Instruction, MemorySize, OpKind};
 
 use super::flow::{Env, Flow, Node, Val};
+use super::temper::Chains;
 use super::Signature;
 
 /// MT19937's tempering masks, and the same masks applied before the shift
@@ -66,35 +67,10 @@ pub(crate) struct RawSite {
     pub instructions: Vec<u64>,
 }
 
-/// One recognised tempering step: `y ^= f(y)`.
-#[derive(Debug, Clone, Copy)]
-struct Step {
-    /// 1: `>> 11`, 2: `(<< 7) & B`, 3: `(<< 15) & C`, 4: `>> 18`.
-    k: u8,
-    input: Val,
-    /// The shifted (and masked) term `f(y)`.
-    term: Val,
-    output: Val,
-}
-
-const STEP_NAMES: [&str; 4] = [
-    "y >> 11",
-    "(y << 7) & 0x9d2c5680",
-    "(y << 15) & 0xefc60000",
-    "y >> 18",
-];
-
-#[derive(Debug, Default)]
-struct Chain {
-    steps: Vec<u8>,
-    last: Val,
-    instructions: Vec<u64>,
-}
-
 /// What a walk through one function collects.
 #[derive(Debug, Default)]
 pub(crate) struct Matcher {
-    chains: Vec<Chain>,
+    chains: Chains,
     masks: Vec<(u64, u32)>,
     twist: Vec<u64>,
     twist_masks: Vec<(u64, u32)>,
@@ -102,7 +78,6 @@ pub(crate) struct Matcher {
     knuth_complete: bool,
     shr30: bool,
     n624: bool,
-    terms: Vec<Val>,
     seed1998: Vec<u64>,
     seed1998_extra: Vec<&'static str>,
     psdes: Vec<(u64, usize)>,
@@ -289,18 +264,7 @@ impl Matcher {
 
     fn value(&mut self, at: u64, v: Val, flow: &Flow, tables: &Tables) {
         match flow.node(v).0 {
-            Node::Xor(..) => {
-                let mut steps = Vec::new();
-                temper_steps(flow, v, &mut steps);
-                // A XOR that folds in an older result (`sink ^= draw()`)
-                // holds that result's steps again: each step counts once.
-                steps.retain(|s| !self.terms.contains(&s.term));
-                // A step that extends a chain first.
-                steps.sort_by_key(|s| !self.extends(s));
-                if let Some(&step) = steps.first() {
-                    self.add_step(step, flow);
-                }
-            }
+            Node::Xor(..) => self.chains.xor(flow, v),
             Node::Shr(_, 30) => self.shr30 = true,
             Node::MulK(x, k) => {
                 let k = k as u32;
@@ -357,57 +321,10 @@ impl Matcher {
         }
     }
 
-    fn extends(&self, s: &Step) -> bool {
-        self.chains
-            .iter()
-            .any(|c| c.last == s.input && c.steps.last() == Some(&(s.k - 1)))
-    }
-
-    fn add_step(&mut self, s: Step, flow: &Flow) {
-        self.terms.push(s.term);
-        let mut instrs = alloc::vec![flow.node(s.output).1];
-        collect(flow, s.term, s.input, &mut instrs, 3);
-        if let Some(c) = self
-            .chains
-            .iter_mut()
-            .rev()
-            .find(|c| c.last == s.input && c.steps.last() == Some(&(s.k - 1)))
-        {
-            c.steps.push(s.k);
-            c.last = s.output;
-            c.instructions.extend(instrs);
-            return;
-        }
-        self.chains.push(Chain {
-            steps: alloc::vec![s.k],
-            last: s.output,
-            instructions: instrs,
-        });
-    }
-
     /// The sites of the function walked.
     pub fn finish(mut self, out: &mut Vec<RawSite>, reads: &mut Vec<u64>) {
         reads.append(&mut self.reads);
-        let mut used: Vec<u64> = Vec::new();
-        for c in self.chains {
-            if !c.steps.iter().any(|&k| k == 2 || k == 3) {
-                continue;
-            }
-            let mut instructions = c.instructions;
-            instructions.sort_unstable();
-            instructions.dedup();
-            used.extend(&instructions);
-            out.push(RawSite {
-                signature: Signature::Mt19937Temper,
-                complete: c.steps == [1, 2, 3, 4],
-                seen: c
-                    .steps
-                    .iter()
-                    .map(|&k| STEP_NAMES[k as usize - 1].to_string())
-                    .collect(),
-                instructions,
-            });
-        }
+        let used = self.chains.finish(out);
         for (at, m) in self.masks {
             if !used.contains(&at) {
                 out.push(RawSite {
@@ -550,69 +467,5 @@ fn site(
         complete,
         seen,
         instructions,
-    }
-}
-
-/// The tempering steps `v` (a XOR) completes: `v = y ^ f(y) ^ rest`, with
-/// `y` and `f(y)` anywhere in its tree of XORs (compilers reassociate:
-/// `y ^ sink ^ (y >> 18)`).
-fn temper_steps(flow: &Flow, v: Val, out: &mut Vec<Step>) {
-    let mut parts: Vec<Val> = Vec::new();
-    xor_parts(flow, v, &mut parts, 3);
-    for &t in &parts {
-        let (k, y) = match flow.node(t).0 {
-            Node::Shr(z, 11) => (1, z),
-            Node::Shr(z, 18) => (4, z),
-            Node::AndK(w, m) => match (flow.node(w).0, m as u32) {
-                (Node::Shl(z, 7), TEMPER_B) => (2, z),
-                (Node::Shl(z, 15), TEMPER_C) => (3, z),
-                _ => continue,
-            },
-            Node::Shl(w, sh) => match (flow.node(w).0, sh) {
-                (Node::AndK(z, m), 7) if m as u32 == TEMPER_B >> 7 => (2, z),
-                (Node::AndK(z, m), 15) if m as u32 == TEMPER_C >> 15 => (3, z),
-                _ => continue,
-            },
-            _ => continue,
-        };
-        if parts.contains(&y) {
-            out.push(Step {
-                k,
-                input: y,
-                term: t,
-                output: v,
-            });
-        }
-    }
-}
-
-/// `v` and, when it is a XOR, its operands, recursively (to `depth`).
-fn xor_parts(flow: &Flow, v: Val, out: &mut Vec<Val>, depth: u32) {
-    out.push(v);
-    if let (Node::Xor(a, b), true) = (flow.node(v).0, depth > 0) {
-        xor_parts(flow, a, out, depth - 1);
-        xor_parts(flow, b, out, depth - 1);
-    }
-}
-
-/// The instructions that made `v`, down to (not including) `stop`.
-fn collect(flow: &Flow, v: Val, stop: Val, out: &mut Vec<u64>, depth: u32) {
-    if v == stop || depth == 0 {
-        return;
-    }
-    let (node, at) = flow.node(v);
-    if at != 0 {
-        out.push(at);
-    }
-    out.extend(flow.const_source(v));
-    match node {
-        Node::Xor(a, b) => {
-            collect(flow, a, stop, out, depth - 1);
-            collect(flow, b, stop, out, depth - 1);
-        }
-        Node::Shr(a, _) | Node::Shl(a, _) | Node::AndK(a, _) => {
-            collect(flow, a, stop, out, depth - 1)
-        }
-        _ => {}
     }
 }

@@ -1,0 +1,325 @@
+//! The recursive descent: from the roots, follow fall-through, direct jumps
+//! and calls, and jump tables, marking where instructions start. Its map is
+//! checked against the linear sweep's (see `decode`).
+
+use alloc::vec::Vec;
+
+use iced_x86::{Decoder, DecoderOptions, FlowControl, Instruction, Mnemonic, OpKind};
+
+use super::decode::{Bits, Branch};
+use super::image::Image;
+use super::tables::{jump_table, MAX_TABLES, PATH};
+
+/// Rounds of reading jump tables from the instructions before an indirect
+/// jump in address order (after the descent has stopped finding new code).
+const LINEAR_ROUNDS: usize = 4;
+
+/// One executable region's two maps.
+pub(crate) struct RegionMaps {
+    pub region: usize,
+    /// The linear sweep's instruction starts.
+    pub sweep: Bits,
+    /// The descent's.
+    pub descent: Bits,
+}
+
+/// The descent's state over every executable region.
+pub(crate) struct Descent<'i, 'a> {
+    image: &'i Image<'a>,
+    pub maps: Vec<RegionMaps>,
+    pub branches: Vec<Branch>,
+    pub pointers: Vec<u64>,
+    /// Indirect jumps whose table the path did not show.
+    unresolved: Vec<u64>,
+    tables: usize,
+}
+
+impl<'i, 'a> Descent<'i, 'a> {
+    pub fn new(image: &'i Image<'a>, maps: Vec<RegionMaps>) -> Self {
+        Descent {
+            image,
+            maps,
+            branches: Vec::new(),
+            pointers: Vec::new(),
+            unresolved: Vec::new(),
+            tables: 0,
+        }
+    }
+
+    fn find(&self, va: u64) -> Option<(usize, usize)> {
+        let i = self
+            .maps
+            .partition_point(|m| self.image.regions[m.region].va <= va)
+            .checked_sub(1)?;
+        let r = &self.image.regions[self.maps[i].region];
+        let off = va - r.va;
+        (off < r.bytes.len() as u64).then_some((i, off as usize))
+    }
+
+    fn swept_start(&self, va: u64) -> bool {
+        self.find(va)
+            .is_some_and(|(m, o)| self.maps[m].sweep.get(o))
+    }
+
+    /// Descends from every root, then reads the tables of the indirect
+    /// jumps the paths did not explain from the instructions before them
+    /// in address order, and descends again from what they lead to.
+    pub fn run(&mut self, mut work: Vec<u64>) {
+        self.descend(&mut work);
+        for _ in 0..LINEAR_ROUNDS {
+            let pending = core::mem::take(&mut self.unresolved);
+            for jmp in pending {
+                let window = self.before(jmp);
+                let Some((last, path)) = window.split_last() else {
+                    continue;
+                };
+                self.table(path, last, &mut work);
+            }
+            if work.is_empty() {
+                break;
+            }
+            self.descend(&mut work);
+        }
+    }
+
+    /// The descent's instructions ending with the one at `va`, in address
+    /// order (at most [`PATH`] + 1).
+    fn before(&self, va: u64) -> Vec<Instruction> {
+        let Some((mi, off)) = self.find(va) else {
+            return Vec::new();
+        };
+        let r = &self.image.regions[self.maps[mi].region];
+        let bits = &self.maps[mi].descent;
+        let mut out = Vec::new();
+        let mut at = off;
+        let mut dec = Decoder::with_ip(self.image.bitness, r.bytes, r.va, DecoderOptions::NONE);
+        loop {
+            let _ = dec.set_position(at);
+            dec.set_ip(r.va + at as u64);
+            let ins = dec.decode();
+            if ins.is_invalid() {
+                break;
+            }
+            out.push(ins);
+            if out.len() > PATH {
+                break;
+            }
+            // The previous descent start that ends exactly here.
+            let Some(prev) = (1..=15).filter_map(|b| at.checked_sub(b)).find(|&p| {
+                bits.get(p) && {
+                    let _ = dec.set_position(p);
+                    dec.set_ip(r.va + p as u64);
+                    let i = dec.decode();
+                    !i.is_invalid() && p + i.len() == at
+                }
+            }) else {
+                break;
+            };
+            at = prev;
+        }
+        out.reverse();
+        out
+    }
+
+    /// Reads the table `jmp` goes through and queues its targets. A table
+    /// inside code is data, and its targets are instruction starts: the
+    /// sweep, which read the table as instructions, is corrected so (it
+    /// may have run out of step into the cases).
+    fn table(&mut self, path: &[Instruction], jmp: &Instruction, work: &mut Vec<u64>) -> bool {
+        if self.tables >= MAX_TABLES {
+            return false;
+        }
+        self.tables += 1;
+        let Some(table) = jump_table(path, jmp, self.image) else {
+            return false;
+        };
+        if self.image.is_code(table.va) {
+            self.not_code(table.va, (table.targets.len() * table.entry) as u64);
+            for &t in &table.targets {
+                self.resync(t);
+            }
+        }
+        if !table.targets.iter().all(|&t| self.swept_start(t)) {
+            return false;
+        }
+        work.extend_from_slice(&table.targets);
+        true
+    }
+
+    /// `len` bytes at `va` are data: no sweep instruction starts there.
+    fn not_code(&mut self, va: u64, len: u64) {
+        let Some((mi, start)) = self.find(va) else {
+            return;
+        };
+        let n = self.image.regions[self.maps[mi].region].bytes.len();
+        for i in start..(start + len as usize).min(n) {
+            self.maps[mi].sweep.clear(i);
+        }
+    }
+
+    /// An instruction starts at `va` (a table's target): sweep again from
+    /// there until back in step with the first sweep, whose starts in
+    /// between were out of step.
+    fn resync(&mut self, va: u64) {
+        let Some((mi, start)) = self.find(va) else {
+            return;
+        };
+        let r = &self.image.regions[self.maps[mi].region];
+        let sweep = &mut self.maps[mi].sweep;
+        if sweep.get(start) {
+            return;
+        }
+        let mut dec = Decoder::with_ip(self.image.bitness, r.bytes, r.va, DecoderOptions::NONE);
+        let mut pos = start;
+        let mut fresh = Vec::new();
+        while pos < r.bytes.len() && !sweep.get(pos) {
+            let _ = dec.set_position(pos);
+            dec.set_ip(r.va + pos as u64);
+            let ins = dec.decode();
+            if ins.is_invalid() {
+                pos += 1;
+                continue;
+            }
+            fresh.push(pos);
+            pos += ins.len();
+        }
+        // The first sweep's starts that overlap the fresh instructions.
+        for i in start.saturating_sub(15)..pos {
+            if sweep.get(i) && fresh.binary_search(&i).is_err() {
+                let _ = dec.set_position(i);
+                let len = dec.decode().len().max(1);
+                if i + len > start {
+                    sweep.clear(i);
+                }
+            }
+        }
+        for i in fresh {
+            sweep.set(i);
+        }
+    }
+
+    fn descend(&mut self, work: &mut Vec<u64>) {
+        let image = self.image;
+        let bitness = image.bitness;
+        let mut ins = Instruction::default();
+        let mut path: Vec<Instruction> = Vec::with_capacity(PATH);
+        while let Some(start) = work.pop() {
+            let Some((mi, mut off)) = self.find(start) else {
+                continue;
+            };
+            let r = &image.regions[self.maps[mi].region];
+            path.clear();
+            let mut dec = Decoder::with_ip(bitness, r.bytes, r.va, DecoderOptions::NONE);
+            let _ = dec.set_position(off);
+            dec.set_ip(start);
+            loop {
+                if !self.maps[mi].descent.test_and_set(off) {
+                    break; // already decoded from here on
+                }
+                dec.decode_out(&mut ins);
+                if ins.is_invalid() {
+                    // Not code after all; the bit stays set (the sweep
+                    // cannot have an instruction there either).
+                    break;
+                }
+                let mut next = ins.next_ip();
+                if let Some(p) = code_pointer(&ins) {
+                    if self.swept_start(p) {
+                        self.pointers.push(p);
+                        work.push(p);
+                    }
+                }
+                let flow = ins.flow_control();
+                let target = near_target(&ins);
+                if let Some(t) = target {
+                    if matches!(
+                        flow,
+                        FlowControl::ConditionalBranch
+                            | FlowControl::Call
+                            | FlowControl::UnconditionalBranch
+                    ) {
+                        self.branches.push(Branch {
+                            from: ins.ip(),
+                            to: t,
+                            call: flow == FlowControl::Call,
+                        });
+                        if flow != FlowControl::UnconditionalBranch {
+                            work.push(t);
+                        }
+                    }
+                }
+                match flow {
+                    FlowControl::Next
+                    | FlowControl::XbeginXabortXend
+                    | FlowControl::ConditionalBranch
+                    | FlowControl::Call
+                    | FlowControl::IndirectCall => {}
+                    FlowControl::UnconditionalBranch => {
+                        // Follow the jump on the same path (a table load
+                        // may come before it, its `jmp reg` after).
+                        let Some(t) = target else { break };
+                        match self.find(t) {
+                            Some((m, o)) if m == mi && !self.maps[m].descent.get(o) => next = t,
+                            _ => {
+                                work.push(t);
+                                break;
+                            }
+                        }
+                    }
+                    FlowControl::Interrupt => {
+                        if ins.mnemonic() == Mnemonic::Int3 {
+                            break;
+                        }
+                    }
+                    FlowControl::IndirectBranch => {
+                        if !self.table(&path, &ins, work) {
+                            self.unresolved.push(ins.ip());
+                        }
+                        break;
+                    }
+                    FlowControl::Return | FlowControl::Exception => break,
+                }
+                if path.len() == PATH {
+                    path.remove(0);
+                }
+                path.push(ins);
+                if next < r.va || next - r.va >= r.bytes.len() as u64 {
+                    break;
+                }
+                off = (next - r.va) as usize;
+                if next != ins.next_ip() {
+                    let _ = dec.set_position(off);
+                    dec.set_ip(next);
+                }
+            }
+        }
+    }
+}
+
+/// A code address an instruction takes as a value: a RIP-relative `lea`,
+/// `push offset f`, `mov edi, offset main` (gcc's non-PIE `_start`). The
+/// caller checks that it starts an instruction of the sweep.
+fn code_pointer(ins: &Instruction) -> Option<u64> {
+    match ins.mnemonic() {
+        Mnemonic::Lea if ins.is_ip_rel_memory_operand() => Some(ins.ip_rel_memory_address()),
+        Mnemonic::Push | Mnemonic::Mov => (0..ins.op_count())
+            .find(|&i| {
+                matches!(
+                    ins.op_kind(i),
+                    OpKind::Immediate32 | OpKind::Immediate32to64
+                )
+            })
+            .map(|i| ins.immediate(i)),
+        _ => None,
+    }
+}
+
+/// The target of a direct near branch or call.
+fn near_target(ins: &Instruction) -> Option<u64> {
+    match ins.op0_kind() {
+        OpKind::NearBranch16 | OpKind::NearBranch32 | OpKind::NearBranch64 => {
+            Some(ins.near_branch_target())
+        }
+        _ => None,
+    }
+}
