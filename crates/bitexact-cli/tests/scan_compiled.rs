@@ -7,7 +7,7 @@
 //! linear sweep decodes).
 //!
 //! Each target (gcc x86-64 ELF, gcc -m32 ELF32, mingw-w64 PE32+ and PE32, at
-//! -O0 -O1 -O2 -O3 -Os, plus a stripped x86-64 -O2 build) is one test:
+//! -O0 -O1 -O2 -O3 -Os, plus stripped builds) is one test:
 //! compile, run `bitexact scan IMAGE --json --from turn_driver`, and check,
 //! by function name (from `nm`), the number of sites of every signature, the
 //! completeness of the sequences, that no site lies in a decoy, the
@@ -581,6 +581,10 @@ variants! {
     elf64_o3: Elf64 "-O3" false;
     elf64_os: Elf64 "-Os" false;
     elf64_o2_stripped: Elf64 "-O2" true;
+    elf64_o0_stripped: Elf64 "-O0" true;
+    elf32_pie_o2_stripped: Elf32Pie "-O2" true;
+    pe32_o2_stripped: Pe32 "-O2" true;
+    pe32plus_o2_stripped: Pe64 "-O2" true;
     elf32_o0: Elf32 "-O0" false;
     elf32_o1: Elf32 "-O1" false;
     elf32_o2: Elf32 "-O2" false;

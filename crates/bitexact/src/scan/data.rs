@@ -8,8 +8,8 @@ use super::decode::Code;
 use super::image::Image;
 use super::signature::Tables;
 use super::{
-    DataHit, Signature, KNUTH, MATRIX_A, MAX_DATA_HITS, PSDES, SPLITMIX, TEMPER_B, TEMPER_C,
-    UNIT_SCALES, WWLIB_MUL,
+    DataHit, Signature, K1998, KNUTH, MATRIX_A, MAX_DATA_HITS, MSVC_ADD, MSVC_MUL, PSDES, SPLITMIX,
+    TEMPER_B, TEMPER_C, UNIT_SCALES, WWLIB_MUL,
 };
 
 /// Calls `f(offset, key)` for every offset of `hay` where one of the
@@ -77,6 +77,14 @@ pub(crate) fn data_hits(
             .iter()
             .map(|&(c, _)| (c, 8, Signature::SotsUnitScale)),
     );
+    // Small multipliers are common numbers in data: listed only where the
+    // sweep decodes them as an operand of code the descent did not reach.
+    let weak = [
+        (u64::from(K1998), Signature::Mt19937Seed1998),
+        (u64::from(MSVC_MUL), Signature::MsvcRand),
+        (u64::from(MSVC_ADD), Signature::MsvcRand),
+    ];
+    pats.extend(weak.iter().map(|&(c, sig)| (c, 4, sig)));
     let keys: Vec<u32> = pats.iter().map(|&(c, _, _)| c as u32).collect();
     let mut out = Vec::new();
     for r in &image.regions {
@@ -89,6 +97,11 @@ pub(crate) fn data_hits(
                 if out.len() >= MAX_DATA_HITS
                     || (r.exec && is_operand(va, c, width, |a| code.decode_at(image, a)))
                 {
+                    continue;
+                }
+                let sweep_only =
+                    r.exec && is_operand(va, c, width, |a| code.decode_swept_at(image, a));
+                if !sweep_only && weak.iter().any(|&(k, _)| k == c) {
                     continue;
                 }
                 let in_read_table = sig == Signature::WestwoodPsdes
@@ -104,8 +117,7 @@ pub(crate) fn data_hits(
                     section: r.name.clone(),
                     referenced,
                     in_code: r.exec,
-                    sweep_only: r.exec
-                        && is_operand(va, c, width, |a| code.decode_swept_at(image, a)),
+                    sweep_only,
                 });
             }
         });

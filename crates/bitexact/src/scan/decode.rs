@@ -93,6 +93,8 @@ pub(crate) struct Code {
     /// `push offset callback`) that start agreed instructions: function
     /// pointers, so function starts (sorted, unique).
     pub pointers: Vec<u64>,
+    /// Targets of the jump tables read (labels, not functions).
+    pub table_targets: Vec<u64>,
     /// Instruction starts found by the linear sweep.
     pub swept: u64,
     /// Of them, the ones the descent agrees on.
@@ -153,8 +155,11 @@ impl Code {
             maps,
             mut branches,
             mut pointers,
+            mut table_targets,
             ..
         } = d;
+        table_targets.sort_unstable();
+        table_targets.dedup();
 
         // Agreement.
         let mut agreed = 0;
@@ -180,6 +185,7 @@ impl Code {
             branches: Vec::new(),
             call_targets: Vec::new(),
             pointers: Vec::new(),
+            table_targets,
             swept,
             agreed,
         };

@@ -29,9 +29,12 @@ pub(crate) struct Descent<'i, 'a> {
     pub maps: Vec<RegionMaps>,
     pub branches: Vec<Branch>,
     pub pointers: Vec<u64>,
+    pub table_targets: Vec<u64>,
     /// Indirect jumps whose table the path did not show.
     unresolved: Vec<u64>,
     tables: usize,
+    /// Call targets known to be PC thunks (or not), for 32-bit PIC.
+    thunks: std::collections::HashMap<u64, Option<usize>>,
 }
 
 impl<'i, 'a> Descent<'i, 'a> {
@@ -41,8 +44,10 @@ impl<'i, 'a> Descent<'i, 'a> {
             maps,
             branches: Vec::new(),
             pointers: Vec::new(),
+            table_targets: Vec::new(),
             unresolved: Vec::new(),
             tables: 0,
+            thunks: std::collections::HashMap::new(),
         }
     }
 
@@ -143,6 +148,7 @@ impl<'i, 'a> Descent<'i, 'a> {
             return false;
         }
         work.extend_from_slice(&table.targets);
+        self.table_targets.extend_from_slice(&table.targets);
         true
     }
 
@@ -198,6 +204,62 @@ impl<'i, 'a> Descent<'i, 'a> {
         }
     }
 
+    /// 32-bit PIC: what the path's registers hold from a PC thunk (the GOT
+    /// pointer, `call __x86.get_pc_thunk.bx; add ebx, off`); returns the
+    /// code address a `lea r, [got + off]` takes (a callback, `main`).
+    fn track_got(&mut self, ins: &Instruction, got: &mut [Option<u64>; 8]) -> Option<u64> {
+        let reg = |r: iced_x86::Register| super::flow::gpr(r).map(|(i, _)| i).filter(|&i| i < 8);
+        let dst = (ins.op_count() > 0 && ins.op0_kind() == OpKind::Register)
+            .then(|| reg(ins.op0_register()))
+            .flatten();
+        match ins.mnemonic() {
+            Mnemonic::Call => {
+                for r in [0, 1, 2] {
+                    got[r] = None;
+                }
+                if let Some(t) = near_target(ins) {
+                    let image = self.image;
+                    let thunk = *self
+                        .thunks
+                        .entry(t)
+                        .or_insert_with(|| super::tables::pc_thunk(image, t));
+                    if let Some(r) = thunk.filter(|&r| r < 8) {
+                        got[r] = Some(ins.next_ip());
+                    }
+                }
+                None
+            }
+            Mnemonic::Cmp | Mnemonic::Test | Mnemonic::Push => None,
+            Mnemonic::Add
+                if matches!(ins.op1_kind(), OpKind::Immediate32 | OpKind::Immediate8to32) =>
+            {
+                let d = dst?;
+                got[d] = got[d].map(|v| v.wrapping_add(ins.immediate(1)) & u64::from(u32::MAX));
+                None
+            }
+            Mnemonic::Mov if ins.op1_kind() == OpKind::Register => {
+                let d = dst?;
+                got[d] = reg(ins.op1_register()).and_then(|s| got[s]);
+                None
+            }
+            Mnemonic::Lea if ins.memory_index() == iced_x86::Register::None => {
+                let base = reg(ins.memory_base()).and_then(|b| got[b]);
+                let p =
+                    base.map(|b| b.wrapping_add(ins.memory_displacement64()) & u64::from(u32::MAX));
+                if let Some(d) = dst {
+                    got[d] = None;
+                }
+                p.filter(|&p| self.image.is_code(p))
+            }
+            _ => {
+                if let Some(d) = dst {
+                    got[d] = None;
+                }
+                None
+            }
+        }
+    }
+
     fn descend(&mut self, work: &mut Vec<u64>) {
         let image = self.image;
         let bitness = image.bitness;
@@ -209,6 +271,7 @@ impl<'i, 'a> Descent<'i, 'a> {
             };
             let r = &image.regions[self.maps[mi].region];
             path.clear();
+            let mut got: [Option<u64>; 8] = [None; 8];
             let mut dec = Decoder::with_ip(bitness, r.bytes, r.va, DecoderOptions::NONE);
             let _ = dec.set_position(off);
             dec.set_ip(start);
@@ -223,6 +286,14 @@ impl<'i, 'a> Descent<'i, 'a> {
                     break;
                 }
                 let mut next = ins.next_ip();
+                if bitness == 32 {
+                    if let Some(p) = self.track_got(&ins, &mut got) {
+                        if self.swept_start(p) {
+                            self.pointers.push(p);
+                            work.push(p);
+                        }
+                    }
+                }
                 if let Some(p) = code_pointer(&ins) {
                     if self.swept_start(p) {
                         self.pointers.push(p);

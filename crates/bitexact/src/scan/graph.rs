@@ -29,14 +29,15 @@ pub(crate) struct Graph {
 }
 
 /// Whether a code address an instruction takes (`lea rdi, [rip + main]`,
-/// `push offset f`, a constant that happens to equal an address) starts a
-/// function: only in an image without function symbols (symbols say where
+/// `push offset f`, a constant that happens to equal an address) or the
+/// image relocates (a vtable slot, a callback table) starts a function: only in an image without function symbols (symbols say where
 /// functions are), and only where no jump leads and no instruction falls
 /// through — a `&&label` of a computed goto, or a number, must not split
 /// the function it points into.
-fn is_function_pointer(image: &Image<'_>, code: &Code, p: u64) -> bool {
+fn is_function_pointer(image: &Image<'_>, code: &Code, jumped_to: &[u64], p: u64) -> bool {
     use iced_x86::{FlowControl, Mnemonic};
-    if !image.symbols.is_empty() || code.branches.iter().any(|b| !b.call && b.to == p) {
+    if !image.symbols.is_empty() || jumped_to.binary_search(&p).is_ok() || !code.is_agreed(image, p)
+    {
         return false;
     }
     for back in 1..=15u64 {
@@ -67,10 +68,21 @@ impl Graph {
             .collect();
         starts.extend(image.info.entry.map(|e| (e, 0, None)));
         starts.extend(code.call_targets.iter().map(|&t| (t, 0, None)));
+        // Jump and jump-table targets are labels inside functions.
+        let mut jumped_to: Vec<u64> = code
+            .branches
+            .iter()
+            .filter(|b| !b.call)
+            .map(|b| b.to)
+            .collect();
+        jumped_to.extend_from_slice(&code.table_targets);
+        jumped_to.sort_unstable();
+        jumped_to.dedup();
         starts.extend(
             code.pointers
                 .iter()
-                .filter(|&&p| is_function_pointer(image, code, p))
+                .chain(&image.pointers)
+                .filter(|&&p| is_function_pointer(image, code, &jumped_to, p))
                 .map(|&t| (t, 0, None)),
         );
         // Code before the first start of a region belongs to a function at

@@ -98,6 +98,11 @@ fn table_load(path: &[Instruction], jmp: &Instruction) -> Option<usize> {
                     _ => return None,
                 }
             }
+            // The entry added to its origin in the register (32-bit PIC:
+            // `add eax, [eax + edx*4 - off]`): this is the load.
+            Mnemonic::Add if i.op1_kind() == OpKind::Memory && !i.is_ip_rel_memory_operand() => {
+                return Some(at)
+            }
             // The entry plus its origin (the table, the GOT, the image base).
             Mnemonic::Add => {}
             _ => return None,
