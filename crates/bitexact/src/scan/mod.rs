@@ -7,7 +7,8 @@
 //! MSVC LCGs, splitmix64, and Mars' unit-scale double read by the FPU. The
 //! image is decoded twice — a linear sweep of the executable sections and a
 //! recursive descent from the entry point, the function symbols, the
-//! image's relocated code pointers and every direct call target — and only
+//! image's relocated code pointers, code addresses instructions take, every
+//! direct call target and the jump tables it can bound — and only
 //! operands of instructions both decodings agree on count: a constant in
 //! data, inside a longer immediate or straddling two instructions is never a
 //! site (it is listed in [`Report::data`] instead).
@@ -15,8 +16,9 @@
 //! Each site says how much of its sequence was seen ([`Site::complete`],
 //! [`Site::seen`]), so a real inlined draw is told from a stray constant.
 //! Functions come from symbols where the image has them, else from call
-//! targets; [`Options::from`] marks which functions holding sites are
-//! reachable from one function by direct calls.
+//! targets and the code pointers nothing falls or jumps into;
+//! [`Options::from`] marks which functions holding sites are reachable from
+//! one function by direct calls.
 //!
 //! ```no_run
 //! let bytes = std::fs::read("game.exe").unwrap();
@@ -26,11 +28,15 @@
 //! }
 //! ```
 //!
-//! Known limits, said plainly: code reached only through a jump table or a
-//! function pointer the image does not relocate is not reached by the
-//! descent, so its sites are not reported; the data flow follows
-//! fall-through within a function, so a tempering sequence split across
-//! branches is reported as partial chains.
+//! Known limits, said plainly: a jump table is read only as far as the
+//! bound check before its jump allows, and not at all without one (a
+//! computed goto); code reached only through a function pointer the image
+//! neither relocates nor takes as an address is not reached. Such code's
+//! sites are not reported, but their constants are, as [`DataHit`]s with
+//! [`DataHit::sweep_only`]. Bytes right after a call to a function that
+//! never returns are decoded as code. The data flow follows fall-through
+//! within a function, so a tempering sequence split across branches is
+//! reported as partial chains.
 
 mod data;
 mod decode;

@@ -200,7 +200,7 @@ pub struct Stats {
     pub functions: usize,
 }
 
-/// What [`scan`] found.
+/// What [`scan`](super::scan) found.
 #[derive(Debug, Clone)]
 pub struct Report {
     /// The image.
