@@ -240,19 +240,22 @@ pub struct LedgerCommon {
     pub json: bool,
 }
 
-const SCAN_HELP: &str = "Decodes the executable sections twice (a linear sweep, and a recursive descent \
-from the entry point, the function symbols, relocated code pointers and direct call targets); only \
-operands of instructions both agree on count, so a constant in data, inside a longer immediate or \
-straddling two instructions is never a site (it is listed under 'constants seen only as data').\n\n\
+const SCAN_HELP: &str = "Decodes the executable sections twice: a linear sweep, and a recursive descent \
+from the entry point, the function symbols, relocated code pointers, code addresses instructions take, \
+direct call targets and jump tables (read as far as their bound check allows). Only operands of \
+instructions both agree on count, so a constant in data, inside a longer immediate or straddling two \
+instructions is never a site: it is listed under 'constants seen only as data', marked when it is an \
+operand of code only the sweep decodes (code the descent did not reach, where a site may hide).\n\n\
 Signatures: mt19937.temper (>> 11, (<< 7) & 0x9d2c5680, (<< 15) & 0xefc60000, >> 18 on one value, \
 in data-flow order; one site per copy, so each inlined draw is one), mt19937.twist (0x9908b0df), \
-mt19937.seed_knuth (1812433253), mt19937.seed_1998 (69069), westwood.psdes (the eight mix constants), \
-wwlib.lcg (x 0x41c64e6d + 0x3039), msvc.rand (x 0x343fd + 0x269ec3), splitmix64, and \
-sots.unit_scale (the double 0x3df0000000100000, 0x3df0000000001000 or 2^-32 read from data). \
-'complete' says the whole sequence was seen; a lone constant is a site with complete = no.\n\n\
-Output: the functions holding sites (with --from, whether each is reachable from FUNCTION by \
-direct calls, and by which chain), then every site, then constants seen only as data; --json \
-prints one object (SPEC 10) on stdout.\n\n\
+mt19937.seed_knuth (* 1812433253), mt19937.seed_1998 (* 69069), westwood.psdes (the eight mix \
+constants, or their tables), wwlib.lcg (* 0x41c64e6d + 0x3039), msvc.rand (* 0x343fd + 0x269ec3), \
+splitmix64, and sots.unit_scale (the double 0x3df0000000100000, 0x3df0000000001000 or 2^-32 read as a \
+double). 'complete' says the whole sequence was seen; a mask and-ed alone is a site with complete = no; \
+compares and stores of a constant never count.\n\n\
+Output: the functions holding sites (with --from, whether each is reachable from FUNCTION by direct \
+calls, and by which chain), then every site, then the constants seen only as data; --json prints one \
+object (SPEC 10) on stdout. Stripped images name functions sub_<va>.\n\n\
 Exit codes: 0 sites found, 1 none, 2 an unreadable or unsupported image (one line says why).";
 
 #[derive(Args, Debug)]
