@@ -650,3 +650,88 @@ fn mutated_elf64_never_panics() {
 fn mutated_pe32_never_panics() {
     mutate_and_scan(Target::Pe32, "pe32");
 }
+
+/// A stripped image where functions follow a call that never returns
+/// (`exit`, through the PLT / the IAT) and a tail call, reached only through
+/// a relocated table (`scan_more/noreturn.c`): each site must lie in a
+/// function starting at its own symbol (from the unstripped twin), not in
+/// the function before it.
+fn noreturn_and_tail_calls(target: Target, tag: &str) {
+    let dir = temp(&format!("scan-noreturn-{tag}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    if !have(target, &dir) {
+        return;
+    }
+    let (cc, flags) = target.compiler();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scan_more/noreturn.c");
+    let build = |out: &Path, strip: bool| {
+        let mut cmd = Command::new(cc);
+        cmd.args(flags)
+            .args([
+                "-O2",
+                "-falign-functions=1",
+                "-fno-toplevel-reorder",
+                "-Wall",
+                "-Wextra",
+                "-Werror",
+                "-o",
+            ])
+            .arg(out)
+            .arg(&src);
+        if strip {
+            cmd.arg("-s");
+        }
+        let o = cmd.output().unwrap();
+        assert!(
+            o.status.success(),
+            "{cc}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    };
+    let full = dir.join("nr.bin");
+    let stripped = dir.join("nr-stripped.bin");
+    build(&full, false);
+    build(&stripped, true);
+    let syms = Symbols::read(target, &full);
+    let o = bitexact(&["scan", stripped.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let mut got: Vec<(String, String)> = v["sites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let fva = va(&s["function_va"]).unwrap();
+            let holder = syms
+                .holding(va(&s["va"]).unwrap())
+                .unwrap_or("?")
+                .to_string();
+            assert_eq!(
+                fva,
+                syms.addr(&holder),
+                "{tag}: the {} site in {holder} is put in a function at {fva:#x}",
+                s["signature"]
+            );
+            (holder, s["signature"].as_str().unwrap().to_string())
+        })
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            ("lcg".to_string(), "wwlib.lcg".to_string()),
+            ("tempered".to_string(), "mt19937.temper".to_string())
+        ],
+        "{tag}"
+    );
+}
+
+#[test]
+fn stripped_elf64_noreturn_and_tail_calls() {
+    noreturn_and_tail_calls(Target::Elf64, "elf64");
+}
+
+#[test]
+fn stripped_pe32_noreturn_and_tail_calls() {
+    noreturn_and_tail_calls(Target::Pe32, "pe32");
+}

@@ -76,6 +76,8 @@ pub(crate) struct Branch {
     pub from: u64,
     pub to: u64,
     pub call: bool,
+    /// A `jmp` (not a `jcc`, not a call).
+    pub unconditional: bool,
 }
 
 /// The agreed instruction starts of every executable region.
@@ -95,6 +97,8 @@ pub(crate) struct Code {
     pub pointers: Vec<u64>,
     /// Targets of the jump tables read (labels, not functions).
     pub table_targets: Vec<u64>,
+    /// Calls that never return (sorted).
+    pub noreturn_calls: Vec<u64>,
     /// Instruction starts found by the linear sweep.
     pub swept: u64,
     /// Of them, the ones the descent agrees on.
@@ -156,8 +160,10 @@ impl Code {
             mut branches,
             mut pointers,
             mut table_targets,
+            mut noreturn_calls,
             ..
         } = d;
+        noreturn_calls.sort_unstable();
         table_targets.sort_unstable();
         table_targets.dedup();
 
@@ -186,6 +192,7 @@ impl Code {
             call_targets: Vec::new(),
             pointers: Vec::new(),
             table_targets,
+            noreturn_calls,
             swept,
             agreed,
         };

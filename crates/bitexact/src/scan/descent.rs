@@ -33,6 +33,10 @@ pub(crate) struct Descent<'i, 'a> {
     /// Indirect jumps whose table the path did not show.
     unresolved: Vec<u64>,
     tables: usize,
+    /// Calls that never return (their fall-through is not followed).
+    pub noreturn_calls: Vec<u64>,
+    /// Call targets known to return or not.
+    returns: std::collections::HashMap<u64, bool>,
     /// Call targets known to be PC thunks (or not), for 32-bit PIC.
     thunks: std::collections::HashMap<u64, Option<usize>>,
 }
@@ -48,6 +52,8 @@ impl<'i, 'a> Descent<'i, 'a> {
             unresolved: Vec::new(),
             tables: 0,
             thunks: std::collections::HashMap::new(),
+            noreturn_calls: Vec::new(),
+            returns: std::collections::HashMap::new(),
         }
     }
 
@@ -260,6 +266,80 @@ impl<'i, 'a> Descent<'i, 'a> {
         }
     }
 
+    /// The import slot a `call [slot]` / `jmp [slot]` goes through: RIP
+    /// relative, absolute, or a 32-bit PLT's `[ebx + off]` off `.got.plt`.
+    fn slot(&self, ins: &Instruction) -> Option<u64> {
+        if ins.op0_kind() != OpKind::Memory || ins.memory_index() != iced_x86::Register::None {
+            return None;
+        }
+        if ins.is_ip_rel_memory_operand() {
+            return Some(ins.ip_rel_memory_address());
+        }
+        match ins.memory_base() {
+            iced_x86::Register::None => Some(ins.memory_displacement64()),
+            iced_x86::Register::EBX => self
+                .image
+                .got_plt
+                .map(|g| g.wrapping_add(ins.memory_displacement64()) & u64::from(u32::MAX)),
+            _ => None,
+        }
+    }
+
+    fn noreturn_slot(&self, ins: &Instruction) -> bool {
+        self.slot(ins)
+            .is_some_and(|s| self.image.noreturn_slots.binary_search(&s).is_ok())
+    }
+
+    /// Whether a call to `t` never returns: `t` is an import stub (`jmp
+    /// [slot]`, PLT or PE thunk) of a function that never returns (`exit`,
+    /// `abort`, `ExitProcess`, …), or its straight-line code reaches such a
+    /// call before any return or branch (`die(msg)`), two levels deep.
+    fn never_returns(&mut self, t: u64, depth: u32) -> bool {
+        if self.image.noreturn_slots.is_empty() {
+            return false;
+        }
+        if let Some(&r) = self.returns.get(&t) {
+            return !r;
+        }
+        let Some((r, off)) = self.image.region_of(t) else {
+            return false;
+        };
+        let mut dec =
+            Decoder::with_ip(self.image.bitness, &r.bytes[off..], t, DecoderOptions::NONE);
+        let mut verdict = false;
+        for _ in 0..64 {
+            let ins = dec.decode();
+            if ins.is_invalid() {
+                break;
+            }
+            match ins.flow_control() {
+                FlowControl::Next => {}
+                FlowControl::IndirectBranch | FlowControl::IndirectCall
+                    if self.noreturn_slot(&ins) =>
+                {
+                    verdict = true;
+                    break;
+                }
+                FlowControl::Call | FlowControl::UnconditionalBranch if depth > 0 => {
+                    let Some(u) = near_target(&ins) else { break };
+                    if self.never_returns(u, depth - 1) {
+                        verdict = true;
+                        break;
+                    }
+                    if ins.flow_control() == FlowControl::UnconditionalBranch {
+                        break;
+                    }
+                }
+                FlowControl::Call | FlowControl::IndirectCall => {}
+                _ => break,
+            }
+        }
+        if depth == 2 {
+            self.returns.insert(t, !verdict);
+        }
+        verdict
+    }
+
     fn descend(&mut self, work: &mut Vec<u64>) {
         let image = self.image;
         let bitness = image.bitness;
@@ -313,11 +393,22 @@ impl<'i, 'a> Descent<'i, 'a> {
                             from: ins.ip(),
                             to: t,
                             call: flow == FlowControl::Call,
+                            unconditional: flow == FlowControl::UnconditionalBranch,
                         });
                         if flow != FlowControl::UnconditionalBranch {
                             work.push(t);
                         }
                     }
+                }
+                let no_return = match flow {
+                    FlowControl::Call => target.is_some_and(|t| self.never_returns(t, 2)),
+                    FlowControl::IndirectCall => self.noreturn_slot(&ins),
+                    _ => false,
+                };
+                if no_return {
+                    // `call exit`: nothing after it runs.
+                    self.noreturn_calls.push(ins.ip());
+                    break;
                 }
                 match flow {
                     FlowControl::Next

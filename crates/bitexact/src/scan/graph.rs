@@ -33,7 +33,8 @@ pub(crate) struct Graph {
 /// image relocates (a vtable slot, a callback table) starts a function: only in an image without function symbols (symbols say where
 /// functions are), and only where no jump leads and no instruction falls
 /// through — a `&&label` of a computed goto, or a number, must not split
-/// the function it points into.
+/// the function it points into. A direct `jmp` there does not count against
+/// it (a tail call), a conditional one or a jump table's does.
 fn is_function_pointer(image: &Image<'_>, code: &Code, jumped_to: &[u64], p: u64) -> bool {
     use iced_x86::{FlowControl, Mnemonic};
     if !image.symbols.is_empty() || jumped_to.binary_search(&p).is_ok() || !code.is_agreed(image, p)
@@ -46,13 +47,15 @@ fn is_function_pointer(image: &Image<'_>, code: &Code, jumped_to: &[u64], p: u64
         };
         if let Some(i) = code.decode_at(image, start) {
             if i.next_ip() == p {
+                // After a return, a jump, `ud2`, padding or a call that
+                // never returns: a function may start. After an indirect
+                // jump (a switch's or a computed goto's dispatch) it is a
+                // label of the same function.
                 return matches!(
                     i.flow_control(),
-                    FlowControl::Return
-                        | FlowControl::UnconditionalBranch
-                        | FlowControl::IndirectBranch
-                        | FlowControl::Exception
-                ) || matches!(i.mnemonic(), Mnemonic::Int3 | Mnemonic::Nop);
+                    FlowControl::Return | FlowControl::UnconditionalBranch | FlowControl::Exception
+                ) || matches!(i.mnemonic(), Mnemonic::Int3 | Mnemonic::Nop)
+                    || code.noreturn_calls.binary_search(&i.ip()).is_ok();
             }
         }
     }
@@ -68,11 +71,12 @@ impl Graph {
             .collect();
         starts.extend(image.info.entry.map(|e| (e, 0, None)));
         starts.extend(code.call_targets.iter().map(|&t| (t, 0, None)));
-        // Jump and jump-table targets are labels inside functions.
+        // Conditional-jump and jump-table targets are labels inside
+        // functions (a plain `jmp` may be a tail call).
         let mut jumped_to: Vec<u64> = code
             .branches
             .iter()
-            .filter(|b| !b.call)
+            .filter(|b| !b.call && !b.unconditional)
             .map(|b| b.to)
             .collect();
         jumped_to.extend_from_slice(&code.table_targets);

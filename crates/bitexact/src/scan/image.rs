@@ -46,6 +46,12 @@ pub(crate) struct Image<'a> {
     /// (PE base relocations, ELF `R_*_RELATIVE`): vtables, callbacks,
     /// jump tables. Roots of the descent only, not function starts.
     pub pointers: Vec<u64>,
+    /// Import slots (ELF GOT entries, PE IAT entries) of functions that
+    /// never return (`exit`, `abort`, `ExitProcess`, …): a call through one
+    /// ends its path (sorted).
+    pub noreturn_slots: Vec<u64>,
+    /// Where a 32-bit PLT's `jmp [ebx + off]` counts from (`.got.plt`).
+    pub got_plt: Option<u64>,
 }
 
 impl<'a> Image<'a> {
@@ -203,17 +209,29 @@ impl<'a> Image<'a> {
             arch,
             entry: in_code(entry).then_some(entry),
         };
+        let got_plt = file
+            .sections()
+            .find(|s| s.name() == Ok(".got.plt"))
+            .or_else(|| file.sections().find(|s| s.name() == Ok(".got")))
+            .map(|s| s.address());
         let mut image = Image {
             info,
             bitness,
             regions,
             symbols,
             pointers: Vec::new(),
+            noreturn_slots: Vec::new(),
+            got_plt,
         };
         image.pointers = match format {
             Format::Pe32 => pe_pointers::<object::pe::ImageNtHeaders32>(data, &image),
             Format::Pe32Plus => pe_pointers::<object::pe::ImageNtHeaders64>(data, &image),
             Format::Elf32 | Format::Elf64 => elf_pointers(&file, &image),
+        };
+        image.noreturn_slots = match format {
+            Format::Pe32 => pe_noreturn::<object::pe::ImageNtHeaders32>(data),
+            Format::Pe32Plus => pe_noreturn::<object::pe::ImageNtHeaders64>(data),
+            Format::Elf32 | Format::Elf64 => elf_noreturn(&file),
         };
         Ok(image)
     }
@@ -323,6 +341,117 @@ fn elf_pointers(file: &object::File<'_>, image: &Image<'_>) -> Vec<u64> {
     }
     out.sort_unstable();
     out.dedup();
+    out
+}
+
+/// Imported functions that never return.
+const NORETURN: &[&[u8]] = &[
+    b"exit",
+    b"_exit",
+    b"_Exit",
+    b"quick_exit",
+    b"abort",
+    b"__stack_chk_fail",
+    b"__assert_fail",
+    b"__assert_rtn",
+    b"__cxa_throw",
+    b"__cxa_rethrow",
+    b"__cxa_pure_virtual",
+    b"__cxa_bad_cast",
+    b"_Unwind_Resume",
+    b"longjmp",
+    b"_longjmp",
+    b"siglongjmp",
+    b"__longjmp_chk",
+    b"pthread_exit",
+    b"err",
+    b"errx",
+    b"verr",
+    b"verrx",
+    b"__fortify_fail",
+    b"__chk_fail",
+    b"__libc_start_main",
+    b"ExitProcess",
+    b"ExitThread",
+    b"FatalExit",
+    b"FatalAppExitA",
+    b"FatalAppExitW",
+    b"_amsg_exit",
+    b"_CxxThrowException",
+    b"_invalid_parameter_noinfo_noreturn",
+    b"RtlExitUserThread",
+];
+
+/// PE: the IAT slots of imports that never return.
+fn pe_noreturn<Pe: ImageNtHeaders>(data: &[u8]) -> Vec<u64> {
+    use object::read::pe::Import;
+    use object::LittleEndian as LE;
+    let mut out = Vec::new();
+    let Ok(pe) = PeFile::<Pe>::parse(data) else {
+        return out;
+    };
+    let base = pe.relative_address_base();
+    let Ok(Some(table)) = pe.import_table() else {
+        return out;
+    };
+    let Ok(mut descriptors) = table.descriptors() else {
+        return out;
+    };
+    let size: u64 = if pe.is_64() { 8 } else { 4 };
+    while let Ok(Some(d)) = descriptors.next() {
+        let first = d.first_thunk.get(LE);
+        let names = match d.original_first_thunk.get(LE) {
+            0 => first,
+            o => o,
+        };
+        let Ok(mut thunks) = table.thunks(names) else {
+            continue;
+        };
+        let mut k = 0u64;
+        while let Ok(Some(t)) = thunks.next::<Pe>() {
+            if let Ok(Import::Name(_, name)) = table.import::<Pe>(t) {
+                if NORETURN.contains(&name) {
+                    out.push(base + u64::from(first) + k * size);
+                }
+            }
+            k += 1;
+            if k > 1 << 16 {
+                break;
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// ELF: the GOT slots (`R_*_JUMP_SLOT`, `R_*_GLOB_DAT`) of imports that
+/// never return.
+fn elf_noreturn(file: &object::File<'_>) -> Vec<u64> {
+    use object::{ObjectSymbolTable, RelocationTarget};
+    let mut out = Vec::new();
+    let (Some(relocs), Some(symbols)) = (file.dynamic_relocations(), file.dynamic_symbol_table())
+    else {
+        return out;
+    };
+    for (offset, reloc) in relocs {
+        let object::RelocationFlags::Elf { r_type } = reloc.flags() else {
+            continue;
+        };
+        // JUMP_SLOT is 7 and GLOB_DAT 6 on both x86-64 and i386.
+        if r_type.0 != 6 && r_type.0 != 7 {
+            continue;
+        }
+        let RelocationTarget::Symbol(index) = reloc.target() else {
+            continue;
+        };
+        let Ok(sym) = symbols.symbol_by_index(index) else {
+            continue;
+        };
+        if sym.name_bytes().is_ok_and(|n| NORETURN.contains(&n)) {
+            out.push(offset);
+        }
+    }
+    out.sort_unstable();
     out
 }
 

@@ -33,8 +33,11 @@
 //! computed goto); code reached only through a function pointer the image
 //! neither relocates nor takes as an address is not reached. Such code's
 //! sites are not reported, but their constants are, as [`DataHit`]s with
-//! [`DataHit::sweep_only`]. Bytes right after a call to a function that
-//! never returns are decoded as code. The data flow follows fall-through
+//! [`DataHit::sweep_only`]. Calls to imports that never return (`exit`,
+//! `abort`, `ExitProcess`, through the PLT or the IAT, and local functions
+//! that end in one) end their path; bytes after a call to any other
+//! function that never returns are decoded as code. In a stripped image a
+//! computed goto's relocated label table can split its function. The data flow follows fall-through
 //! within a function, so a tempering sequence split across branches is
 //! reported as partial chains.
 
