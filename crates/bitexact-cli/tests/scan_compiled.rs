@@ -651,31 +651,29 @@ fn mutated_pe32_never_panics() {
     mutate_and_scan(Target::Pe32, "pe32");
 }
 
-/// A stripped image where functions follow a call that never returns
-/// (`exit`, through the PLT / the IAT) and a tail call, reached only through
-/// a relocated table (`scan_more/noreturn.c`): each site must lie in a
-/// function starting at its own symbol (from the unstripped twin), not in
-/// the function before it.
-fn noreturn_and_tail_calls(target: Target, tag: &str) {
-    let dir = temp(&format!("scan-noreturn-{tag}"));
+/// Builds `scan_more/NAME.c` for `target` with and without symbols, scans
+/// the stripped one (`--from` the unstripped twin's `from`, if given) and
+/// checks that every site lies in a function starting at its own symbol.
+/// Returns (holding function, signature, reachable) per site, sorted.
+fn stripped_attribution(
+    target: Target,
+    name: &str,
+    extra: &[&str],
+    from: Option<&str>,
+) -> Option<Vec<(String, String, Option<bool>)>> {
+    let tag = format!("{name}-{}", target.format().replace('+', "p"));
+    let dir = temp(&format!("scan-more-{tag}"));
     std::fs::create_dir_all(&dir).unwrap();
     if !have(target, &dir) {
-        return;
+        return None;
     }
     let (cc, flags) = target.compiler();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scan_more/noreturn.c");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/scan_more/{name}.c"));
     let build = |out: &Path, strip: bool| {
         let mut cmd = Command::new(cc);
         cmd.args(flags)
-            .args([
-                "-O2",
-                "-falign-functions=1",
-                "-fno-toplevel-reorder",
-                "-Wall",
-                "-Wextra",
-                "-Werror",
-                "-o",
-            ])
+            .args(extra)
+            .args(["-Wall", "-Wextra", "-Werror", "-o"])
             .arg(out)
             .arg(&src);
         if strip {
@@ -688,15 +686,26 @@ fn noreturn_and_tail_calls(target: Target, tag: &str) {
             String::from_utf8_lossy(&o.stderr)
         );
     };
-    let full = dir.join("nr.bin");
-    let stripped = dir.join("nr-stripped.bin");
+    let full = dir.join("full.bin");
+    let stripped = dir.join("stripped.bin");
     build(&full, false);
     build(&stripped, true);
     let syms = Symbols::read(target, &full);
-    let o = bitexact(&["scan", stripped.to_str().unwrap(), "--json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let mut args = vec![
+        "scan".to_string(),
+        stripped.to_str().unwrap().to_string(),
+        "--json".into(),
+    ];
+    if let Some(f) = from {
+        args.push("--from".into());
+        args.push(format!("{:#x}", syms.addr(f)));
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = bitexact(&args);
+    assert_eq!(o.status.code(), Some(0), "{tag}: {}", stderr(&o));
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let mut got: Vec<(String, String)> = v["sites"]
+    let functions = v["functions"].as_array().unwrap().clone();
+    let mut got: Vec<(String, String, Option<bool>)> = v["sites"]
         .as_array()
         .unwrap()
         .iter()
@@ -712,26 +721,73 @@ fn noreturn_and_tail_calls(target: Target, tag: &str) {
                 "{tag}: the {} site in {holder} is put in a function at {fva:#x}",
                 s["signature"]
             );
-            (holder, s["signature"].as_str().unwrap().to_string())
+            let reachable = functions
+                .iter()
+                .find(|f| va(&f["va"]) == Some(fva))
+                .and_then(|f| f["reachable"].as_bool());
+            (
+                holder,
+                s["signature"].as_str().unwrap().to_string(),
+                reachable,
+            )
         })
         .collect();
     got.sort();
-    assert_eq!(
-        got,
-        [
-            ("lcg".to_string(), "wwlib.lcg".to_string()),
-            ("tempered".to_string(), "mt19937.temper".to_string())
-        ],
-        "{tag}"
-    );
+    Some(got)
+}
+
+/// A stripped image where functions follow a call that never returns
+/// (`exit`, through the PLT / the IAT) and a tail call, reached only through
+/// a relocated table (`scan_more/noreturn.c`): each site must lie in a
+/// function starting at its own symbol, not in the function before it, and
+/// neither is reachable from `main` by direct calls through that fall-through.
+fn noreturn_and_tail_calls(target: Target) {
+    let flags = ["-O2", "-falign-functions=1", "-fno-toplevel-reorder"];
+    let Some(got) = stripped_attribution(target, "noreturn", &flags, Some("main")) else {
+        return;
+    };
+    let want = [
+        ("lcg".to_string(), "wwlib.lcg".to_string(), Some(true)),
+        (
+            "tempered".to_string(),
+            "mt19937.temper".to_string(),
+            Some(false),
+        ),
+    ];
+    assert_eq!(got, want, "{}", target.format());
 }
 
 #[test]
 fn stripped_elf64_noreturn_and_tail_calls() {
-    noreturn_and_tail_calls(Target::Elf64, "elf64");
+    noreturn_and_tail_calls(Target::Elf64);
 }
 
 #[test]
 fn stripped_pe32_noreturn_and_tail_calls() {
-    noreturn_and_tail_calls(Target::Pe32, "pe32");
+    noreturn_and_tail_calls(Target::Pe32);
+}
+
+/// A stripped computed-goto interpreter (`scan_more/cgoto.c`): its labels,
+/// relocated table entries, are not functions; both sites are `interp`'s,
+/// reachable from `driver`.
+#[test]
+fn stripped_computed_goto_is_one_function() {
+    for (target, opt) in [
+        (Target::Elf64, "-O1"),
+        (Target::Elf64, "-O2"),
+        (Target::Elf32Pie, "-O1"),
+    ] {
+        let Some(got) = stripped_attribution(target, "cgoto", &[opt], Some("driver")) else {
+            continue;
+        };
+        let want = [
+            (
+                "interp".to_string(),
+                "mt19937.temper".to_string(),
+                Some(true),
+            ),
+            ("interp".to_string(), "wwlib.lcg".to_string(), Some(true)),
+        ];
+        assert_eq!(got, want, "{} {opt}", target.format());
+    }
 }

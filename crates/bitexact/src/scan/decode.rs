@@ -95,7 +95,8 @@ pub(crate) struct Code {
     /// `push offset callback`) that start agreed instructions: function
     /// pointers, so function starts (sorted, unique).
     pub pointers: Vec<u64>,
-    /// Targets of the jump tables read (labels, not functions).
+    /// Targets of the jump tables read, and the relocated entries of the
+    /// tables unbounded dispatches read (labels, not functions).
     pub table_targets: Vec<u64>,
     /// Calls that never return (sorted).
     pub noreturn_calls: Vec<u64>,
@@ -161,11 +162,29 @@ impl Code {
             mut pointers,
             mut table_targets,
             mut noreturn_calls,
+            mut dispatch_tables,
             ..
         } = d;
-        noreturn_calls.sort_unstable();
+        // The relocated entries of the tables an unbounded dispatch reads
+        // are labels of the dispatching function.
+        dispatch_tables.sort_unstable();
+        dispatch_tables.dedup();
+        let ptr = if image.bitness == 32 { 4 } else { 8 };
+        for &t in dispatch_tables.iter() {
+            let mut at = image.pointer_slots.partition_point(|&(s, _)| s < t);
+            let mut slot = t;
+            while let Some(&(s, target)) = image.pointer_slots.get(at) {
+                if s != slot {
+                    break;
+                }
+                table_targets.push(target);
+                slot += ptr;
+                at += 1;
+            }
+        }
         table_targets.sort_unstable();
         table_targets.dedup();
+        noreturn_calls.sort_unstable();
 
         // Agreement.
         let mut agreed = 0;

@@ -8,7 +8,7 @@ use iced_x86::{Decoder, DecoderOptions, FlowControl, Instruction, Mnemonic, OpKi
 
 use super::decode::{Bits, Branch};
 use super::image::Image;
-use super::tables::{jump_table, MAX_TABLES, PATH};
+use super::tables::{dispatch_bases, jump_table, MAX_TABLES, PATH};
 
 /// Rounds of reading jump tables from the instructions before an indirect
 /// jump in address order (after the descent has stopped finding new code).
@@ -33,6 +33,9 @@ pub(crate) struct Descent<'i, 'a> {
     /// Indirect jumps whose table the path did not show.
     unresolved: Vec<u64>,
     tables: usize,
+    /// Tables an unbounded dispatch `jmp` reads (computed gotos): their
+    /// relocated entries are labels, not functions.
+    pub dispatch_tables: Vec<u64>,
     /// Calls that never return (their fall-through is not followed).
     pub noreturn_calls: Vec<u64>,
     /// Call targets known to return or not.
@@ -53,6 +56,7 @@ impl<'i, 'a> Descent<'i, 'a> {
             tables: 0,
             thunks: std::collections::HashMap::new(),
             noreturn_calls: Vec::new(),
+            dispatch_tables: Vec::new(),
             returns: std::collections::HashMap::new(),
         }
     }
@@ -84,7 +88,10 @@ impl<'i, 'a> Descent<'i, 'a> {
                 let Some((last, path)) = window.split_last() else {
                     continue;
                 };
-                self.table(path, last, &mut work);
+                if !self.table(path, last, &mut work) {
+                    let bases = dispatch_bases(path, last, self.image);
+                    self.dispatch_tables.extend(bases);
+                }
             }
             if work.is_empty() {
                 break;
@@ -436,6 +443,8 @@ impl<'i, 'a> Descent<'i, 'a> {
                     FlowControl::IndirectBranch => {
                         if !self.table(&path, &ins, work) {
                             self.unresolved.push(ins.ip());
+                            let bases = dispatch_bases(&path, &ins, image);
+                            self.dispatch_tables.extend(bases);
                         }
                         break;
                     }

@@ -46,6 +46,8 @@ pub(crate) struct Image<'a> {
     /// (PE base relocations, ELF `R_*_RELATIVE`): vtables, callbacks,
     /// jump tables. Roots of the descent only, not function starts.
     pub pointers: Vec<u64>,
+    /// The same relocations as (slot, code address), by slot.
+    pub pointer_slots: Vec<(u64, u64)>,
     /// Import slots (ELF GOT entries, PE IAT entries) of functions that
     /// never return (`exit`, `abort`, `ExitProcess`, …): a call through one
     /// ends its path (sorted).
@@ -220,14 +222,20 @@ impl<'a> Image<'a> {
             regions,
             symbols,
             pointers: Vec::new(),
+            pointer_slots: Vec::new(),
             noreturn_slots: Vec::new(),
             got_plt,
         };
-        image.pointers = match format {
+        image.pointer_slots = match format {
             Format::Pe32 => pe_pointers::<object::pe::ImageNtHeaders32>(data, &image),
             Format::Pe32Plus => pe_pointers::<object::pe::ImageNtHeaders64>(data, &image),
             Format::Elf32 | Format::Elf64 => elf_pointers(&file, &image),
         };
+        image.pointer_slots.sort_unstable();
+        image.pointer_slots.dedup();
+        image.pointers = image.pointer_slots.iter().map(|&(_, p)| p).collect();
+        image.pointers.sort_unstable();
+        image.pointers.dedup();
         image.noreturn_slots = match format {
             Format::Pe32 => pe_noreturn::<object::pe::ImageNtHeaders32>(data),
             Format::Pe32Plus => pe_noreturn::<object::pe::ImageNtHeaders64>(data),
@@ -287,7 +295,7 @@ fn printable(name: &str) -> String {
 }
 
 /// Code pointers named by the PE base relocations.
-fn pe_pointers<Pe: ImageNtHeaders>(data: &[u8], image: &Image<'_>) -> Vec<u64> {
+fn pe_pointers<Pe: ImageNtHeaders>(data: &[u8], image: &Image<'_>) -> Vec<(u64, u64)> {
     let mut out = Vec::new();
     let Ok(pe) = PeFile::<Pe>::parse(data) else {
         return out;
@@ -305,18 +313,16 @@ fn pe_pointers<Pe: ImageNtHeaders>(data: &[u8], image: &Image<'_>) -> Vec<u64> {
             let va = base.wrapping_add(u64::from(reloc.virtual_address));
             if let Some(p) = image.pointer_at(va) {
                 if image.is_code(p) {
-                    out.push(p);
+                    out.push((va, p));
                 }
             }
         }
     }
-    out.sort_unstable();
-    out.dedup();
     out
 }
 
 /// Code pointers named by the ELF dynamic relocations (`R_*_RELATIVE`).
-fn elf_pointers(file: &object::File<'_>, image: &Image<'_>) -> Vec<u64> {
+fn elf_pointers(file: &object::File<'_>, image: &Image<'_>) -> Vec<(u64, u64)> {
     let mut out = vec![];
     let Some(relocs) = file.dynamic_relocations() else {
         return out;
@@ -336,11 +342,9 @@ fn elf_pointers(file: &object::File<'_>, image: &Image<'_>) -> Vec<u64> {
             Some(reloc.addend() as u64)
         };
         if let Some(p) = target.filter(|&p| image.is_code(p)) {
-            out.push(p);
+            out.push((offset, p));
         }
     }
-    out.sort_unstable();
-    out.dedup();
     out
 }
 

@@ -36,8 +36,7 @@
 //! [`DataHit::sweep_only`]. Calls to imports that never return (`exit`,
 //! `abort`, `ExitProcess`, through the PLT or the IAT, and local functions
 //! that end in one) end their path; bytes after a call to any other
-//! function that never returns are decoded as code. In a stripped image a
-//! computed goto's relocated label table can split its function. The data flow follows fall-through
+//! function that never returns are decoded as code. The data flow follows fall-through
 //! within a function, so a tempering sequence split across branches is
 //! reported as partial chains.
 

@@ -219,6 +219,56 @@ pub(crate) fn jump_table(
     let load_ins = path.get(load).unwrap_or(jmp);
     let count = bound(path, load, load_ins)?;
     let bits = image.bitness;
+    let (bases, origins) = addresses(path, jmp, image);
+    let image_base = image.regions.first().map_or(0, |r| r.va & !0xffff);
+    let read = |va: u64, n: usize| -> Option<u64> {
+        let b = image.bytes_at(va, n)?;
+        let mut w = [0u8; 8];
+        w[..n].copy_from_slice(b);
+        Some(u64::from_le_bytes(w))
+    };
+    let ptr = if bits == 32 { 4 } else { 8 };
+    for &table in bases.iter().rev() {
+        if image.region_of(table).is_none() {
+            continue;
+        }
+        // (entry size, what an entry is added to — None: absolute —, signed)
+        let mut readings: Vec<(usize, Option<u64>, bool)> = alloc::vec![
+            (ptr, None, false),
+            (4, Some(table), true),
+            (4, Some(image_base), false)
+        ];
+        readings.extend(origins.iter().map(|&o| (4, Some(o), true)));
+        for (size, origin, signed) in readings {
+            let target = |e: u64| match origin {
+                None => e,
+                Some(o) if signed => o.wrapping_add(e as u32 as i32 as i64 as u64) & mask(bits),
+                Some(o) => o.wrapping_add(e & 0xffff_ffff),
+            };
+            let targets: Option<Vec<u64>> = (0..count)
+                .map(|k| {
+                    read(table.wrapping_add(k * size as u64), size)
+                        .map(target)
+                        .filter(|&t| image.is_code(t))
+                })
+                .collect();
+            if let Some(targets) = targets {
+                return Some(Table {
+                    va: table,
+                    entry: size,
+                    targets,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// The addresses the path before an indirect jump names (candidate table
+/// addresses), and the constants it leaves in registers (candidate origins
+/// of relative entries: the GOT from a PC thunk, a `lea`'d table).
+fn addresses(path: &[Instruction], jmp: &Instruction, image: &Image<'_>) -> (Vec<u64>, Vec<u64>) {
+    let bits = image.bitness;
     // Constants in registers along the path, and the addresses it names.
     let mut regs: [Option<u64>; 16] = [None; 16];
     let gpr = |r: Register| super::flow::gpr(r).map(|(i, _)| i);
@@ -284,46 +334,18 @@ pub(crate) fn jump_table(
             }
         }
     }
-    let image_base = image.regions.first().map_or(0, |r| r.va & !0xffff);
-    let read = |va: u64, n: usize| -> Option<u64> {
-        let b = image.bytes_at(va, n)?;
-        let mut w = [0u8; 8];
-        w[..n].copy_from_slice(b);
-        Some(u64::from_le_bytes(w))
-    };
-    let ptr = if bits == 32 { 4 } else { 8 };
-    for &table in bases.iter().rev() {
-        if image.region_of(table).is_none() {
-            continue;
-        }
-        // (entry size, what an entry is added to — None: absolute —, signed)
-        let mut readings: Vec<(usize, Option<u64>, bool)> = alloc::vec![
-            (ptr, None, false),
-            (4, Some(table), true),
-            (4, Some(image_base), false)
-        ];
-        readings.extend(origins.iter().map(|&o| (4, Some(o), true)));
-        for (size, origin, signed) in readings {
-            let target = |e: u64| match origin {
-                None => e,
-                Some(o) if signed => o.wrapping_add(e as u32 as i32 as i64 as u64) & mask(bits),
-                Some(o) => o.wrapping_add(e & 0xffff_ffff),
-            };
-            let targets: Option<Vec<u64>> = (0..count)
-                .map(|k| {
-                    read(table.wrapping_add(k * size as u64), size)
-                        .map(target)
-                        .filter(|&t| image.is_code(t))
-                })
-                .collect();
-            if let Some(targets) = targets {
-                return Some(Table {
-                    va: table,
-                    entry: size,
-                    targets,
-                });
-            }
-        }
+    (bases, origins)
+}
+
+/// The tables a dispatch `jmp` with no bound check may read (a computed
+/// goto's labels): only when a load from memory feeds the jump.
+pub(crate) fn dispatch_bases(
+    path: &[Instruction],
+    jmp: &Instruction,
+    image: &Image<'_>,
+) -> Vec<u64> {
+    if table_load(path, jmp).is_none() {
+        return Vec::new();
     }
-    None
+    addresses(path, jmp, image).0
 }
