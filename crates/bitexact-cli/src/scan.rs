@@ -90,7 +90,12 @@ fn print_text(r: &Report, from: Option<&str>, out: &mut dyn Write) -> Result<(),
         .unwrap_or(8)
         .max(8);
     writeln!(out)?;
-    match from {
+    let origin = match (from, r.from.len()) {
+        (Some(f), n) if n > 1 => Some(format!("the {n} functions named {f}")),
+        (Some(f), _) => Some(f.to_string()),
+        (None, _) => None,
+    };
+    match origin {
         Some(f) => writeln!(
             out,
             "functions holding sites: {} ({} reachable from {f})",

@@ -791,3 +791,53 @@ fn stripped_computed_goto_is_one_function() {
         assert_eq!(got, want, "{} {opt}", target.format());
     }
 }
+
+/// Assembly functions without `.type` (NOTYPE global symbols,
+/// `scan_more/notype.s`) are functions of their own: named, each holding
+/// its site; only the one main calls directly is reachable.
+#[test]
+fn notype_symbols_are_functions() {
+    let dir = temp("scan-notype");
+    std::fs::create_dir_all(&dir).unwrap();
+    if !have(Target::Elf64, &dir) {
+        return;
+    }
+    let more = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scan_more");
+    let image = dir.join("notype");
+    let o = Command::new("gcc")
+        .args(["-O1", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(&image)
+        .arg(more.join("notype.c"))
+        .arg(more.join("notype.s"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = bitexact(&["scan", image.to_str().unwrap(), "--json", "--from", "main"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let got: Vec<(String, String, bool)> = v["sites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            let f = v["functions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|f| f["va"] == s["function_va"])
+                .unwrap();
+            (
+                s["function"].as_str().unwrap_or("null").to_string(),
+                s["signature"].as_str().unwrap().to_string(),
+                f["reachable"] == true,
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("asm_called".to_string(), "msvc.rand".to_string(), true),
+            ("asm_ptr".to_string(), "wwlib.lcg".to_string(), false),
+        ]
+    );
+}

@@ -266,7 +266,9 @@ pub struct ScanArgs {
     #[arg(long)]
     pub json: bool,
     /// Mark which functions holding sites are reachable by direct calls from this
-    /// function: a symbol name, or an address (0x…) inside it
+    /// function: a symbol name as the report prints it (control characters and
+    /// bytes that are not UTF-8 as \xNN, a backslash as \\), or an address
+    /// (0x…) inside it
     #[arg(long, value_name = "FUNCTION")]
     pub from: Option<String>,
 }

@@ -92,7 +92,7 @@ impl<'a> Image<'a> {
             if section.kind() == SectionKind::UninitializedData || section.size() == 0 {
                 continue;
             }
-            let name = printable(section.name().unwrap_or("?"));
+            let name = printable(section.name_bytes().unwrap_or(b"?"));
             let bytes = section.data().map_err(|_| {
                 ScanError::Malformed(format!(
                     "section {name} lies outside the file (truncated image?)"
@@ -171,11 +171,15 @@ impl<'a> Image<'a> {
 
         let mut symbols = Vec::new();
         for sym in file.symbols().chain(file.dynamic_symbols()) {
-            if sym.kind() != SymbolKind::Text || !sym.is_definition() {
+            // Functions; and global symbols of no type in code (assembly
+            // without `.type`: an entry point by any other name).
+            let function = sym.kind() == SymbolKind::Text
+                || (sym.kind() == SymbolKind::Unknown && (sym.is_global() || sym.is_weak()));
+            if !function || !sym.is_definition() {
                 continue;
             }
             let va = sym.address();
-            let Ok(name) = sym.name() else { continue };
+            let Ok(name) = sym.name_bytes() else { continue };
             if name.is_empty() || !in_code(va) {
                 continue;
             }
@@ -190,7 +194,7 @@ impl<'a> Image<'a> {
                 if let object::ExportTarget::Address { address } = export.target() {
                     if let object::NameOrOrdinal::Name(name) = export.name() {
                         if in_code(address) {
-                            let name = printable(&String::from_utf8_lossy(name));
+                            let name = printable(name);
                             symbols.push(FuncSymbol {
                                 va: address,
                                 size: 0,
@@ -280,15 +284,25 @@ impl<'a> Image<'a> {
     }
 }
 
-/// A name from the image, with control characters written as `\xNN` (a
-/// section called ".te\nxt" must not break a one-line message).
-fn printable(name: &str) -> String {
+/// A name from the image as text: control characters and bytes that are
+/// not UTF-8 written `\xNN`, a backslash `\\` (so the spelling is
+/// unambiguous and one line: a section called ".te\nxt" must not break a
+/// message). `--from` takes this spelling.
+fn printable(name: &[u8]) -> String {
+    use core::fmt::Write;
     let mut out = String::with_capacity(name.len());
-    for c in name.chars().take(1024) {
-        if c.is_control() {
-            out.push_str(&format!("\\x{:02x}", c as u32));
-        } else {
-            out.push(c);
+    for chunk in name[..name.len().min(4096)].utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                c if c.is_control() => {
+                    let _ = write!(out, "\\x{:02x}", c as u32);
+                }
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            let _ = write!(out, "\\x{b:02x}");
         }
     }
     out
@@ -468,5 +482,21 @@ fn describe_parse_error(data: &[u8], e: object::Error) -> ScanError {
         ScanError::Malformed(format!("truncated or damaged header: {e}"))
     } else {
         ScanError::Unsupported(format!("not a PE or ELF image ({e})"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printable;
+
+    #[test]
+    fn names_are_one_unambiguous_line() {
+        assert_eq!(printable(b"combat_roll"), "combat_roll");
+        assert_eq!(printable(b".te\nxt"), ".te\\x0axt");
+        assert_eq!(printable(b"back\\slash"), "back\\\\slash");
+        assert_eq!(printable(b"bad\xff\xfeutf"), "bad\\xff\\xfeutf");
+        assert_eq!(printable("d\u{e9}r".as_bytes()), "d\u{e9}r");
+        // A literal backslash-x is not confused with an escape.
+        assert_ne!(printable(b"a\\x01"), printable(b"a\x01"));
     }
 }
