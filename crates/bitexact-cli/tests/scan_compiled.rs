@@ -686,11 +686,19 @@ fn stripped_attribution(
             String::from_utf8_lossy(&o.stderr)
         );
     };
-    let full = dir.join("full.bin");
-    let stripped = dir.join("stripped.bin");
+    // The same file name for both: mingw's ld picks a DLL's image base
+    // from its name.
+    std::fs::create_dir_all(dir.join("full")).unwrap();
+    std::fs::create_dir_all(dir.join("stripped")).unwrap();
+    let full = dir.join("full/image.bin");
+    let stripped = dir.join("stripped/image.bin");
     build(&full, false);
     build(&stripped, true);
     let syms = Symbols::read(target, &full);
+    // A PE's image base may differ between the two (mingw's ld derives it
+    // from the file): addresses of the stripped one, plus `delta`, are the
+    // unstripped one's.
+    let delta = header_entry(&full).wrapping_sub(header_entry(&stripped));
     let mut args = vec![
         "scan".to_string(),
         stripped.to_str().unwrap().to_string(),
@@ -698,7 +706,7 @@ fn stripped_attribution(
     ];
     if let Some(f) = from {
         args.push("--from".into());
-        args.push(format!("{:#x}", syms.addr(f)));
+        args.push(format!("{:#x}", syms.addr(f).wrapping_sub(delta)));
     }
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let o = bitexact(&args);
@@ -710,11 +718,14 @@ fn stripped_attribution(
         .unwrap()
         .iter()
         .map(|s| {
-            let fva = va(&s["function_va"]).unwrap();
-            let holder = syms
-                .holding(va(&s["va"]).unwrap())
-                .unwrap_or("?")
-                .to_string();
+            let stripped_fva = va(&s["function_va"]).unwrap();
+            let fva = stripped_fva.wrapping_add(delta);
+            let at = va(&s["va"]).unwrap().wrapping_add(delta);
+            let holder = syms.holding(at).unwrap_or("?").to_string();
+            assert_ne!(
+                holder, "?",
+                "{tag}: a site at {at:#x} in no function nm lists"
+            );
             assert_eq!(
                 fva,
                 syms.addr(&holder),
@@ -723,7 +734,7 @@ fn stripped_attribution(
             );
             let reachable = functions
                 .iter()
-                .find(|f| va(&f["va"]) == Some(fva))
+                .find(|f| va(&f["va"]) == Some(stripped_fva))
                 .and_then(|f| f["reachable"].as_bool());
             (
                 holder,
@@ -840,4 +851,51 @@ fn notype_symbols_are_functions() {
             ("asm_ptr".to_string(), "wwlib.lcg".to_string(), false),
         ]
     );
+}
+
+/// A stripped shared library (`scan_more/library.c`, PE32+ DLL and ELF64
+/// `.so`): exports name only `api`, yet the relocated table's static
+/// functions each start a function holding its own site.
+#[test]
+fn stripped_library_table_functions() {
+    for (target, flags) in [
+        (Target::Pe64, &["-O1", "-shared"][..]),
+        (Target::Pe32, &["-O1", "-shared"][..]),
+        (Target::Elf64, &["-O1", "-shared", "-fPIC"][..]),
+    ] {
+        let Some(got) = stripped_attribution(target, "library", flags, None) else {
+            continue;
+        };
+        let want = [
+            ("f_lcg".to_string(), "wwlib.lcg".to_string(), None),
+            ("f_ms".to_string(), "msvc.rand".to_string(), None),
+            ("f_temper".to_string(), "mt19937.temper".to_string(), None),
+        ];
+        assert_eq!(got, want, "{}", target.format());
+    }
+}
+
+/// A stripped DLL exporting by ordinal only (`scan_more/ordinal.c` with
+/// `ordinal.def`): the exports are roots, so every site is found, each in
+/// its own function.
+#[test]
+fn stripped_dll_with_ordinal_exports() {
+    let def = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scan_more/ordinal.def");
+    let def = def.to_str().unwrap();
+    for target in [Target::Pe64, Target::Pe32] {
+        let Some(got) = stripped_attribution(target, "ordinal", &["-O1", "-shared", def], None)
+        else {
+            continue;
+        };
+        let want = [
+            ("lcg".to_string(), "wwlib.lcg".to_string(), None),
+            (
+                "seed_knuth".to_string(),
+                "mt19937.seed_knuth".to_string(),
+                None,
+            ),
+            ("temper".to_string(), "mt19937.temper".to_string(), None),
+        ];
+        assert_eq!(got, want, "{}", target.format());
+    }
 }

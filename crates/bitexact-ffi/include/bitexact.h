@@ -205,7 +205,7 @@ typedef struct bx_westwood_random4_identity {
 #define BX_NOT_FOUND 6
 
 // An enumeration argument (`bx_precision`, `bx_westwood_layout`) that is
-// none of its constants.
+// none of its constants, or a string argument that is not UTF-8.
 #define BX_BAD_ARGUMENT 7
 
 // The state cannot be written in the requested format (a disabled

@@ -58,7 +58,7 @@ pub const BX_RANGE_TOO_WIDE: bx_status = 5;
 /// Identification found no seed within the bound (or the seed range).
 pub const BX_NOT_FOUND: bx_status = 6;
 /// An enumeration argument (`bx_precision`, `bx_westwood_layout`) that is
-/// none of its constants.
+/// none of its constants, or a string argument that is not UTF-8.
 pub const BX_BAD_ARGUMENT: bx_status = 7;
 /// The state cannot be written in the requested format (a disabled
 /// Random2Class in the Tiberian Sun layout, which has no flag).
@@ -110,7 +110,9 @@ pub extern "C" fn bx_status_message(status: bx_status) -> *const c_char {
             c"the ranged draw's span exceeds 2147483647, where the original loops for ever"
         }
         BX_NOT_FOUND => c"no seed reaches this state within the bound",
-        BX_BAD_ARGUMENT => c"an enumeration argument is none of its constants",
+        BX_BAD_ARGUMENT => {
+            c"an argument is out of its domain (an enumeration constant, or a string that is not UTF-8)"
+        }
         BX_NOT_REPRESENTABLE => c"the state cannot be written in the requested layout",
         BX_PANIC => c"internal error: the library panicked (a bug; please report it)",
         BX_BAD_IMAGE => c"not a PE / ELF x86 image, or a truncated or damaged one",

@@ -18,6 +18,8 @@ pub(crate) struct Func {
     pub va: u64,
     pub end: u64,
     pub name: Option<String>,
+    /// The symbol's other names at this address.
+    pub aliases: Vec<String>,
 }
 
 /// Every function of the image, sorted by start.
@@ -30,14 +32,25 @@ pub(crate) struct Graph {
 
 /// Whether a code address an instruction takes (`lea rdi, [rip + main]`,
 /// `push offset f`, a constant that happens to equal an address) or the
-/// image relocates (a vtable slot, a callback table) starts a function: only in an image without function symbols (symbols say where
-/// functions are), and only where no jump leads and no instruction falls
+/// image relocates (a vtable slot, a callback table) starts a function:
+/// only in an image without a full symbol table (exports and `.dynsym`
+/// name only some functions), outside every sized symbol, and only where
+/// no jump leads and no instruction falls
 /// through — a `&&label` of a computed goto, or a number, must not split
 /// the function it points into. A direct `jmp` there does not count against
 /// it (a tail call), a conditional one or a jump table's does.
 fn is_function_pointer(image: &Image<'_>, code: &Code, jumped_to: &[u64], p: u64) -> bool {
     use iced_x86::{FlowControl, Mnemonic};
-    if !image.symbols.is_empty() || jumped_to.binary_search(&p).is_ok() || !code.is_agreed(image, p)
+    if image.has_symtab || jumped_to.binary_search(&p).is_ok() || !code.is_agreed(image, p) {
+        return false;
+    }
+    // Inside a sized symbol (a `.dynsym` function): part of it.
+    let k = image.symbols.partition_point(|s| s.va < p);
+    if k > 0
+        && image.symbols[k - 1]
+            .va
+            .saturating_add(image.symbols[k - 1].size)
+            > p
     {
         return false;
     }
@@ -120,10 +133,18 @@ impl Graph {
             } else {
                 next
             };
+            let aliases = match name {
+                Some(_) => image
+                    .symbols
+                    .binary_search_by_key(va, |s| s.va)
+                    .map_or_else(|_| Vec::new(), |k| image.symbols[k].aliases.clone()),
+                None => Vec::new(),
+            };
             funcs.push(Func {
                 va: *va,
                 end,
                 name: name.clone(),
+                aliases,
             });
             if end < next {
                 // A gap after a sized symbol: its code, if any, is a function of its own.
@@ -135,6 +156,7 @@ impl Graph {
                             va: r.va + first as u64,
                             end: next,
                             name: None,
+                            aliases: Vec::new(),
                         });
                     }
                 }

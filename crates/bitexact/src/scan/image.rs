@@ -31,6 +31,8 @@ pub(crate) struct FuncSymbol {
     pub va: u64,
     pub size: u64,
     pub name: String,
+    /// Other names at the same address (aliases, versioned names).
+    pub aliases: Vec<String>,
 }
 
 /// What the scan reads from the container.
@@ -42,6 +44,10 @@ pub(crate) struct Image<'a> {
     pub regions: Vec<Region<'a>>,
     /// Function symbols (ELF `STT_FUNC`, COFF function symbols, exports).
     pub symbols: Vec<FuncSymbol>,
+    /// Whether a full symbol table (ELF `.symtab`, COFF symbols) named
+    /// functions: then symbols say where functions are. Exports and
+    /// `.dynsym` alone do not (a stripped library).
+    pub has_symtab: bool,
     /// Code addresses found as pointers by the image's own relocations
     /// (PE base relocations, ELF `R_*_RELATIVE`): vtables, callbacks,
     /// jump tables. Roots of the descent only, not function starts.
@@ -170,12 +176,21 @@ impl<'a> Image<'a> {
         };
 
         let mut symbols = Vec::new();
-        for sym in file.symbols().chain(file.dynamic_symbols()) {
-            // Functions; and global symbols of no type in code (assembly
-            // without `.type`: an entry point by any other name).
+        let mut has_symtab = false;
+        for (table, sym) in file
+            .symbols()
+            .map(|s| (true, s))
+            .chain(file.dynamic_symbols().map(|s| (false, s)))
+        {
+            // Functions (IFUNC resolvers too); and global symbols of no type
+            // in code (assembly without `.type`: an entry point by any
+            // other name).
             let function = sym.kind() == SymbolKind::Text
                 || (sym.kind() == SymbolKind::Unknown && (sym.is_global() || sym.is_weak()));
-            if !function || !sym.is_definition() {
+            // (`object` does not call an IFUNC a definition: its section says.)
+            let defined =
+                sym.is_definition() || matches!(sym.section(), object::SymbolSection::Section(_));
+            if !function || !defined {
                 continue;
             }
             let va = sym.address();
@@ -183,31 +198,56 @@ impl<'a> Image<'a> {
             if name.is_empty() || !in_code(va) {
                 continue;
             }
+            has_symtab |= table;
             symbols.push(FuncSymbol {
                 va,
                 size: sym.size(),
                 name: printable(name),
+                aliases: Vec::new(),
             });
         }
         if let Ok(exports) = file.exports() {
             for export in exports.flatten() {
-                if let object::ExportTarget::Address { address } = export.target() {
-                    if let object::NameOrOrdinal::Name(name) = export.name() {
-                        if in_code(address) {
-                            let name = printable(name);
-                            symbols.push(FuncSymbol {
-                                va: address,
-                                size: 0,
-                                name,
-                            });
-                        }
-                    }
+                let object::ExportTarget::Address { address } = export.target() else {
+                    continue;
+                };
+                if !in_code(address) {
+                    continue;
                 }
+                // An export by ordinal only is named by its ordinal, `#N`.
+                let name = match export.name() {
+                    object::NameOrOrdinal::Name(name) => printable(name),
+                    object::NameOrOrdinal::Ordinal(n) => format!("#{n}"),
+                };
+                symbols.push(FuncSymbol {
+                    va: address,
+                    size: 0,
+                    name,
+                    aliases: Vec::new(),
+                });
             }
         }
-        // One symbol per address: prefer one with a size, then the first.
-        symbols.sort_by(|a, b| a.va.cmp(&b.va).then(b.size.cmp(&a.size)));
-        symbols.dedup_by_key(|s| s.va);
+        // One symbol per address, the others its aliases: the name shown
+        // is the one with a size, then a global's, then the shortest
+        // (`vrand` before `vrand@@VERS_2`).
+        symbols.sort_by(|a, b| {
+            a.va.cmp(&b.va)
+                .then(b.size.cmp(&a.size))
+                .then(a.name.len().cmp(&b.name.len()))
+                .then(a.name.cmp(&b.name))
+        });
+        let mut merged: Vec<FuncSymbol> = Vec::with_capacity(symbols.len());
+        for s in symbols {
+            match merged.last_mut() {
+                Some(m) if m.va == s.va => {
+                    if s.name != m.name && !m.aliases.contains(&s.name) && m.aliases.len() < 16 {
+                        m.aliases.push(s.name);
+                    }
+                }
+                _ => merged.push(s),
+            }
+        }
+        let symbols = merged;
 
         let entry = file.entry();
         let info = ImageInfo {
@@ -225,6 +265,7 @@ impl<'a> Image<'a> {
             bitness,
             regions,
             symbols,
+            has_symtab,
             pointers: Vec::new(),
             pointer_slots: Vec::new(),
             noreturn_slots: Vec::new(),
@@ -235,6 +276,22 @@ impl<'a> Image<'a> {
             Format::Pe32Plus => pe_pointers::<object::pe::ImageNtHeaders64>(data, &image),
             Format::Elf32 | Format::Elf64 => elf_pointers(&file, &image),
         };
+        // Constructors and destructors (`.init_array`, …): code pointers
+        // even where nothing relocates them (a non-PIE executable).
+        for section in file.sections() {
+            if matches!(
+                section.name(),
+                Ok(".init_array" | ".fini_array" | ".preinit_array" | ".ctors" | ".dtors")
+            ) {
+                let size = if bitness == 32 { 4 } else { 8 };
+                for k in 0..(section.size() / size).min(1 << 16) {
+                    let slot = section.address() + k * size;
+                    if let Some(p) = image.pointer_at(slot).filter(|&p| image.is_code(p)) {
+                        image.pointer_slots.push((slot, p));
+                    }
+                }
+            }
+        }
         image.pointer_slots.sort_unstable();
         image.pointer_slots.dedup();
         image.pointers = image.pointer_slots.iter().map(|&(_, p)| p).collect();

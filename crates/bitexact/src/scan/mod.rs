@@ -235,7 +235,7 @@ fn resolve(graph: &Graph, origin: &Origin) -> Result<Vec<usize>, ScanError> {
                 .funcs
                 .iter()
                 .enumerate()
-                .filter(|(_, f)| f.name.as_deref() == Some(n.as_str()))
+                .filter(|(_, f)| f.name.as_deref() == Some(n.as_str()) || f.aliases.contains(n))
                 .map(|(i, _)| i)
                 .collect();
             // 32-bit Windows decorates C names: `_name`, `_name@8`, `@name@8`.
@@ -244,7 +244,7 @@ fn resolve(graph: &Graph, origin: &Origin) -> Result<Vec<usize>, ScanError> {
                     .funcs
                     .iter()
                     .enumerate()
-                    .filter(|(_, f)| f.name.as_deref().is_some_and(|m| undecorated(m) == n))
+                    .filter(|(_, f)| f.name.iter().chain(&f.aliases).any(|m| undecorated(m) == n))
                     .map(|(i, _)| i)
                     .collect()
             } else {
@@ -269,8 +269,14 @@ fn resolve(graph: &Graph, origin: &Origin) -> Result<Vec<usize>, ScanError> {
     }
 }
 
-/// A 32-bit Windows C name without its `_` / `@` prefix and `@N` suffix.
+/// A name without its ELF symbol version (`f@@VERS_2`, `f@VERS_1`), or a
+/// 32-bit Windows C name without its `_` / `@` prefix and `@N` suffix.
 fn undecorated(name: &str) -> &str {
+    if let Some((base, version)) = name.split_once('@') {
+        if !base.is_empty() && !version.is_empty() && !version.bytes().all(|b| b.is_ascii_digit()) {
+            return base.trim_end_matches('@');
+        }
+    }
     let s = name.strip_prefix(['_', '@']).unwrap_or(name);
     match s.rsplit_once('@') {
         Some((base, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => base,
