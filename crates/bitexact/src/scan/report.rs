@@ -78,8 +78,12 @@ pub enum Signature {
     /// immediates or as the tables the function reads. One site per function.
     WestwoodPsdes,
     /// WWLib `RandomClass`: `* 0x41c64e6d + 0x3039`. One site per multiply.
+    /// These are the ANSI C example `rand`'s 1103515245 and 12345, which
+    /// many programs use (SQLite's `statPush`, for one): a site is this
+    /// LCG's arithmetic, not proof that WWLib wrote it.
     WwlibLcg,
-    /// MSVC `rand`: `* 0x343fd + 0x269ec3`. One site per multiply.
+    /// MSVC `rand`: `* 0x343fd + 0x269ec3`. One site per multiply (code
+    /// that copies the CRT's LCG counts too).
     MsvcRand,
     /// splitmix64 (laige's seeding): its three 64-bit constants. One site per function.
     Splitmix64,
