@@ -263,8 +263,11 @@ impl Code {
         let mut ins = Instruction::default();
         let mut at = first;
         while let Some(pos) = bits.next_set(at, stop) {
-            let _ = dec.set_position(pos);
-            dec.set_ip(r.va + pos as u64);
+            // Consecutive instructions need no repositioning.
+            if pos != dec.position() {
+                let _ = dec.set_position(pos);
+                dec.set_ip(r.va + pos as u64);
+            }
             dec.decode_out(&mut ins);
             f(&ins);
             at = pos + ins.len().max(1);

@@ -8,7 +8,7 @@ use iced_x86::{Decoder, DecoderOptions, FlowControl, Instruction, Mnemonic, OpKi
 
 use super::decode::{Bits, Branch};
 use super::image::Image;
-use super::tables::{dispatch_bases, jump_table, MAX_TABLES, PATH};
+use super::tables::{dispatch_bases, jump_table, pc_thunk, ConstRegs, MAX_TABLES, PATH};
 
 /// Rounds of reading jump tables from the instructions before an indirect
 /// jump in address order (after the descent has stopped finding new code).
@@ -217,62 +217,6 @@ impl<'i, 'a> Descent<'i, 'a> {
         }
     }
 
-    /// 32-bit PIC: what the path's registers hold from a PC thunk (the GOT
-    /// pointer, `call __x86.get_pc_thunk.bx; add ebx, off`); returns the
-    /// code address a `lea r, [got + off]` takes (a callback, `main`).
-    fn track_got(&mut self, ins: &Instruction, got: &mut [Option<u64>; 8]) -> Option<u64> {
-        let reg = |r: iced_x86::Register| super::flow::gpr(r).map(|(i, _)| i).filter(|&i| i < 8);
-        let dst = (ins.op_count() > 0 && ins.op0_kind() == OpKind::Register)
-            .then(|| reg(ins.op0_register()))
-            .flatten();
-        match ins.mnemonic() {
-            Mnemonic::Call => {
-                for r in [0, 1, 2] {
-                    got[r] = None;
-                }
-                if let Some(t) = near_target(ins) {
-                    let image = self.image;
-                    let thunk = *self
-                        .thunks
-                        .entry(t)
-                        .or_insert_with(|| super::tables::pc_thunk(image, t));
-                    if let Some(r) = thunk.filter(|&r| r < 8) {
-                        got[r] = Some(ins.next_ip());
-                    }
-                }
-                None
-            }
-            Mnemonic::Cmp | Mnemonic::Test | Mnemonic::Push => None,
-            Mnemonic::Add
-                if matches!(ins.op1_kind(), OpKind::Immediate32 | OpKind::Immediate8to32) =>
-            {
-                let d = dst?;
-                got[d] = got[d].map(|v| v.wrapping_add(ins.immediate(1)) & u64::from(u32::MAX));
-                None
-            }
-            Mnemonic::Mov if ins.op1_kind() == OpKind::Register => {
-                let d = dst?;
-                got[d] = reg(ins.op1_register()).and_then(|s| got[s]);
-                None
-            }
-            Mnemonic::Lea if ins.memory_index() == iced_x86::Register::None => {
-                let base = reg(ins.memory_base()).and_then(|b| got[b]);
-                let p =
-                    base.map(|b| b.wrapping_add(ins.memory_displacement64()) & u64::from(u32::MAX));
-                if let Some(d) = dst {
-                    got[d] = None;
-                }
-                p.filter(|&p| self.image.is_code(p))
-            }
-            _ => {
-                if let Some(d) = dst {
-                    got[d] = None;
-                }
-                None
-            }
-        }
-    }
-
     /// The import slot a `call [slot]` / `jmp [slot]` goes through: RIP
     /// relative, absolute, or a 32-bit PLT's `[ebx + off]` off `.got.plt`.
     fn slot(&self, ins: &Instruction) -> Option<u64> {
@@ -358,7 +302,7 @@ impl<'i, 'a> Descent<'i, 'a> {
             };
             let r = &image.regions[self.maps[mi].region];
             path.clear();
-            let mut got: [Option<u64>; 8] = [None; 8];
+            let mut got = ConstRegs::new(bitness);
             let mut dec = Decoder::with_ip(bitness, r.bytes, r.va, DecoderOptions::NONE);
             let _ = dec.set_position(off);
             dec.set_ip(start);
@@ -374,12 +318,15 @@ impl<'i, 'a> Descent<'i, 'a> {
                 }
                 let mut next = ins.next_ip();
                 if bitness == 32 {
-                    if let Some(p) = self.track_got(&ins, &mut got) {
-                        if self.swept_start(p) {
-                            self.pointers.push(p);
-                            work.push(p);
-                        }
+                    // 32-bit PIC: a callback taken as `lea r, [got + off]`.
+                    if let Some(p) = got.lea_target(&ins).filter(|&p| self.swept_start(p)) {
+                        self.pointers.push(p);
+                        work.push(p);
                     }
+                    let thunks = &mut self.thunks;
+                    got.step(&ins, &mut |t| {
+                        *thunks.entry(t).or_insert_with(|| pc_thunk(image, t))
+                    });
                 }
                 if let Some(p) = code_pointer(&ins) {
                     if self.swept_start(p) {

@@ -329,15 +329,16 @@ impl<'a> Image<'a> {
 
     /// A little-endian pointer of the image's width at `va`.
     fn pointer_at(&self, va: u64) -> Option<u64> {
-        if self.bitness == 32 {
-            let b = self.bytes_at(va, 4)?;
-            Some(u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
-        } else {
-            let b = self.bytes_at(va, 8)?;
-            let mut w = [0u8; 8];
-            w.copy_from_slice(b);
-            Some(u64::from_le_bytes(w))
-        }
+        self.read_le(va, if self.bitness == 32 { 4 } else { 8 })
+    }
+
+    /// The little-endian value of the `n` (at most 8) bytes at `va`, when
+    /// they lie in one region.
+    pub fn read_le(&self, va: u64, n: usize) -> Option<u64> {
+        let b = self.bytes_at(va, n.min(8))?;
+        let mut w = [0u8; 8];
+        w[..b.len()].copy_from_slice(b);
+        Some(u64::from_le_bytes(w))
     }
 }
 

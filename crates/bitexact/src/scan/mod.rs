@@ -103,11 +103,7 @@ impl Env for ImageEnv<'_, '_> {
     }
 
     fn read_initial(&self, va: u64, size: usize) -> Option<u64> {
-        let (r, off) = self.image.region_of(va)?;
-        let b = r.bytes.get(off..off.checked_add(size)?)?;
-        let mut w = [0u8; 8];
-        w[..size.min(8)].copy_from_slice(&b[..size.min(8)]);
-        Some(u64::from_le_bytes(w))
+        self.image.read_le(va, size)
     }
 
     fn pc_thunk(&mut self, va: u64) -> Option<usize> {

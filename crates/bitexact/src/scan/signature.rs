@@ -113,8 +113,7 @@ impl Matcher {
         if mem {
             let size = ins.memory_size().size();
             if let Some(a) = flow.address(ins) {
-                let reads = flow.reads_memory(ins);
-                self.memory_constants(ins, a, size, env, reads);
+                self.memory_constants(ins, a, size, env, flow);
             }
             if let Some(t) = flow.table_address(ins) {
                 // `[table + i*4 - 4]`: an index may carry a bias; a fixed
@@ -190,11 +189,10 @@ impl Matcher {
                 TEMPER_B | TEMPER_C if is_and => self.masks.push((at, c)),
                 MATRIX_A => self.twist.push(at),
                 0x8000_0000 | 0x7fff_ffff => self.twist_masks.push((at, c)),
-                // The state's length, as a count or in bytes (a loop bound).
-                624 | 623 | 2496 | 2492 => self.n624 = true,
                 _ => {}
             }
         }
+        // The state's length, as a count or in bytes (a loop bound).
         if matches!(c, 624 | 623 | 2496 | 2492) {
             self.n624 = true;
         }
@@ -211,21 +209,29 @@ impl Matcher {
     }
 
     /// Constants `ins` reads from the data at `a` (their initial values:
-    /// a non-`const` global holding the scale is still the scale).
+    /// a non-`const` global holding the scale is still the scale). Whether
+    /// it reads rather than writes is asked only of an operand that holds
+    /// one of them (the instruction-info lookup is not free).
     fn memory_constants(
         &mut self,
         ins: &Instruction,
         a: u64,
         size: usize,
         env: &mut dyn Env,
-        reads: bool,
+        flow: &mut Flow,
     ) {
         let at = ins.ip();
+        let mut known_read = None;
+        let mut reads = |flow: &mut Flow| *known_read.get_or_insert_with(|| flow.reads_memory(ins));
         let double = ins.memory_size() == MemorySize::Float64
             || (size >= 16 && ins.memory_size().element_type() == MemorySize::Float64);
         let qword = double || matches!(ins.memory_size(), MemorySize::UInt64 | MemorySize::Int64);
-        if qword && reads {
-            if let Some(d) = env.read_initial(a, 8) {
+        if qword {
+            if let Some(d) = env
+                .read_initial(a, 8)
+                .filter(|d| UNIT_SCALES.iter().any(|(u, _)| u == d) || SPLITMIX.contains(d))
+                .filter(|_| reads(flow))
+            {
                 if let Some((_, name)) =
                     UNIT_SCALES.iter().find(|(u, _)| *u == d).filter(|_| double)
                 {
@@ -240,10 +246,10 @@ impl Matcher {
             }
         }
         if size == 4 || (size >= 16 && ins.memory_size().element_size() == 4) {
-            if let Some(c) = env.read_initial(a, 4).filter(|_| reads) {
+            if let Some(c) = env.read_initial(a, 4).filter(|&c| is_known32(c as u32)) {
                 let lanes_equal = size == 4
                     || (1..size / 4).all(|l| env.read_initial(a + 4 * l as u64, 4) == Some(c));
-                if lanes_equal && is_known32(c as u32) {
+                if lanes_equal && reads(flow) {
                     self.constant32(ins, c as u32, 0);
                     self.reads.push(a);
                 }

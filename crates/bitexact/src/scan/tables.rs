@@ -221,12 +221,6 @@ pub(crate) fn jump_table(
     let bits = image.bitness;
     let (bases, origins) = addresses(path, jmp, image);
     let image_base = image.regions.first().map_or(0, |r| r.va & !0xffff);
-    let read = |va: u64, n: usize| -> Option<u64> {
-        let b = image.bytes_at(va, n)?;
-        let mut w = [0u8; 8];
-        w[..n].copy_from_slice(b);
-        Some(u64::from_le_bytes(w))
-    };
     let ptr = if bits == 32 { 4 } else { 8 };
     for &table in bases.iter().rev() {
         if image.region_of(table).is_none() {
@@ -247,7 +241,8 @@ pub(crate) fn jump_table(
             };
             let targets: Option<Vec<u64>> = (0..count)
                 .map(|k| {
-                    read(table.wrapping_add(k * size as u64), size)
+                    image
+                        .read_le(table.wrapping_add(k * size as u64), size)
                         .map(target)
                         .filter(|&t| image.is_code(t))
                 })
@@ -269,9 +264,7 @@ pub(crate) fn jump_table(
 /// of relative entries: the GOT from a PC thunk, a `lea`'d table).
 fn addresses(path: &[Instruction], jmp: &Instruction, image: &Image<'_>) -> (Vec<u64>, Vec<u64>) {
     let bits = image.bitness;
-    // Constants in registers along the path, and the addresses it names.
-    let mut regs: [Option<u64>; 16] = [None; 16];
-    let gpr = |r: Register| super::flow::gpr(r).map(|(i, _)| i);
+    let mut regs = ConstRegs::new(bits);
     let mut bases: Vec<u64> = Vec::new();
     let mut origins: Vec<u64> = Vec::new();
     for i in path.iter().chain(core::iter::once(jmp)) {
@@ -280,14 +273,13 @@ fn addresses(path: &[Instruction], jmp: &Instruction, image: &Image<'_>) -> (Vec
         } else if (0..i.op_count()).any(|k| i.op_kind(k) == OpKind::Memory) {
             // `[table + index*4]`, `[got + index*4 + off]`, or the GOT as the
             // index with scale 1 (`[eax + ebx - off]`).
-            let known = |r: Register| gpr(r).and_then(|r| regs[r]);
             let base = match i.memory_base() {
                 Register::None if i.memory_displ_size() >= 4 => Some(0),
                 Register::None => None,
-                b => known(b),
+                b => regs.get(b),
             };
             let index = (i.memory_index_scale() == 1)
-                .then(|| known(i.memory_index()))
+                .then(|| regs.get(i.memory_index()))
                 .flatten();
             for b in [base, index].into_iter().flatten() {
                 bases.push(b.wrapping_add(i.memory_displacement64()) & mask(bits));
@@ -301,40 +293,91 @@ fn addresses(path: &[Instruction], jmp: &Instruction, image: &Image<'_>) -> (Vec
                 bases.push(i.immediate(k));
             }
         }
-        let dst = (i.op_count() > 0 && i.op0_kind() == OpKind::Register)
-            .then(|| gpr(i.op0_register()))
+        origins.extend(regs.step(i, &mut |t| pc_thunk(image, t)));
+    }
+    (bases, origins)
+}
+
+/// The general registers that hold a known constant along one path: a PC
+/// thunk's return address and what is added to it (32-bit PIC's GOT
+/// pointer), a RIP-relative `lea`, their copies. Calls clobber the
+/// caller-saved `eax`, `ecx`, `edx`; any other write makes a register
+/// unknown. Used by the descent (callbacks taken as `lea r, [got + off]`)
+/// and by the jump-table reader (tables off the GOT).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ConstRegs {
+    regs: [Option<u64>; 16],
+    mask: u64,
+}
+
+impl ConstRegs {
+    pub fn new(bitness: u32) -> Self {
+        ConstRegs {
+            regs: [None; 16],
+            mask: mask(bitness),
+        }
+    }
+
+    /// The constant `r` holds, if known.
+    pub fn get(&self, r: Register) -> Option<u64> {
+        super::flow::gpr(r).and_then(|(i, _)| self.regs[i])
+    }
+
+    /// The code address a `lea r, [base + disp]` takes off a register
+    /// holding a constant (before [`Self::step`] applies it).
+    pub fn lea_target(&self, ins: &Instruction) -> Option<u64> {
+        (ins.mnemonic() == Mnemonic::Lea && ins.memory_index() == Register::None)
+            .then(|| self.get(ins.memory_base()))
+            .flatten()
+            .map(|b| b.wrapping_add(ins.memory_displacement64()) & self.mask)
+    }
+
+    /// Applies `ins` (`thunk` says which register a call target, if a PC
+    /// thunk, loads); returns the constant a call, an add or a `lea` put
+    /// in a register.
+    pub fn step(
+        &mut self,
+        ins: &Instruction,
+        thunk: &mut dyn FnMut(u64) -> Option<usize>,
+    ) -> Option<u64> {
+        let dst = (ins.op_count() > 0 && ins.op0_kind() == OpKind::Register)
+            .then(|| super::flow::gpr(ins.op0_register()).map(|(i, _)| i))
             .flatten();
-        match i.mnemonic() {
+        match ins.mnemonic() {
             Mnemonic::Call => {
                 for r in [0, 1, 2] {
-                    regs[r] = None;
+                    self.regs[r] = None;
                 }
-                if let Some(r) = pc_thunk(image, i.near_branch_target()) {
-                    regs[r] = Some(i.next_ip());
-                    origins.push(i.next_ip());
-                }
+                let r = matches!(ins.op0_kind(), OpKind::NearBranch32 | OpKind::NearBranch64)
+                    .then(|| thunk(ins.near_branch_target()))
+                    .flatten()?;
+                self.regs[r] = Some(ins.next_ip());
+                self.regs[r]
             }
-            Mnemonic::Cmp | Mnemonic::Test | Mnemonic::Push => {}
-            Mnemonic::Add if is_imm(i.op1_kind()) => {
-                if let Some(d) = dst {
-                    regs[d] = regs[d].map(|v| v.wrapping_add(i.immediate(1)) & mask(bits));
-                    origins.extend(regs[d]);
-                }
+            Mnemonic::Cmp | Mnemonic::Test | Mnemonic::Push => None,
+            Mnemonic::Add if is_imm(ins.op1_kind()) => {
+                let d = dst?;
+                self.regs[d] = self.regs[d].map(|v| v.wrapping_add(ins.immediate(1)) & self.mask);
+                self.regs[d]
             }
-            Mnemonic::Lea if i.is_ip_rel_memory_operand() => {
-                if let Some(d) = dst {
-                    regs[d] = Some(i.ip_rel_memory_address());
-                    origins.push(i.ip_rel_memory_address());
-                }
+            Mnemonic::Lea if ins.is_ip_rel_memory_operand() => {
+                let d = dst?;
+                self.regs[d] = Some(ins.ip_rel_memory_address());
+                self.regs[d]
+            }
+            Mnemonic::Mov if ins.op1_kind() == OpKind::Register => {
+                let d = dst?;
+                self.regs[d] = self.get(ins.op1_register());
+                None
             }
             _ => {
                 if let Some(d) = dst {
-                    regs[d] = None;
+                    self.regs[d] = None;
                 }
+                None
             }
         }
     }
-    (bases, origins)
 }
 
 /// The tables a dispatch `jmp` with no bound check may read (a computed
