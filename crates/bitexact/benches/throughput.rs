@@ -148,7 +148,6 @@ mod westwood {
 /// The recovery inner loops: seeds tested per second for one observed value.
 mod recover {
     use super::*;
-    use bitexact::recover;
 
     /// Seeds per sots call: each needs Knuth's initializer up to word 397.
     const SOTS_SEEDS: u64 = 1 << 14;
@@ -157,23 +156,33 @@ mod recover {
 
     #[divan::bench]
     fn sots_one_u32(b: Bencher<'_, '_>) {
-        let s =
-            recover::sots::Search::new(recover::sots::Tap::U32, vec![3_499_211_612], 0).unwrap();
+        let s = bitexact::sots::recover::Search::new(
+            bitexact::sots::recover::Tap::U32,
+            vec![3_499_211_612],
+            0,
+        )
+        .unwrap();
         b.counter(ItemsCount::new(SOTS_SEEDS as usize))
             .bench_local(|| black_box(s.search(black_box(1 << 20..(1 << 20) + SOTS_SEEDS))));
     }
 
     #[divan::bench]
     fn westwood_one_raw(b: Bencher<'_, '_>) {
-        let s = recover::westwood::Search::new(recover::westwood::Tap::Raw, vec![2_025_287_381], 0)
-            .unwrap();
+        let s = bitexact::westwood::recover::Search::new(
+            bitexact::westwood::recover::Tap::Raw,
+            vec![2_025_287_381],
+            0,
+        )
+        .unwrap();
         b.counter(ItemsCount::new(WESTWOOD_SEEDS as usize))
             .bench_local(|| black_box(s.search(black_box(1 << 24..(1 << 24) + WESTWOOD_SEEDS))));
     }
 
     #[divan::bench]
     fn laige_one_u64(b: Bencher<'_, '_>) {
-        let s = recover::laige::Search::new(recover::laige::Tap::U64, vec![1], 0).unwrap();
+        let s =
+            bitexact::laige::recover::Search::new(bitexact::laige::recover::Tap::U64, vec![1], 0)
+                .unwrap();
         b.counter(ItemsCount::new(1usize << 16))
             .bench_local(|| black_box(s.search(black_box(0..1 << 16))));
     }

@@ -65,7 +65,7 @@ macro_rules! dispatch {
 pub(crate) use dispatch;
 
 /// The instruction sets the explicit `std::arch` kernels of the seed
-/// searches are written for (`recover::sots_avx2`, `recover::sots_avx512`,
+/// searches are written for (`sots::recover_avx2`, `sots::recover_avx512`,
 /// `westwood::psdes_avx2`, `westwood::psdes_avx512`), and the portable
 /// kernels beside them.
 ///

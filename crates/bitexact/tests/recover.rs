@@ -2,7 +2,7 @@
 //! in the CLI and the benches): random seeds, offsets, every tap.
 
 use bitexact::laige::Prng;
-use bitexact::recover::{self, Hit};
+use bitexact::recover::Hit;
 use bitexact::sots::{Precision, Rng};
 use bitexact::westwood::Random2;
 
@@ -23,7 +23,7 @@ fn around(seed: u64, width: u64, x: &mut u64) -> std::ops::Range<u64> {
 
 #[test]
 fn sots_every_tap_round_trips() {
-    use recover::sots::{Search, Tap};
+    use bitexact::sots::recover::{Search, Tap};
     let mut x = 1;
     let taps = [
         Tap::U32,
@@ -54,7 +54,7 @@ fn sots_every_tap_round_trips() {
 #[test]
 fn sots_first_block_words_match_the_generator() {
     // The lane computation of first-block words, against Rng for every offset.
-    use recover::sots::{Search, Tap};
+    use bitexact::sots::recover::{Search, Tap};
     let seed = 0xdead_beefu32;
     let mut rng = Rng::new(seed);
     for j in 0..624u64 {
@@ -80,7 +80,7 @@ fn sots_from_624_outputs_without_search() {
         let mut rng = Rng::new(seed);
         rng.discard(offset);
         let values: Vec<u32> = (0..700).map(|_| rng.next_u32()).collect();
-        let hits = recover::sots::from_outputs(&values, 6000);
+        let hits = bitexact::sots::recover::from_outputs(&values, 6000);
         assert_eq!(
             hits,
             vec![Hit {
@@ -91,25 +91,25 @@ fn sots_from_624_outputs_without_search() {
         );
         // Outside the offset bound: nothing.
         if offset > 0 {
-            assert!(recover::sots::from_outputs(&values, offset - 1).is_empty());
+            assert!(bitexact::sots::recover::from_outputs(&values, offset - 1).is_empty());
         }
     }
     // Too few values, or values from no seeded stream.
-    assert!(recover::sots::from_outputs(&[1, 2, 3], 10).is_empty());
+    assert!(bitexact::sots::recover::from_outputs(&[1, 2, 3], 10).is_empty());
     let noise: Vec<u32> = (0..624).map(|_| sm(&mut x) as u32).collect();
-    assert!(recover::sots::from_outputs(&noise, 1000).is_empty());
+    assert!(bitexact::sots::recover::from_outputs(&noise, 1000).is_empty());
 }
 
 #[test]
 fn sots_search_limits() {
-    use recover::sots::{Search, Tap};
+    use bitexact::sots::recover::{Search, Tap};
     assert!(Search::new(Tap::U32, vec![], 0).is_err());
     assert!(Search::new(Tap::U32, vec![1], 624).is_err());
 }
 
 #[test]
 fn westwood_every_tap_round_trips() {
-    use recover::westwood::{Search, Tap};
+    use bitexact::westwood::recover::{Search, Tap};
     let mut x = 2;
     let taps = [
         Tap::Raw,
@@ -148,7 +148,7 @@ fn westwood_every_tap_round_trips() {
 
 #[test]
 fn westwood_fixture_seed_is_recovered_from_its_double() {
-    use recover::westwood::{Search, Tap};
+    use bitexact::westwood::recover::{Search, Tap};
     // Seed 002's withdrawn fixture value comes from seed 479635554.
     let hits = Search::new(Tap::double(), vec![1_631_533_363], 0)
         .unwrap()
@@ -164,7 +164,7 @@ fn westwood_fixture_seed_is_recovered_from_its_double() {
 
 #[test]
 fn laige_every_tap_round_trips() {
-    use recover::laige::{Search, Tap};
+    use bitexact::laige::recover::{Search, Tap};
     let mut x = 3;
     for (tap, offset) in [
         (Tap::U64, 0u64),
@@ -197,7 +197,7 @@ fn laige_every_tap_round_trips() {
 
 #[test]
 fn a_first_call_that_rejects_words_is_found_at_its_start() {
-    use recover::sots::{Search, Tap};
+    use bitexact::sots::recover::{Search, Tap};
     // Seed 7's first int:5 call spends 2 words (the first word is rejected).
     let mut rng = Rng::new(7);
     let values: Vec<u64> = (0..5)

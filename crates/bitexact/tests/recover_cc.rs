@@ -7,8 +7,10 @@
 
 use bitexact::generals::GameRandom;
 use bitexact::openra::MersenneTwister;
-use bitexact::recover::{generals, openra, wwlib, Hit};
+use bitexact::recover::Hit;
+use bitexact::westwood::recover_classes as wwlib;
 use bitexact::westwood::{Random3, Random4, RandomLcg};
+use bitexact::{generals::recover as generals, openra::recover as openra};
 
 fn around(seed: u32) -> core::ops::Range<u64> {
     u64::from(seed).saturating_sub(500)..(u64::from(seed) + 500).min(1 << 32)

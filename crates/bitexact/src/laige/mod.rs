@@ -57,6 +57,8 @@ mod fill_avx2;
 mod identify;
 mod jump;
 pub mod period;
+#[cfg(feature = "alloc")]
+pub mod recover;
 mod vectors;
 
 pub use fill::{LANES, LANE_THRESHOLD, MAX_STRIDE_LOG2, MIN_STRIDE_LOG2};

@@ -24,6 +24,8 @@
 use crate::mt19937::Mt19937;
 
 #[cfg(feature = "alloc")]
+pub mod recover;
+#[cfg(feature = "alloc")]
 pub mod sync;
 
 /// `next()`'s modulus: `int.MaxValue`.

@@ -29,18 +29,7 @@
 //! scans past rejected words ([`SCAN`] of them, then it lets the candidate
 //! through to the exact check), so the offset is the call's start.
 
-pub mod generals;
-pub mod laige;
-pub mod openra;
 pub mod query;
-pub mod sots;
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-mod sots_avx2;
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-mod sots_avx512;
-mod sots_simd;
-pub mod westwood;
-pub mod wwlib;
 
 /// One seed whose stream produces the values, and where they start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -62,7 +51,7 @@ pub const SCAN: usize = 32;
 /// first accepted word decides; if all are rejected, it might (the exact
 /// check will tell).
 #[inline(always)]
-fn may_start_with<V: PartialEq>(
+pub(crate) fn may_start_with<V: PartialEq>(
     j: usize,
     last: usize,
     want: &V,
@@ -114,7 +103,7 @@ impl core::error::Error for RecoverError {}
 
 /// The checks every search's constructor makes: some values, and an offset
 /// bound within the engine's `limit`.
-fn check_setup(values: usize, max_offset: u64, limit: u64) -> Result<(), RecoverError> {
+pub(crate) fn check_setup(values: usize, max_offset: u64, limit: u64) -> Result<(), RecoverError> {
     if values == 0 {
         return Err(RecoverError::NoValues);
     }

@@ -8,9 +8,15 @@
 //! or more raw sots outputs there is no search at all
 //! ([`Query::direct_hits`]).
 
-use super::{generals, laige, openra, sots, westwood, wwlib, Hit};
+use super::Hit;
+use crate::generals::recover as generals;
+use crate::laige::recover as laige;
+use crate::openra::recover as openra;
+use crate::sots::recover as sots;
 use crate::stream::num::{self, parse_tap_pair};
 use crate::stream::{taps, Class, Engine, GeneralsTap, OpenraTap, Options, WwTap};
+use crate::westwood::recover as westwood;
+use crate::westwood::recover_classes as wwlib;
 use crate::westwood::{Random3, Random4, RandomLcg};
 use alloc::format;
 use alloc::string::String;

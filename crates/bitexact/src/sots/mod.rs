@@ -43,6 +43,14 @@ mod fill;
 mod identify;
 mod item;
 pub mod movefleet;
+#[cfg(feature = "alloc")]
+pub mod recover;
+#[cfg(all(feature = "alloc", feature = "std", target_arch = "x86_64"))]
+mod recover_avx2;
+#[cfg(all(feature = "alloc", feature = "std", target_arch = "x86_64"))]
+mod recover_avx512;
+#[cfg(feature = "alloc")]
+mod recover_simd;
 pub mod vec3;
 
 pub use draw::{

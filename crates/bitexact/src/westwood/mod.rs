@@ -104,6 +104,10 @@ mod random2;
 mod random3;
 pub mod random4;
 pub mod ranged;
+#[cfg(feature = "alloc")]
+pub mod recover;
+#[cfg(feature = "alloc")]
+pub mod recover_classes;
 mod scenario;
 #[cfg(all(test, feature = "alloc"))]
 mod simd_tests;

@@ -12,7 +12,7 @@
 //! round instead of three.
 //!
 //! Safety: every function is `#[target_feature(enable = "avx512f")]` and is
-//! reached only through `recover::westwood` and `westwood::identify`, which
+//! reached only through `westwood::recover` and `westwood::identify`, which
 //! check `Isa::available()` (`is_x86_feature_detected!("avx512f")`) first.
 //! The one other `unsafe` is the bitmap gather in [`probe_block`], whose
 //! indices are proven in bounds where it is.
@@ -28,7 +28,7 @@ use core::ops::Range;
 
 use super::random3::mix as mix_scalar;
 use super::{MIX1, MIX2};
-use crate::recover::westwood::RawFilter;
+use crate::westwood::recover::RawFilter;
 
 /// Seeds per vector.
 const LANES: usize = 16;

@@ -10,9 +10,9 @@ use alloc::vec::Vec;
 use core::ops::Range;
 use std::println;
 
-use crate::recover::westwood::{confirm, Search, Tap};
 use crate::recover::Hit;
 use crate::simd::Isa;
+use crate::westwood::recover::{confirm, Search, Tap};
 use crate::westwood::{psdes, Candidates, Identification, Random2};
 
 struct Gen(u64);

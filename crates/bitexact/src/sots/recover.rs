@@ -8,10 +8,10 @@
 //! turns into vector code — and nothing else. Survivors are confirmed by
 //! running the real generator.
 
-use super::{Hit, RecoverError};
 use crate::mt19937::{
     self, init_seed_of, init_step, mix, temper, unmix, untemper, untwist_tail, N,
 };
+use crate::recover::{Hit, RecoverError};
 use crate::sots::{
     float_of_word, float_range_of_word, inclusive_mask, unit_of_word, Precision, Rng,
 };
@@ -106,7 +106,7 @@ impl Search {
     /// Set up a search for `values` (at least one) starting at a word offset
     /// in `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap, values: Vec<Observed>, max_offset: u64) -> Result<Search, RecoverError> {
-        super::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         if tap == Tap::IntInclusive(0) {
             return Err(RecoverError::UnsupportedTap(
                 "int:0 always returns 0: its values say nothing about the seed",
@@ -114,7 +114,7 @@ impl Search {
         }
         let k = max_offset as usize;
         let extra = if matches!(tap, Tap::IntInclusive(_)) {
-            super::SCAN
+            crate::recover::SCAN
         } else {
             0
         };
@@ -133,10 +133,10 @@ impl Search {
     ///
     /// The `u32`, `unit` and `float` taps at offsets up to 226 run an
     /// explicit AVX-512 or AVX2 kernel when the CPU has one (see
-    /// `recover::sots_simd`); everything else runs the portable kernel.
+    /// `sots::recover_simd`); everything else runs the portable kernel.
     pub fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
         let isa = crate::simd::Isa::best();
-        super::sots_simd::search(isa, self.tap, &self.values, self.max_offset, seeds.clone())
+        super::recover_simd::search(isa, self.tap, &self.values, self.max_offset, seeds.clone())
             .unwrap_or_else(|| search_kernel(self, seeds))
     }
 
@@ -162,7 +162,7 @@ impl Search {
                 #[allow(clippy::needless_range_loop)]
                 for l in 0..lanes {
                     let value = |i: usize| self.tap.of_word(temper(block[i][l]));
-                    if super::may_start_with(j, self.last, &self.values[0], value) {
+                    if crate::recover::may_start_with(j, self.last, &self.values[0], value) {
                         let seed = (base + l as u64) as u32;
                         if confirm(self.tap, &self.values, seed, j as u64) {
                             hits.push(Hit {

@@ -6,7 +6,7 @@
 //! Ranged and `double` taps filter on the masked value; survivors are
 //! confirmed by running the real generator.
 
-use super::{Hit, RecoverError};
+use crate::recover::{Hit, RecoverError};
 use crate::simd::Isa;
 use crate::westwood::ranged::range_mask;
 use crate::westwood::{psdes, Random2, MIX1, MIX2};
@@ -155,11 +155,11 @@ impl Search {
     /// Set up a search for `values` starting at a draw in `0..=max_offset`
     /// (at most [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap, values: Vec<i32>, max_offset: u64) -> Result<Search, RecoverError> {
-        super::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         let extra = if tap == Tap::Raw {
             0
         } else {
-            super::SCAN as u64
+            crate::recover::SCAN as u64
         };
         Ok(Search {
             tap,

@@ -5,8 +5,8 @@
 //! value at every offset; survivors are confirmed by running the real
 //! generator.
 
-use super::{Hit, RecoverError};
 use crate::laige::{seed_state, step_state, Prng};
+use crate::recover::{Hit, RecoverError};
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -78,7 +78,7 @@ pub struct Search {
 impl Search {
     /// Set up a search for `values` starting at a draw in `0..=max_offset`.
     pub fn new(tap: Tap, values: Vec<u64>, max_offset: u64) -> Result<Search, RecoverError> {
-        super::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         Ok(Search {
             tap,
             values,
@@ -90,7 +90,7 @@ impl Search {
     pub fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
         // A range tap can reject a draw (probability below 2^-32 each).
         let extra = if matches!(self.tap, Tap::Range(..)) {
-            super::SCAN as u64
+            crate::recover::SCAN as u64
         } else {
             0
         };

@@ -30,6 +30,9 @@
 //! normal values. Reversed ranges, `d == 0` and `delta ≤ 0` are reproduced,
 //! not fixed.
 
+#[cfg(feature = "alloc")]
+pub mod recover;
+
 /// `C[i]`: `init(S)` sets `s[i] = S + C[i]`.
 pub const SEED_OFFSETS: [u32; 6] = [
     0xf22d_0e56,

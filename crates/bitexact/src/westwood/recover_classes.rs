@@ -1,7 +1,7 @@
 //! Seed recovery for WWLib's other classes (SPEC 11): `RandomClass`
 //! ([`RandomLcg`]), `Random3Class` ([`Random3`]) used directly, and
 //! `Random4Class` ([`Random4`]). (`Random2Class` has its own vectorised
-//! search in [`super::westwood`].)
+//! search in [`super::recover`].)
 //!
 //! Each class gives its first raw draws cheaply from the seed alone: the
 //! LCG by stepping, Random3 as `psdes(seed, j)`, Random4 from the 1998
@@ -11,7 +11,7 @@
 //! draw of a call at some offset gives the first value; candidates are
 //! confirmed by running the real class.
 
-use super::{Hit, RecoverError};
+use crate::recover::{Hit, RecoverError};
 use crate::westwood::random4::{self, Random4};
 use crate::westwood::{psdes, Pick, Random3, RandomLcg, Raw};
 use alloc::vec;
@@ -189,9 +189,9 @@ impl<G: Class> Search<G> {
     /// Set up a search for `values` (at least one) starting at a raw draw in
     /// `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap<G>, values: Vec<u32>, max_offset: u64) -> Result<Self, RecoverError> {
-        super::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         let extra = if matches!(tap, Tap::Ranged(_)) {
-            super::SCAN
+            crate::recover::SCAN
         } else {
             0
         };
@@ -214,7 +214,7 @@ impl<G: Class> Search<G> {
             G::first_raws(seed, &mut raws);
             for j in 0..=self.max_offset {
                 let value = |i: usize| self.tap.of_raw(raws[i]);
-                if super::may_start_with(j, self.last, &self.values[0], value)
+                if crate::recover::may_start_with(j, self.last, &self.values[0], value)
                     && confirm(self.tap, &self.values, seed, j as u64)
                 {
                     hits.push(Hit {

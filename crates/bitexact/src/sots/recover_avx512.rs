@@ -1,5 +1,5 @@
 //! The AVX-512F kernel of the sots seed search (x86_64 with `std`): see
-//! `recover::sots_simd` for what it computes and why the filter never drops
+//! `sots::recover_simd` for what it computes and why the filter never drops
 //! a hit.
 //!
 //! A group is [`GROUP`] vectors of 16 consecutive seeds (128 seeds). Each
@@ -26,7 +26,7 @@ use core::arch::x86_64::{
 };
 use core::ops::Range;
 
-use super::sots_simd::Filter;
+use super::recover_simd::Filter;
 use crate::mt19937::{INIT_MULTIPLIER, M, MATRIX_A};
 
 /// Seeds per vector.

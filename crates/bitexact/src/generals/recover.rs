@@ -4,8 +4,8 @@
 //! run for `max_offset + 1` draws; every call of these taps spends exactly
 //! one draw, so a value at offset `j` is a function of draw `j` alone.
 
-use super::{Hit, RecoverError};
 use crate::generals::{real_of_draw, GameRandom};
+use crate::recover::{Hit, RecoverError};
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -86,7 +86,7 @@ impl Search {
     /// Set up a search for `values` (at least one) starting at a draw in
     /// `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap, values: Vec<u32>, max_offset: u64) -> Result<Search, RecoverError> {
-        super::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         Ok(Search {
             tap,
             values,

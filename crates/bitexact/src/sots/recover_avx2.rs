@@ -1,5 +1,5 @@
 //! The AVX2 kernel of the sots seed search (x86_64 with `std`): see
-//! `recover::sots_simd` for what it computes and why the filter never drops
+//! `sots::recover_simd` for what it computes and why the filter never drops
 //! a hit. It is `sots_avx512` on `__m256i` (8 seeds per vector), with
 //! compares through `movemask` and an unsigned range test through `min`.
 //!
@@ -26,7 +26,7 @@ use core::arch::x86_64::{
 };
 use core::ops::Range;
 
-use super::sots_simd::Filter;
+use super::recover_simd::Filter;
 use crate::mt19937::{INIT_MULTIPLIER, M, MATRIX_A};
 
 /// Seeds per vector.

@@ -4,12 +4,13 @@
 //! `Next()` is `word mod 2147483647`, so a value `v` comes from one of at
 //! most three tempered words: `v`, `v + 2147483647` and, for `v ≤ 1`,
 //! `v + 4294967294`. Each is searched with the MT19937 lane search of
-//! [`super::sots`] (raw `u32` tap), and every hit is confirmed with OpenRA's
+//! [`crate::sots::recover`] (raw `u32` tap), and every hit is confirmed with OpenRA's
 //! own mapping over all the values. Only the `next` tap is recoverable:
 //! `Next(low, high)` and `NextFloat` keep too little of the word to filter on.
 
-use super::{sots, Hit, RecoverError};
 use crate::openra::{MersenneTwister, MODULUS};
+use crate::recover::{Hit, RecoverError};
+use crate::sots::recover as sots;
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -35,7 +36,7 @@ impl Search {
     /// Set up a search for `values` (each in `0..=2147483646`) starting at
     /// a draw in `0..=max_offset`.
     pub fn new(values: Vec<i32>, max_offset: u64) -> Result<Search, RecoverError> {
-        super::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         if values.iter().any(|&v| v < 0 || v as u32 >= MODULUS) {
             return Err(RecoverError::BadTap("Next() values are 0..=2147483646"));
         }

@@ -14,7 +14,7 @@
 //!
 //! **The filter** is a [`Filter`] on the first value, exact or wider, never
 //! narrower: every seed the kernel lets through is then confirmed by the
-//! real generator ([`super::sots::confirm`]), so the hits are exactly those
+//! real generator ([`super::recover::confirm`]), so the hits are exactly those
 //! of the portable search. For `u32` the filter is `B[j] == untemper(v)`;
 //! for `unit` and `float` (both precisions) it is the interval of words that
 //! map to `v`. Those maps are monotone non-decreasing in the word — a word
@@ -30,8 +30,8 @@
 //! A `unit` value names one word (the map is injective), so its filter is
 //! exact too; a pc24 float near 1 covers 2^8 words.
 
-use super::sots::{confirm, Observed, Tap};
-use super::Hit;
+use super::recover::{confirm, Observed, Tap};
+use crate::recover::Hit;
 use crate::simd::Isa;
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -148,13 +148,13 @@ pub(crate) fn candidates(
             // `#[target_feature(enable = "avx512f")]` function whose own
             // body is safe code).
             #[allow(unsafe_code)]
-            let () = unsafe { super::sots_avx512::scan(filter, max_offset, seeds, &mut out) };
+            let () = unsafe { super::recover_avx512::scan(filter, max_offset, seeds, &mut out) };
         }
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
         Isa::Avx2 => {
             // SAFETY: as above, with AVX2 (`isa.available()` checked it).
             #[allow(unsafe_code)]
-            let () = unsafe { super::sots_avx2::scan(filter, max_offset, seeds, &mut out) };
+            let () = unsafe { super::recover_avx2::scan(filter, max_offset, seeds, &mut out) };
         }
         #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
         Isa::Avx2 | Isa::Avx512 => return None,
@@ -193,7 +193,7 @@ pub(crate) fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::recover::sots::Search;
+    use crate::sots::recover::Search;
     use crate::sots::{float_of_word, unit_of_word, Precision, Rng};
     use alloc::vec;
     use std::println;
