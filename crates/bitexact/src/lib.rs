@@ -49,6 +49,9 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
 #![warn(clippy::undocumented_unsafe_blocks)]
+// Errors carry their message inline (`engine::Text`, a few hundred bytes) so
+// the library needs no allocator; they are returned on cold paths only.
+#![allow(clippy::result_large_err, clippy::large_enum_variant)]
 
 #[cfg(feature = "alloc")]
 #[allow(unused_extern_crates)] // used only by the modules that need a heap
@@ -56,16 +59,20 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+pub mod engine;
 pub mod generals;
 pub mod gf2;
 pub mod laige;
 pub mod ledger;
 pub mod mt19937;
+pub mod num;
 pub mod openra;
 #[cfg(feature = "alloc")]
 pub mod recover;
 #[cfg(feature = "scan")]
 pub mod scan;
+#[cfg(feature = "std")]
+pub mod search;
 pub mod selftest;
 #[cfg(feature = "serde")]
 mod serde_array;

@@ -21,7 +21,7 @@ fn forged_sots_blocks_are_not_reachable() {
         rng.discard(words);
         let real = rng.mt().clone();
         let id = sots::identify(&real, BOUND).expect("the real state");
-        assert_eq!((id.seed, id.words_drawn), (seed, words));
+        assert_eq!((id.seed, id.words_drawn), (seed.into(), words));
         let mut flips: Vec<(usize, u32)> =
             (0..624).map(|w| (w, (w as u32 * 7 + seed) % 32)).collect();
         for w in [0, 1, 226, 227, 396, 397, 622, 623] {
@@ -80,7 +80,7 @@ fn forged_westwood_objects_are_not_identified() {
         rng.discard(draws);
         let seeds = u64::from(seed).saturating_sub(40)..(u64::from(seed) + 40).min(1 << 32);
         let id = identify(&rng, seeds.clone(), 5000).expect("the real state");
-        assert_eq!((id.seed, id.draws), (seed, draws));
+        assert_eq!((id.seed, id.words_drawn), (seed.into(), draws));
         let bytes = layout.encode(&rng).unwrap().to_vec();
         // RA2's bytes 1..4 are padding, not state.
         let padding = if layout == Layout::Ra2 { 1..4 } else { 0..0 };

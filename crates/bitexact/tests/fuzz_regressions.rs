@@ -8,9 +8,10 @@
 
 #![cfg(feature = "alloc")]
 
+use bitexact::engine::{Identification, Reason};
 use bitexact::mt19937::Mt19937;
 use bitexact::sots::{self, decode_item, Rng};
-use bitexact::westwood::{self, Candidates, Layout, Random2};
+use bitexact::westwood::{Candidates, Layout, Random2};
 
 /// Fuzz bytes read as little-endian numbers; past the end every read is 0
 /// (as `bitexact_fuzz::Bytes` reads them).
@@ -36,8 +37,8 @@ impl Bytes<'_> {
 
 /// `Rng::new(seed)` after `words` draws of one word each, compared whole
 /// (624 words and `left`) with `state`.
-fn sots_replays(state: &Mt19937, id: &sots::Identification) -> bool {
-    let mut rng = Rng::new(id.seed);
+fn sots_replays(state: &Mt19937, id: &Identification) -> bool {
+    let mut rng = Rng::new(id.seed as u32);
     for _ in 0..id.words_drawn {
         rng.next_u32();
     }
@@ -46,9 +47,9 @@ fn sots_replays(state: &Mt19937, id: &sots::Identification) -> bool {
 
 /// `Random2::new(seed)` after `draws` raw draws, compared whole (250 words,
 /// both cursors, the `disabled` flag) with `saved`.
-fn westwood_replays(saved: &Random2, id: &westwood::Identification) -> bool {
-    let mut rng = Random2::new(id.seed);
-    for _ in 0..id.draws {
+fn westwood_replays(saved: &Random2, id: &Identification) -> bool {
+    let mut rng = Random2::new(id.seed as u32);
+    for _ in 0..id.words_drawn {
         rng.raw();
     }
     rng.table() == saved.table()
@@ -179,5 +180,12 @@ fn sots_item_left_624_after_further_twists() {
     }
     // Decided: not reachable, and the error names the eager form.
     let e = sots::identify(&state, 16).unwrap_err();
-    assert_eq!(e.eager, Some((5489, 2, 1248)));
+    assert_eq!(
+        e.reason,
+        Reason::Eager {
+            seed: 5489,
+            twists: 2,
+            words_drawn: 1248
+        }
+    );
 }

@@ -3,6 +3,7 @@
 //! are checked against an independent transcription in
 //! `tests/cc_family_oracle.rs`.)
 
+use bitexact::engine::{Bound, DiffError, Unit};
 use bitexact::generals::{
     decode_state, draws_between, encode_state, identify, seed_of_state, unstep, GameRandom,
     SEED_OFFSETS,
@@ -124,7 +125,7 @@ fn identify_walks_back_to_the_seed_and_replays() {
         let mut g = GameRandom::new(seed);
         g.discard(draws);
         let id = identify(g.state(), 100_000).unwrap();
-        assert_eq!((id.seed, id.draws), (seed, draws));
+        assert_eq!((id.seed, id.words_drawn), (seed.into(), draws));
         assert_eq!(seed_of_state(&GameRandom::new(seed).state()), Some(seed));
     }
     let mut g = GameRandom::new(5);
@@ -157,8 +158,22 @@ fn state_bytes_round_trip_and_diff() {
     let mut b = a;
     b.discard(41);
     assert_eq!(draws_between(&a, &b, 100), Ok(41));
-    assert_eq!(draws_between(&b, &a, 100), Err(Some(41)));
-    assert_eq!(draws_between(&a, &GameRandom::new(10), 100), Err(None));
+    assert_eq!(
+        draws_between(&b, &a, 100),
+        Err(DiffError::BeforeA {
+            words: 41,
+            unit: Unit::Draws
+        })
+    );
+    assert_eq!(
+        draws_between(&a, &GameRandom::new(10), 100),
+        Err(DiffError::NotReachable {
+            bound: Bound {
+                max: 100,
+                unit: Unit::Draws
+            }
+        })
+    );
 }
 
 #[test]

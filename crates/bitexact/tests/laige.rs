@@ -2,6 +2,7 @@
 //! transcription, the taps' edges, substreams, identification and the
 //! period proof.
 
+use bitexact::engine::{Bound, DiffError, Reason, Unit};
 use bitexact::laige::{self, period, EmptyRange, Prng, StateError};
 use proptest::prelude::*;
 
@@ -287,7 +288,13 @@ fn identify_round_trips() {
         p.next_u64();
     }
     let err = laige::identify(p.state_part1(), p.state_part2(), 999).unwrap_err();
-    assert_eq!(err.max_draws, 999);
+    assert_eq!(
+        err.reason,
+        Reason::Beyond(Bound {
+            max: 999,
+            unit: Unit::Draws
+        })
+    );
 }
 
 #[test]
@@ -300,11 +307,19 @@ fn words_between_states() {
     assert_eq!(laige::words_between(&a, &b, 2000), Ok(1234));
     assert_eq!(
         laige::words_between(&b, &a, 2000),
-        Err(laige::DiffError::BeforeA { words: 1234 })
+        Err(DiffError::BeforeA {
+            words: 1234,
+            unit: Unit::Draws
+        })
     );
     assert_eq!(
         laige::words_between(&a, &b, 1000),
-        Err(laige::DiffError::NotReachable { max_draws: 1000 })
+        Err(DiffError::NotReachable {
+            bound: Bound {
+                max: 1000,
+                unit: Unit::Draws
+            }
+        })
     );
     assert_eq!(laige::words_between(&a, &a, 0), Ok(0));
 }

@@ -1,8 +1,10 @@
 //! The word ledger (SPEC 2.1's cost column), and seed 000's spy
 //! counter-mission: the case that shows why `chance`'s early outs matter.
 
-use bitexact::ledger::{Call, Drawn, EntryPoint, Ledger, Tally};
+use bitexact::engine::Value as Drawn;
+use bitexact::ledger::Tally;
 use bitexact::sots::Rng;
+use bitexact::sots::{Call, EntryPoint, Ledger};
 use core::num::NonZeroU32;
 
 #[test]

@@ -4,9 +4,10 @@
 
 #![cfg(feature = "alloc")]
 
-use bitexact::recover::query::Query;
-use bitexact::recover::Hit;
-use bitexact::stream::{Class, Engine, Options, Stream, Value};
+use bitexact::engine::{Id, Options, Value};
+use bitexact::recover::query::query;
+use bitexact::recover::{Hit, QueryError, Recovery};
+use bitexact::stream::Stream;
 
 fn text(v: Value) -> String {
     match v {
@@ -16,38 +17,50 @@ fn text(v: Value) -> String {
         Value::F32(x) => format!("{:#010x}", x.to_bits()),
         Value::F64(x) => format!("{:#018x}", x.to_bits()),
         Value::Bool(x) => x.to_string(),
+        Value::Unmodelled => "-".into(),
+    }
+}
+
+fn search(r: &Recovery, seeds: std::ops::Range<u64>) -> Vec<Hit> {
+    match r {
+        Recovery::Search(s) => s.search(seeds),
+        Recovery::Walk(w) => w.run(seeds, &|| false).unwrap(),
     }
 }
 
 #[test]
 fn every_engine_by_name() {
-    let cases: [(Engine, Class, &str, u64); 10] = [
-        (Engine::Sots, Class::Random2, "u32", 5489),
-        (Engine::Sots, Class::Random2, "float", 77),
-        (Engine::Laige, Class::Random2, "u64", 1 << 40),
-        (Engine::Westwood, Class::Random2, "raw", 31337),
-        (Engine::Westwood, Class::Random2, "ranged:1,1000", 4242),
-        (Engine::Westwood, Class::Random, "raw", 99),
-        (Engine::Westwood, Class::Random3, "raw", 12),
-        (Engine::Westwood, Class::Random4, "float", 4357),
-        (Engine::Openra, Class::Random2, "next", 0xffff_fffb),
-        (Engine::Generals, Class::Random2, "raw", 2003),
+    let cases: [(Id, &str, u64); 10] = [
+        (Id::Sots, "u32", 5489),
+        (Id::Sots, "float", 77),
+        (Id::Laige, "u64", 1 << 40),
+        (Id::Random2, "raw", 31337),
+        (Id::Random2, "ranged:1,1000", 4242),
+        (Id::Random, "raw", 99),
+        (Id::Random3, "raw", 12),
+        (Id::Random4, "float", 4357),
+        (Id::Openra, "next", 0xffff_fffb),
+        (Id::Generals, "raw", 2003),
     ];
-    for (engine, class, tap, seed) in cases {
-        let options = Options {
-            class,
-            ..Options::default()
-        };
-        let mut s = Stream::new(engine, seed, Some(tap), &options).unwrap();
-        s.skip(2, u64::MAX, u64::MAX).unwrap();
+    for (id, tap, seed) in cases {
+        let options = Options::default();
+        let mut s = Stream::new(id, seed, Some(tap), &options).unwrap();
+        s.skip(2).unwrap();
         let at = s.position();
         let vals: Vec<String> = (0..4).map(|_| text(s.next().0)).collect();
         let refs: Vec<&str> = vals.iter().map(String::as_str).collect();
-        let q = Query::new(engine, &options, Some(tap), &refs, Some(3)).unwrap();
-        let hits = q.search(seed.saturating_sub(100)..seed + 100);
+        let q = query(id, &options, Some(tap), &refs, Some(3)).unwrap();
+        let hits = search(&q, seed.saturating_sub(100)..seed + 100);
         assert!(
             hits.contains(&Hit { seed, offset: at }),
-            "{engine:?} {class:?} {tap}: {hits:?}"
+            "{id:?} {tap}: {hits:?}"
+        );
+    }
+    // Every generator of the list that has a seed search is in the table.
+    for id in Id::ALL {
+        assert!(
+            id.info().recover.is_none() || cases.iter().any(|c| c.0 == *id),
+            "{id:?}"
         );
     }
 }
@@ -55,25 +68,53 @@ fn every_engine_by_name() {
 #[test]
 fn bad_names_are_refused_and_624_outputs_need_no_search() {
     let o = Options::default();
-    let err =
-        |e: Engine, tap: &str, v: &[&str]| Query::new(e, &o, Some(tap), v, None).unwrap_err().0;
-    assert!(err(Engine::Sots, "bell:1,6", &["1"]).contains("too little"));
-    assert!(err(Engine::Sots, "u33", &["1"]).contains("unknown tap"));
-    assert!(err(Engine::Sots, "u32", &["x"]).starts_with("--values:"));
-    assert!(err(Engine::Openra, "float", &["0.5"]).contains("only next"));
-    assert!(err(Engine::Generals, "real:1,1", &["1"]).contains("spends no draw"));
-    let mut s = Stream::new(Engine::Sots, 99, None, &o).unwrap();
-    s.skip(3000, u64::MAX, u64::MAX).unwrap();
+    let err = |e: Id, tap: &str, v: &[&str]| query(e, &o, Some(tap), v, None).unwrap_err();
+    assert!(matches!(
+        err(Id::Sots, "bell:1,6", &["1"]),
+        QueryError::NotThisTap { tap: "bell", .. }
+    ));
+    assert!(err(Id::Sots, "u33", &["1"])
+        .to_string()
+        .contains("unknown tap"));
+    assert!(matches!(
+        err(Id::Sots, "u32", &["1", "x"]),
+        QueryError::Value { index: 1, .. }
+    ));
+    assert!(matches!(
+        err(Id::Openra, "float", &["0.5"]),
+        QueryError::NotThisTap { taps: "next", .. }
+    ));
+    assert!(err(Id::Generals, "real:1,1", &["1"])
+        .to_string()
+        .contains("spends no draw"));
+    // No front end's flag names in the library's messages.
+    for e in [
+        err(Id::Sots, "u32", &["x"]),
+        err(Id::Sots, "int:x", &["1"]),
+        err(Id::Laige, "u64", &[]),
+        query(Id::Sots, &o, None, &["1"], Some(1 << 40)).unwrap_err(),
+    ] {
+        assert!(!e.to_string().contains("--"), "{e}");
+    }
+    let mut s = Stream::new(Id::Sots, 99, None, &o).unwrap();
+    s.skip(3000).unwrap();
     let vals: Vec<String> = (0..624).map(|_| text(s.next().0)).collect();
     let refs: Vec<&str> = vals.iter().map(String::as_str).collect();
-    let q = Query::new(Engine::Sots, &o, None, &refs, None).unwrap();
-    let (hits, bound) = q.direct_hits(0..1 << 32).unwrap();
+    let Recovery::Walk(w) = query(Id::Sots, &o, None, &refs, None).unwrap() else {
+        panic!("624 outputs need no search")
+    };
     assert_eq!(
-        hits,
+        w.run(0..1 << 32, &|| false).unwrap(),
         vec![Hit {
             seed: 99,
             offset: 3000
         }]
     );
-    assert_eq!(bound, 62_400_000);
+    assert_eq!(w.bound(), 62_400_000);
+    // The walk stops when asked, saying how far it got.
+    let far = query(Id::Sots, &o, None, &refs, Some(100_000_000)).unwrap();
+    let Recovery::Walk(far) = far else {
+        unreachable!()
+    };
+    assert!(far.run(0..1 << 32, &|| true).is_err());
 }

@@ -1,5 +1,6 @@
 //! The save's RNG item (SPEC 2.4): codec, identification and diff.
 
+use bitexact::engine::{Bound, DiffError, Reason, Unit};
 use bitexact::mt19937::{self, Mt19937};
 use bitexact::sots::{self, ItemError, Rng, ITEM_LEN, ITEM_LEN_PADDED};
 use proptest::prelude::*;
@@ -109,10 +110,10 @@ fn identify_recovers_seed_and_position() {
         rng.discard(words);
         let loaded = sots::decode_item(&rng.save_state()).unwrap();
         let id = sots::identify(&loaded, 1000).unwrap();
-        assert_eq!(id.seed, seed, "seed, words {words}");
+        assert_eq!(id.seed, u64::from(seed), "seed, words {words}");
         assert_eq!(id.words_drawn, words, "seed {seed}");
-        assert_eq!(id.left, rng.left());
-        assert_eq!(id.words_drawn, id.twists * 624 + u64::from(624 - id.left));
+        let twists = sots::twists_of(id.words_drawn, rng.left());
+        assert_eq!(id.words_drawn, twists * 624 + u64::from(624 - rng.left()));
     }
 }
 
@@ -125,8 +126,12 @@ fn identify_seed_000_saves() {
         assert_eq!(rng.left(), left);
         let id = sots::identify(rng.mt(), 10).unwrap();
         assert_eq!(
-            (id.seed, id.twists, id.left, id.words_drawn),
-            (0x5eed_0000, 2, left, words)
+            (
+                id.seed,
+                sots::twists_of(id.words_drawn, left),
+                id.words_drawn
+            ),
+            (0x5eed_0000, 2, words)
         );
     }
 }
@@ -140,10 +145,14 @@ fn identify_independently_of_the_library_inverses() {
         rng.discard(624 * 7 + 11);
         let id = sots::identify(rng.mt(), 100).unwrap();
         assert_eq!(
-            (id.seed, id.twists, id.words_drawn),
-            (seed, 7, 624 * 7 + 11)
+            (
+                id.seed,
+                sots::twists_of(id.words_drawn, rng.left()),
+                id.words_drawn
+            ),
+            (seed.into(), 7, 624 * 7 + 11)
         );
-        let mut replay = rand_mt::Mt::new(id.seed);
+        let mut replay = rand_mt::Mt::new(id.seed as u32);
         for _ in 0..id.words_drawn {
             replay.next_u32();
         }
@@ -163,7 +172,13 @@ fn unreachable_blocks_are_reported() {
     }
     let mt = Mt19937::from_state(block, 100).unwrap();
     let err = sots::identify(&mt, 50).unwrap_err();
-    assert_eq!(err.max_twists, 50);
+    assert_eq!(
+        err.reason,
+        Reason::Beyond(Bound {
+            max: 50,
+            unit: Unit::Twists
+        })
+    );
     assert!(err.to_string().contains("50 twists"));
     // A real stream further on than the bound is also reported, not misread.
     let mut rng = Rng::new(3);
@@ -185,7 +200,10 @@ fn words_between_two_saves() {
     assert_eq!(sots::words_between(a.mt(), a.mt(), 10), Ok(0));
     assert_eq!(
         sots::words_between(b.mt(), a.mt(), 10),
-        Err(sots::DiffError::BeforeA { words: 41 })
+        Err(DiffError::BeforeA {
+            words: 41,
+            unit: Unit::Words
+        })
     );
     b.discard(624 * 250 + 3);
     assert_eq!(
@@ -194,18 +212,24 @@ fn words_between_two_saves() {
     );
     assert_eq!(
         sots::words_between(b.mt(), a.mt(), 300),
-        Err(sots::DiffError::BeforeA {
-            words: 41 + 624 * 250 + 3
+        Err(DiffError::BeforeA {
+            words: 41 + 624 * 250 + 3,
+            unit: Unit::Words
         })
     );
     assert_eq!(
         sots::words_between(a.mt(), b.mt(), 100),
-        Err(sots::DiffError::NotReachable { max_twists: 100 })
+        Err(DiffError::NotReachable {
+            bound: Bound {
+                max: 100,
+                unit: Unit::Twists
+            }
+        })
     );
     let other = Rng::new(78);
     assert!(matches!(
         sots::words_between(a.mt(), other.mt(), 50),
-        Err(sots::DiffError::NotReachable { .. })
+        Err(DiffError::NotReachable { .. })
     ));
 }
 
@@ -260,7 +284,7 @@ proptest! {
         let mut rng = Rng::new(seed);
         rng.discard(words);
         let id = sots::identify(rng.mt(), 40).unwrap();
-        prop_assert_eq!(id.seed, seed);
+        prop_assert_eq!(id.seed, u64::from(seed));
         prop_assert_eq!(id.words_drawn, words);
     }
 }

@@ -5,9 +5,10 @@
 
 #![cfg(feature = "alloc")]
 
+use bitexact::engine::{Bound, DiffError, Identification, Reason, Unit};
 use bitexact::westwood::{
-    draws_between, identify, psdes, Candidates, CursorsCoincide, DiffError, Identification,
-    IdentifyError, Layout, Random2, DEFAULT_MAX_DRAWS, SEED_SPACE,
+    draws_between, identify, psdes, Candidates, CursorsCoincide, Layout, Random2,
+    DEFAULT_MAX_DRAWS, SEED_SPACE,
 };
 
 fn at(seed: u32, draws: u64) -> Random2 {
@@ -43,10 +44,8 @@ fn identifies_random_seeds_at_random_positions() {
         assert_eq!(
             id,
             Identification {
-                seed,
-                draws,
-                index1: (draws % 250) as usize,
-                index2: ((draws + 103) % 250) as usize,
+                seed: seed.into(),
+                words_drawn: draws,
             }
         );
     }
@@ -61,7 +60,7 @@ fn identifies_at_and_around_table_wraps() {
             let c = Candidates::new(&at(seed, draws), 30_000).unwrap();
             let hits: Vec<_> = c.search(around(seed)).collect();
             assert_eq!(hits.len(), 1, "{seed} {draws}");
-            assert_eq!((hits[0].seed, hits[0].draws), (seed, draws));
+            assert_eq!((hits[0].seed, hits[0].words_drawn), (seed.into(), draws));
             assert_eq!(c.probe(seed), Some(hits[0]));
             assert_eq!(c.probe(seed ^ 1), None);
         }
@@ -74,7 +73,8 @@ fn a_fresh_state_is_identified_at_zero_draws() {
     let rng = Random2::new(99);
     assert_eq!(rng.table()[0], psdes(99, 0));
     let id = identify(&rng, 0..1_000, 0).unwrap();
-    assert_eq!((id.seed, id.draws, id.index1, id.index2), (99, 0, 0, 103));
+    assert_eq!((id.seed, id.words_drawn), (99, 0));
+    assert_eq!((rng.index1(), rng.index2()), (0, 103));
 }
 
 /// The bound is inclusive, and counts one seeding point per 250 draws.
@@ -83,14 +83,20 @@ fn the_bound_and_the_candidate_count() {
     let saved = at(4321, 1_000); // index1 = 0: points at 1000, 750, 500, 250, 0 draws back
     assert_eq!(Candidates::new(&saved, 1_000).unwrap().len(), 5);
     assert_eq!(Candidates::new(&saved, 999).unwrap().len(), 4);
-    assert_eq!(identify(&saved, around(4321), 1_000).unwrap().draws, 1_000);
     assert_eq!(
-        identify(&saved, around(4321), 999),
-        Err(IdentifyError::NotFound {
-            first_seed: 4_021,
-            end_seed: 4_621,
-            max_draws: 999
-        })
+        identify(&saved, around(4321), 1_000).unwrap().words_drawn,
+        1_000
+    );
+    assert_eq!(
+        identify(&saved, around(4321), 999).unwrap_err().reason,
+        Reason::NotInRange {
+            first: 4_021,
+            end: 4_621,
+            bound: Bound {
+                max: 999,
+                unit: Unit::Draws
+            }
+        }
     );
     let saved = at(4321, 1_100); // index1 = 100
     let c = Candidates::new(&saved, 99).unwrap();
@@ -107,11 +113,14 @@ fn not_found_outside_the_seed_range() {
     let saved = at(1_000_000, 5_000);
     let err = identify(&saved, 0..1_000_000, 10_000).unwrap_err();
     assert_eq!(
-        err,
-        IdentifyError::NotFound {
-            first_seed: 0,
-            end_seed: 1_000_000,
-            max_draws: 10_000
+        err.reason,
+        Reason::NotInRange {
+            first: 0,
+            end: 1_000_000,
+            bound: Bound {
+                max: 10_000,
+                unit: Unit::Draws
+            }
         }
     );
     assert!(err.to_string().contains("0..1000000"), "{err}");
@@ -128,7 +137,7 @@ fn search_ranges_are_clamped_to_32_bit_seeds() {
     let c = Candidates::new(&saved, 1_000).unwrap();
     let hits: Vec<_> = c.search(SEED_SPACE - 10..SEED_SPACE + 1_000).collect();
     assert_eq!(hits.len(), 1);
-    assert_eq!((hits[0].seed, hits[0].draws), (u32::MAX, 777));
+    assert_eq!((hits[0].seed, hits[0].words_drawn), (u32::MAX.into(), 777));
     assert_eq!(c.search(SEED_SPACE..u64::MAX).count(), 0);
 }
 
@@ -136,7 +145,13 @@ fn search_ranges_are_clamped_to_32_bit_seeds() {
 fn irregular_cursors_cannot_be_identified() {
     let rng = Random2::from_parts(*Random2::new(1).table(), 0, 5).unwrap();
     let err = identify(&rng, 0..10, 1_000).unwrap_err();
-    assert!(matches!(err, IdentifyError::IrregularCursors(c) if c.gap() == 5));
+    assert_eq!(
+        err.reason,
+        Reason::IrregularCursors {
+            index1: 0,
+            index2: 5
+        }
+    );
     assert!(Candidates::new(&rng, 1_000).is_err());
 }
 
@@ -155,7 +170,7 @@ fn a_disabled_save_is_not_identified_but_its_cleared_copy_is() {
     let mut cleared = loaded.clone();
     cleared.set_disabled(false);
     let id = identify(&cleared, around(8_888), 5_000).unwrap();
-    assert_eq!((id.seed, id.draws), (8_888, 1_234));
+    assert_eq!((id.seed, id.words_drawn), (8_888, 1_234));
 }
 
 /// The default bound end to end: the saved state is exactly 10^7 draws in.
@@ -166,7 +181,7 @@ fn identifies_at_the_default_bound() {
     assert_eq!(c.len(), 40_001);
     assert_eq!(c.max_draws(), DEFAULT_MAX_DRAWS);
     let id = c.search(0..64).next().unwrap();
-    assert_eq!((id.seed, id.draws), (31, DEFAULT_MAX_DRAWS));
+    assert_eq!((id.seed, id.words_drawn), (31, DEFAULT_MAX_DRAWS));
 }
 
 #[test]
@@ -198,11 +213,16 @@ fn draws_between_two_saves() {
     assert_eq!(draws_between(&a, &b, 12_245), Ok(12_245));
     assert_eq!(
         draws_between(&a, &b, 12_244),
-        Err(DiffError::NotReachable { max_draws: 12_244 })
+        Err(DiffError::NotReachable {
+            bound: draws(12_244)
+        })
     );
     assert_eq!(
         draws_between(&b, &a, 20_000),
-        Err(DiffError::BeforeA { draws: 12_245 })
+        Err(DiffError::BeforeA {
+            words: 12_245,
+            unit: Unit::Draws
+        })
     );
     assert_eq!(draws_between(&a, &a, 0), Ok(0));
     for d in [1u64, 249, 250, 251, 500] {
@@ -210,17 +230,24 @@ fn draws_between_two_saves() {
     }
     assert_eq!(
         draws_between(&a, &at(2_719, 100), 5_000),
-        Err(DiffError::NotReachable { max_draws: 5_000 })
+        Err(DiffError::NotReachable {
+            bound: draws(5_000)
+        })
     );
     // Different gaps are never the same stream.
     let odd = Random2::from_parts(*a.table(), a.index1(), 0).unwrap();
     assert_eq!(
         draws_between(&a, &odd, 1_000),
-        Err(DiffError::NotReachable { max_draws: 1_000 })
+        Err(DiffError::NotReachable {
+            bound: draws(1_000)
+        })
     );
-    assert!(DiffError::BeforeA { draws: 3 }
-        .to_string()
-        .contains("3 draws"));
+    assert!(DiffError::BeforeA {
+        words: 3,
+        unit: Unit::Draws
+    }
+    .to_string()
+    .contains("3 draws"));
 }
 
 #[cfg(feature = "serde")]
@@ -228,12 +255,17 @@ fn draws_between_two_saves() {
 fn identification_serialises() {
     let id = Identification {
         seed: 7,
-        draws: 1_000,
-        index1: 0,
-        index2: 103,
+        words_drawn: 1_000,
     };
     let text = serde_json::to_string(&id).unwrap();
-    assert_eq!(text, r#"{"seed":7,"draws":1000,"index1":0,"index2":103}"#);
+    assert_eq!(text, r#"{"seed":7,"words_drawn":1000}"#);
     assert_eq!(serde_json::from_str::<Identification>(&text).unwrap(), id);
     assert_eq!(serde_json::to_string(&Layout::Ra2).unwrap(), r#""ra2""#);
+}
+
+fn draws(max: u64) -> Bound {
+    Bound {
+        max,
+        unit: Unit::Draws,
+    }
 }

@@ -33,6 +33,9 @@
 #[cfg(feature = "alloc")]
 pub mod recover;
 
+use crate::engine::{Bound, DiffError, Identification, NotReachable, Reason, Unit};
+
+pub mod engine;
 /// `C[i]`: `init(S)` sets `s[i] = S + C[i]`.
 pub const SEED_OFFSETS: [u32; 6] = [
     0xf22d_0e56,
@@ -177,35 +180,6 @@ pub fn seed_of_state(s: &[u32; 6]) -> Option<u32> {
         .then_some(seed)
 }
 
-/// Where a state sits in its seed's stream.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Identification {
-    /// The seed given to `init`.
-    pub seed: u32,
-    /// Draws since seeding.
-    pub draws: u64,
-}
-
-/// No seeding state within the bound.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct NotReachable {
-    /// Draws walked back.
-    pub max_draws: u64,
-}
-
-impl core::fmt::Display for NotReachable {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "no seeding state within {} draws before this state; it was edited, or lies further on",
-            self.max_draws
-        )
-    }
-}
-
-impl core::error::Error for NotReachable {}
-
 /// Whether `GameRandom::new(seed)` after `draws` draws has the state `s`.
 pub fn replays_to(seed: u32, draws: u64, s: &[u32; 6]) -> bool {
     let mut g = GameRandom::new(seed);
@@ -219,14 +193,48 @@ pub fn replays_to(seed: u32, draws: u64, s: &[u32; 6]) -> bool {
 /// is replayed whole before it is returned (SPEC 8). Cost: a few
 /// nanoseconds per draw walked, and the replay.
 pub fn identify(s: [u32; 6], max_draws: u64) -> Result<Identification, NotReachable> {
+    identify_until(s, max_draws, &|| false)
+}
+
+/// [`identify`], polling `stop` every 2^16 draws walked: when it returns
+/// true the walk ends with [`Reason::Stopped`].
+pub fn identify_until(
+    s: [u32; 6],
+    max_draws: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Identification, NotReachable> {
     let mut w = s;
     let mut draws = 0u64;
     loop {
         if let Some(seed) = seed_of_state(&w).filter(|&seed| replays_to(seed, draws, &s)) {
-            return Ok(Identification { seed, draws });
+            return Ok(Identification {
+                seed: seed.into(),
+                words_drawn: draws,
+            });
         }
         if draws == max_draws {
-            return Err(NotReachable { max_draws });
+            return Err(NotReachable::new(
+                Reason::Beyond(Bound {
+                    max: max_draws,
+                    unit: Unit::Draws,
+                }),
+                format_args!(
+                    "no seeding state within {max_draws} draws before this state; it was edited, \
+                     or lies further on"
+                ),
+            ));
+        }
+        if draws & 0xffff == 0xffff && stop() {
+            return Err(NotReachable::new(
+                Reason::Stopped(Bound {
+                    max: draws + 1,
+                    unit: Unit::Draws,
+                }),
+                format_args!(
+                    "stopped after walking back {} of {max_draws} draws: no seeding state that near",
+                    draws + 1
+                ),
+            ));
         }
         unstep(&mut w);
         draws += 1;
@@ -234,21 +242,28 @@ pub fn identify(s: [u32; 6], max_draws: u64) -> Result<Identification, NotReacha
 }
 
 /// Draws from state A to state B of the same stream (B minus A), stepping
-/// at most `max_draws` in each direction; `Err(Some(n))` when B comes `n`
-/// draws *before* A, `Err(None)` when neither reaches the other.
-pub fn draws_between(a: &GameRandom, b: &GameRandom, max_draws: u64) -> Result<u64, Option<u64>> {
+/// at most `max_draws` in each direction.
+pub fn draws_between(a: &GameRandom, b: &GameRandom, max_draws: u64) -> Result<u64, DiffError> {
     let (mut fwd, mut back) = (a.s, a.s);
     for n in 0..=max_draws {
         if fwd == b.s {
             return Ok(n);
         }
         if back == b.s {
-            return Err(Some(n));
+            return Err(DiffError::BeforeA {
+                words: n,
+                unit: Unit::Draws,
+            });
         }
         step(&mut fwd);
         unstep(&mut back);
     }
-    Err(None)
+    Err(DiffError::NotReachable {
+        bound: Bound {
+            max: max_draws,
+            unit: Unit::Draws,
+        },
+    })
 }
 
 /// The state's 24 bytes: six little-endian words, `s0` first.

@@ -5,7 +5,8 @@
 //! one draw, so a value at offset `j` is a function of draw `j` alone.
 
 use crate::generals::{real_of_draw, GameRandom};
-use crate::recover::{Hit, RecoverError};
+use crate::num::{parse_f32, parse_i32, parse_u32};
+use crate::recover::{values, Hit, QueryError, Recovery};
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -35,10 +36,10 @@ pub enum Tap {
 
 impl Tap {
     /// `value(lo, hi)`; an error when it spends no draw (`d == 0`).
-    pub fn value(lo: i32, hi: i32) -> Result<Tap, RecoverError> {
+    pub fn value(lo: i32, hi: i32) -> Result<Tap, QueryError> {
         let d = hi.wrapping_sub(lo).wrapping_add(1) as u32;
         if d == 0 {
-            return Err(RecoverError::UnsupportedTap(
+            return Err(QueryError::UnsupportedTap(
                 "value over the whole i32 range spends no draw, so its values say nothing about the seed",
             ));
         }
@@ -46,10 +47,10 @@ impl Tap {
     }
 
     /// `real(lo, hi)`; an error when it spends no draw (`hi − lo ≤ 0`).
-    pub fn real(lo: f32, hi: f32) -> Result<Tap, RecoverError> {
+    pub fn real(lo: f32, hi: f32) -> Result<Tap, QueryError> {
         let delta = hi - lo;
         if delta <= 0.0 {
-            return Err(RecoverError::UnsupportedTap(
+            return Err(QueryError::UnsupportedTap(
                 "real with hi - lo <= 0 spends no draw, so its values say nothing about the seed",
             ));
         }
@@ -85,7 +86,7 @@ pub struct Search {
 impl Search {
     /// Set up a search for `values` (at least one) starting at a draw in
     /// `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
-    pub fn new(tap: Tap, values: Vec<u32>, max_offset: u64) -> Result<Search, RecoverError> {
+    pub fn new(tap: Tap, values: Vec<u32>, max_offset: u64) -> Result<Search, QueryError> {
         crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         Ok(Search {
             tap,
@@ -110,4 +111,32 @@ impl Search {
         }
         hits
     }
+}
+
+impl crate::recover::Searcher for Search {
+    fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
+        Search::search(self, seeds)
+    }
+}
+
+/// The search for `vals` (integers, or `real` values as floats or their
+/// bits) observed through `tap`, at a draw offset in `0..=max_offset`.
+pub fn query(
+    tap: crate::generals::engine::Tap,
+    vals: &[&str],
+    max_offset: u64,
+) -> Result<Recovery, QueryError> {
+    use crate::generals::engine::Tap as T;
+    let (t, v) = match tap {
+        T::Raw => (Tap::Raw, values(vals, parse_u32)?),
+        T::Value(lo, hi) => (
+            Tap::value(lo, hi)?,
+            values(vals, |v| parse_i32(v).map(|x| x as u32))?,
+        ),
+        T::Real(lo, hi) => (
+            Tap::real(lo, hi)?,
+            values(vals, |v| parse_f32(v).map(f32::to_bits))?,
+        ),
+    };
+    Ok(Recovery::search(Search::new(t, v, max_offset)?))
 }

@@ -3,6 +3,7 @@
 //! substream's seed gives its id relative to a master seed.
 
 use super::{mix, step_state, Prng, MIX_MULTIPLIER_A, MIX_MULTIPLIER_B, SPLITMIX64_INCREMENT};
+use crate::engine::{Bound, DiffError, Identification, NotReachable, Reason, Unit};
 
 /// Bytes in a laige state file: seed, part1, part2 as little-endian u64.
 pub const STATE_LEN: usize = 24;
@@ -70,36 +71,6 @@ fn seed_of_state(part1: u64, part2: u64) -> Option<u64> {
         .then(|| z.wrapping_sub(SPLITMIX64_INCREMENT))
 }
 
-/// Where a state sits in its seed's stream.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Identification {
-    /// The seed whose seeding state the walk reached (for a substream, the
-    /// substream's own seed `master + id · K`).
-    pub seed: u64,
-    /// Draws (`next_u64` calls) since seeding.
-    pub words_drawn: u64,
-}
-
-/// No seeding state within the bound.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NotReachable {
-    /// Draws walked back before giving up.
-    pub max_draws: u64,
-}
-
-impl core::fmt::Display for NotReachable {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "no seeding state within {} draws before this state",
-            self.max_draws
-        )
-    }
-}
-
-impl core::error::Error for NotReachable {}
-
 /// Walk `(part1, part2)` back, at most `max_draws` draws, to a seeding state:
 /// the seed and the draws since. Needs no seed: the seeding state is
 /// recognised by `mix(unmix(part1) + K) == part2` (a chance match is a
@@ -109,6 +80,17 @@ impl core::error::Error for NotReachable {}
 /// draws found ([`Prng::jump`], no stepping) must give both state words; a
 /// candidate that does not is passed over and the walk goes on.
 pub fn identify(part1: u64, part2: u64, max_draws: u64) -> Result<Identification, NotReachable> {
+    identify_until(part1, part2, max_draws, &|| false)
+}
+
+/// [`identify`], polling `stop` every 2^16 draws walked: when it returns
+/// true the walk ends with [`Reason::Stopped`].
+pub fn identify_until(
+    part1: u64,
+    part2: u64,
+    max_draws: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Identification, NotReachable> {
     let (mut p1, mut p2) = (part1, part2);
     let mut draws = 0;
     loop {
@@ -121,7 +103,25 @@ pub fn identify(part1: u64, part2: u64, max_draws: u64) -> Result<Identification
             }
         }
         if draws == max_draws {
-            return Err(NotReachable { max_draws });
+            return Err(NotReachable::new(
+                Reason::Beyond(Bound {
+                    max: max_draws,
+                    unit: Unit::Draws,
+                }),
+                format_args!("no seeding state within {max_draws} draws before this state"),
+            ));
+        }
+        if draws & 0xffff == 0xffff && stop() {
+            return Err(NotReachable::new(
+                Reason::Stopped(Bound {
+                    max: draws + 1,
+                    unit: Unit::Draws,
+                }),
+                format_args!(
+                    "stopped after walking back {} of {max_draws} draws: no seeding state that near",
+                    draws + 1
+                ),
+            ));
         }
         (p1, p2) = unstep_state(p1, p2);
         draws += 1;
@@ -161,37 +161,6 @@ pub fn substream_id(master_seed: u64, substream_seed: u64) -> Result<u32, Substr
     u32::try_from(id).map_err(|_| SubstreamError { id })
 }
 
-/// Why [`words_between`] found no forward distance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DiffError {
-    /// B is the same stream, this many draws *before* A.
-    BeforeA {
-        /// Draws from B to A.
-        words: u64,
-    },
-    /// Neither state reaches the other within the bound.
-    NotReachable {
-        /// Draws tried in each direction.
-        max_draws: u64,
-    },
-}
-
-impl core::fmt::Display for DiffError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            DiffError::BeforeA { words } => {
-                write!(f, "B is not after A: B comes {words} draws before A")
-            }
-            DiffError::NotReachable { max_draws } => write!(
-                f,
-                "the states are not the same stream within {max_draws} draws of each other"
-            ),
-        }
-    }
-}
-
-impl core::error::Error for DiffError {}
-
 /// Draws from state A to state B (B minus A), walking at most `max_draws`
 /// forward and, failing that, backward. Seeds are not needed.
 pub fn words_between(a: &Prng, b: &Prng, max_draws: u64) -> Result<u64, DiffError> {
@@ -205,12 +174,20 @@ pub fn words_between(a: &Prng, b: &Prng, max_draws: u64) -> Result<u64, DiffErro
             return Ok(draws);
         }
         if back == target {
-            return Err(DiffError::BeforeA { words: draws });
+            return Err(DiffError::BeforeA {
+                words: draws,
+                unit: Unit::Draws,
+            });
         }
         fwd = step_state(fwd.0, fwd.1);
         back = unstep_state(back.0, back.1);
     }
-    Err(DiffError::NotReachable { max_draws })
+    Err(DiffError::NotReachable {
+        bound: Bound {
+            max: max_draws,
+            unit: Unit::Draws,
+        },
+    })
 }
 
 /// Why a laige state file was rejected.

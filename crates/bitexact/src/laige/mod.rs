@@ -51,6 +51,7 @@
 //! loop and the same state afterwards; from [`LANE_THRESHOLD`] words on they
 //! use jump-ahead to run [`LANES`] stretches of the stream side by side.
 
+pub mod engine;
 mod fill;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod fill_avx2;
@@ -63,9 +64,8 @@ mod vectors;
 
 pub use fill::{LANES, LANE_THRESHOLD, MAX_STRIDE_LOG2, MIN_STRIDE_LOG2};
 pub use identify::{
-    decode_state, encode_state, identify, replays_to, substream_id, unmix, unstep_state,
-    words_between, DiffError, Identification, NotReachable, StateError, SubstreamError,
-    DEFAULT_MAX_DRAWS, STATE_LEN,
+    decode_state, encode_state, identify, identify_until, replays_to, substream_id, unmix,
+    unstep_state, words_between, StateError, SubstreamError, DEFAULT_MAX_DRAWS, STATE_LEN,
 };
 pub use jump::{
     apply_residue, characteristic_polynomial, jump_polynomial, jump_residue, jump_state,
@@ -236,21 +236,6 @@ impl TryFrom<PrngFields> for Prng {
     type Error = StateError;
     fn try_from(f: PrngFields) -> Result<Prng, StateError> {
         Prng::from_state(f.seed, f.part1, f.part2)
-    }
-}
-
-#[cfg(feature = "rand_core")]
-impl rand_core::TryRng for Prng {
-    type Error = core::convert::Infallible;
-    /// The high half of a 64-bit draw (rand_core's convention; not a laige tap).
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        Ok((self.next_u64() >> 32) as u32)
-    }
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        Ok(self.next_u64())
-    }
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        rand_core::utils::fill_bytes_via_next_word(dst, || self.try_next_u64())
     }
 }
 

@@ -6,29 +6,21 @@
 //! generator.
 
 use crate::laige::{seed_state, step_state, Prng};
-use crate::recover::{Hit, RecoverError};
+use crate::num::{parse_f32, parse_u64};
+use crate::recover::{values, Hit, QueryError, Recovery};
 use alloc::vec::Vec;
 use core::ops::Range;
 
 /// The largest `max_offset` supported (a search steps every seed that far).
 pub const MAX_SEARCH_OFFSET: u64 = 1 << 20;
 
-/// A laige tap whose values can be recovered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tap {
-    /// `next_u64`
-    U64,
-    /// `next_range(min, max)`
-    Range(u32, u32),
-    /// `next_float01`, values given as the f32's bits
-    Float01,
-}
+pub use super::engine::Tap;
 
 impl Tap {
     /// `next_range(min, max)` as a tap (`min < max`).
-    pub fn range(min: u32, max: u32) -> Result<Tap, RecoverError> {
+    pub fn range(min: u32, max: u32) -> Result<Tap, QueryError> {
         if min >= max {
-            return Err(RecoverError::BadTap("next_range needs min < max"));
+            return Err(QueryError::BadTap("next_range needs min < max"));
         }
         Ok(Tap::Range(min, max))
     }
@@ -77,7 +69,7 @@ pub struct Search {
 
 impl Search {
     /// Set up a search for `values` starting at a draw in `0..=max_offset`.
-    pub fn new(tap: Tap, values: Vec<u64>, max_offset: u64) -> Result<Search, RecoverError> {
+    pub fn new(tap: Tap, values: Vec<u64>, max_offset: u64) -> Result<Search, QueryError> {
         crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         Ok(Search {
             tap,
@@ -146,4 +138,21 @@ impl Search {
         }
         hits
     }
+}
+
+impl crate::recover::Searcher for Search {
+    fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
+        Search::search(self, seeds)
+    }
+}
+
+/// The search for `vals` (the CLI's notation: `float01` values as floats or
+/// their bits) observed through `tap`, at a draw offset in
+/// `0..=max_offset`.
+pub fn query(tap: Tap, vals: &[&str], max_offset: u64) -> Result<Recovery, QueryError> {
+    let v: Vec<u64> = match tap {
+        Tap::Float01 => values(vals, |v| parse_f32(v).map(|f| f.to_bits().into()))?,
+        Tap::U64 | Tap::Range(..) => values(vals, parse_u64)?,
+    };
+    Ok(Recovery::search(Search::new(tap, v, max_offset)?))
 }

@@ -23,6 +23,7 @@
 
 use crate::mt19937::Mt19937;
 
+pub mod engine;
 #[cfg(feature = "alloc")]
 pub mod recover;
 #[cfg(feature = "alloc")]
@@ -103,6 +104,17 @@ impl MersenneTwister {
         self.last = v;
         self.total_count += 1;
         v
+    }
+
+    /// The tempered MT19937 word a `next()` call reads, drawn and counted
+    /// as that call would (`last` is its `next()` value): the full 32 bits,
+    /// for rand_core and bulk use. 1 draw.
+    #[inline]
+    pub fn next_word(&mut self) -> u32 {
+        let w = self.mt.next_u32();
+        self.last = value_of_word(w);
+        self.total_count += 1;
+        w
     }
 
     /// `Next(low, high)`: `low + next() % (high − low)`, no draw when the

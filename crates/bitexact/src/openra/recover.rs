@@ -8,8 +8,9 @@
 //! own mapping over all the values. Only the `next` tap is recoverable:
 //! `Next(low, high)` and `NextFloat` keep too little of the word to filter on.
 
+use crate::num::parse_i32;
 use crate::openra::{MersenneTwister, MODULUS};
-use crate::recover::{Hit, RecoverError};
+use crate::recover::{values, Hit, QueryError, Recovery};
 use crate::sots::recover as sots;
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -35,10 +36,10 @@ pub struct Search {
 impl Search {
     /// Set up a search for `values` (each in `0..=2147483646`) starting at
     /// a draw in `0..=max_offset`.
-    pub fn new(values: Vec<i32>, max_offset: u64) -> Result<Search, RecoverError> {
+    pub fn new(values: Vec<i32>, max_offset: u64) -> Result<Search, QueryError> {
         crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         if values.iter().any(|&v| v < 0 || v as u32 >= MODULUS) {
-            return Err(RecoverError::BadTap("Next() values are 0..=2147483646"));
+            return Err(QueryError::BadTap("Next() values are 0..=2147483646"));
         }
         let v = values[0] as u64;
         let words = [v, v + MODULUS as u64, v + 2 * MODULUS as u64]
@@ -61,4 +62,35 @@ impl Search {
         hits.dedup();
         hits
     }
+}
+
+impl crate::recover::Searcher for Search {
+    fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
+        Search::search(self, seeds)
+    }
+}
+
+/// The search for `Next()` values `vals` at a draw offset in
+/// `0..=max_offset`; only the `next` tap keeps enough of each word.
+pub fn query(
+    tap: crate::openra::engine::Tap,
+    vals: &[&str],
+    max_offset: u64,
+) -> Result<Recovery, QueryError> {
+    use crate::openra::engine::Tap as T;
+    let name = match tap {
+        T::Next => {
+            return Ok(Recovery::search(Search::new(
+                values(vals, parse_i32)?,
+                max_offset,
+            )?))
+        }
+        T::Range(..) => "range",
+        T::Float => "float",
+    };
+    Err(QueryError::NotThisTap {
+        tap: name,
+        why: "Next(low, high) and NextFloat keep too little of each word",
+        taps: "next",
+    })
 }

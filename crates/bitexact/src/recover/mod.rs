@@ -1,24 +1,26 @@
 //! Seed recovery: which seeds produce observed values (needs `alloc`).
 //!
-//! Each engine has a searcher built from a tap and the observed values, with
-//! a `search(seeds)` that scans one range of seeds single-threaded; a caller
-//! (the CLI) splits the seed space over threads. Candidates are filtered on
-//! the first value with the least work the engine allows, and only survivors
-//! are simulated in full:
+//! Each engine sets up its search in its own module (`sots::recover`,
+//! `westwood::recover`, ...) through the engine contract
+//! ([`Engine::recover`](crate::engine::Engine::recover)): a [`Searcher`]
+//! scans one range of seeds single-threaded, and the scheduler
+//! (`crate::search`, under `std`) splits the seed space over threads with
+//! SPEC 8's promises. Candidates are filtered on the first value with the
+//! least work the engine allows, and only survivors are simulated in full:
 //!
-//! - [`sots`]: a seed's output at word offset `j` of its first block needs
+//! - sots: a seed's output at word offset `j` of its first block needs
 //!   only Knuth words `j`, `j + 1` and `j + 397` (words up to `j + 397` of the
 //!   initializer, nothing of the twist beyond them), computed for many seeds
 //!   at once in lanes the compiler vectorises. With 624 consecutive raw
-//!   outputs there is no search at all ([`sots::from_outputs`]).
-//! - [`westwood`]: a raw draw at offset `j < 147` is `psdes(seed, j) ^
+//!   outputs there is no search at all (a [`Walk`]).
+//! - westwood: a raw draw at offset `j < 147` is `psdes(seed, j) ^
 //!   psdes(seed, j + 103)`: two hashes per seed and offset.
-//! - [`laige`]: seeds are 64-bit, so a range is always given; a seed's
+//! - laige: seeds are 64-bit, so a range is always given; a seed's
 //!   outputs cost a few multiplies each.
-//! - [`wwlib`]: WWLib's `RandomClass`, `Random3Class` and `Random4Class`
+//! - WWLib's other classes: `RandomClass`, `Random3Class` and `Random4Class`
 //!   (the 1998 seeding gives Random4's first draws in closed form).
-//! - [`openra`]: OpenRA's `Next()` values, through the MT19937 search.
-//! - [`generals`]: Generals' generator, run per seed (a few adds a draw).
+//! - openra: OpenRA's `Next()` values, through the MT19937 search.
+//! - generals: Generals' generator, run per seed (a few adds a draw).
 //!
 //! [`query`] sets any of them up from names (engine, tap and values as
 //! text): the one entry point the CLI and the bindings share.
@@ -67,48 +69,20 @@ pub(crate) fn may_start_with<V: PartialEq>(
     true
 }
 
-/// Why a search cannot be set up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecoverError {
-    /// No values to search for.
-    NoValues,
-    /// The offset bound is beyond what this engine's filter supports.
-    OffsetTooLarge {
-        /// The bound asked for.
-        max_offset: u64,
-        /// The largest supported.
-        limit: u64,
-    },
-    /// The tap cannot be recovered from (e.g. its values carry too little).
-    UnsupportedTap(&'static str),
-    /// The tap's arguments are invalid (an empty or endless range).
-    BadTap(&'static str),
-}
+mod error;
+mod setup;
 
-impl core::fmt::Display for RecoverError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            RecoverError::NoValues => f.write_str("no values to recover from"),
-            RecoverError::OffsetTooLarge { max_offset, limit } => write!(
-                f,
-                "--max-offset {max_offset} is beyond this search's limit of {limit}"
-            ),
-            RecoverError::UnsupportedTap(why) => f.write_str(why),
-            RecoverError::BadTap(why) => f.write_str(why),
-        }
-    }
-}
-
-impl core::error::Error for RecoverError {}
+pub use error::QueryError;
+pub use setup::{values, Recovery, Searcher, Walk};
 
 /// The checks every search's constructor makes: some values, and an offset
 /// bound within the engine's `limit`.
-pub(crate) fn check_setup(values: usize, max_offset: u64, limit: u64) -> Result<(), RecoverError> {
+pub(crate) fn check_setup(values: usize, max_offset: u64, limit: u64) -> Result<(), QueryError> {
     if values == 0 {
-        return Err(RecoverError::NoValues);
+        return Err(QueryError::NoValues);
     }
     if max_offset > limit {
-        return Err(RecoverError::OffsetTooLarge { max_offset, limit });
+        return Err(QueryError::OffsetTooLarge { max_offset, limit });
     }
     Ok(())
 }

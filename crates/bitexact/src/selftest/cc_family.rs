@@ -46,8 +46,8 @@ fn random4_identify() -> Result<(), Mismatch> {
         expected: 1,
         got: 0,
     })?;
-    expect("seed", 2026, id.seed.into())?;
-    expect("draws", 5000, id.draws)
+    expect("seed", 2026, id.seed)?;
+    expect("draws", 5000, id.words_drawn)
 }
 
 fn openra_numpy() -> Result<(), Mismatch> {
@@ -94,8 +94,8 @@ fn generals_python() -> Result<(), Mismatch> {
         expected: 1,
         got: 0,
     })?;
-    expect("identified seed", 77, id.seed.into())?;
-    expect("identified draws", 5000, id.draws)
+    expect("identified seed", 77, id.seed)?;
+    expect("identified draws", 5000, id.words_drawn)
 }
 
 pub(super) const CHECKS: [Check; 5] = [

@@ -102,8 +102,8 @@ fn item_identify() -> Result<(), Mismatch> {
         expected: 1,
         got: 0,
     })?;
-    expect("seed", 5489, id.seed.into())?;
-    expect("twists", 2, id.twists)?;
+    expect("seed", 5489, id.seed)?;
+    expect("twists", 2, sots::twists_of(id.words_drawn, back.left()))?;
     expect("words drawn", 1418, id.words_drawn)
 }
 

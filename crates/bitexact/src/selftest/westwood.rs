@@ -81,8 +81,8 @@ fn identify() -> Result<(), Mismatch> {
             got: 0,
         }
     })?;
-    expect("seed", 4242, id.seed.into())?;
-    expect("draws", 12_345, id.draws)
+    expect("seed", 4242, id.seed)?;
+    expect("draws", 12_345, id.words_drawn)
 }
 
 pub(super) const CHECKS: [Check; 5] = [

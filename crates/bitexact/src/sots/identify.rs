@@ -18,6 +18,7 @@
 //! the block); otherwise the walk goes on, and an edited state ends
 //! "not reachable", never a wrong seed.
 
+use crate::engine::{Bound, DiffError, Identification, NotReachable, Reason, Unit};
 use crate::mt19937::{init_seed_of, restore_head, twist, untwist_tail, Block, Mt19937, N};
 
 /// The default bound on twists walked back (or forward): 100 000 twists,
@@ -25,53 +26,27 @@ use crate::mt19937::{init_seed_of, restore_head, twist, untwist_tail, Block, Mt1
 /// build walks all of it in about 0.1 s.
 pub const DEFAULT_MAX_TWISTS: u64 = 100_000;
 
-/// Where a saved state sits in its seed's stream.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Identification {
-    /// The seed (`RSeed`) the stream was started with.
-    pub seed: u32,
-    /// Twists after the one seeding runs (0 for a block straight from seeding).
-    pub twists: u64,
-    /// The state's `left`.
-    pub left: u32,
-    /// Words drawn since seeding: `twists · 624 + (624 − left)`.
-    pub words_drawn: u64,
+/// `identify`'s sentence when nothing lies within the bound.
+fn beyond(max_twists: u64) -> NotReachable {
+    NotReachable::new(
+        Reason::Beyond(Bound {
+            max: max_twists,
+            unit: Unit::Twists,
+        }),
+        format_args!(
+            "no seed reaches this block within {max_twists} twists after seeding (the first {} \
+             words); it was edited, is not an MT19937 stream seeded by init_genrand, or lies \
+             further on",
+            max_twists.saturating_add(1).saturating_mul(N as u64)
+        ),
+    )
 }
 
-/// No seed leads to the state within the bound.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NotReachable {
-    /// Twists walked back before giving up.
-    pub max_twists: u64,
-    /// The block is seed `.0`'s after `.1` twists, but with `left == 624`:
-    /// a generator that twists eagerly writes that; the lazy one (the
-    /// game's, this crate's) leaves the block before with `left == 0` — the
-    /// same position, `.2` words drawn, but not this state.
-    pub eager: Option<(u32, u64, u64)>,
+/// Twists after the one seeding runs, for a state with `left` identified
+/// `words_drawn` words after seeding: `(words_drawn − (624 − left)) / 624`.
+pub const fn twists_of(words_drawn: u64, left: u32) -> u64 {
+    (words_drawn - (N as u64 - left as u64)) / N as u64
 }
-
-impl core::fmt::Display for NotReachable {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        if let Some((seed, twists, words)) = self.eager {
-            return write!(
-                f,
-                "not a state the lazily twisting generator saves: left is 624 in seed {seed}'s block \
-                 after {twists} twists; that is position {words} as an eagerly twisting one writes it \
-                 (the game leaves the block before with left 0)"
-            );
-        }
-        write!(
-            f,
-            "no seed reaches this block within {} twists after seeding (the first {} words); \
-             it was edited, is not an MT19937 stream seeded by init_genrand, or lies further on",
-            self.max_twists,
-            self.max_twists.saturating_add(1).saturating_mul(N as u64)
-        )
-    }
-}
-
-impl core::error::Error for NotReachable {}
 
 /// Find the seed of a state and the words drawn since seeding, walking back
 /// at most `max_twists` further twists (see [`DEFAULT_MAX_TWISTS`]). Each
@@ -81,8 +56,20 @@ impl core::error::Error for NotReachable {}
 ///
 /// Handles `left == 0` (the block is used up; the words include all of it).
 /// A block after further twists with `left == 624` is refused, saying so
-/// ([`NotReachable::eager`]): no run of lazy draws leaves it.
+/// ([`Reason::Eager`]): no run of lazy draws leaves it. The twists after
+/// seeding are [`twists_of`]`(words_drawn, left)`.
 pub fn identify(mt: &Mt19937, max_twists: u64) -> Result<Identification, NotReachable> {
+    identify_until(mt, max_twists, &|| false)
+}
+
+/// [`identify`], polling `stop` every 1024 twists walked: when it returns
+/// true the walk ends with [`Reason::Stopped`] (nothing was found that
+/// near; the bound was not reached).
+pub fn identify_until(
+    mt: &Mt19937,
+    max_twists: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Identification, NotReachable> {
     let left = mt.left();
     let mut block: Block = *mt.state();
     let mut twists = 0u64;
@@ -92,23 +79,41 @@ pub fn identify(mt: &Mt19937, max_twists: u64) -> Result<Identification, NotReac
             // A later block with nothing read: a lazy generator is still in
             // the block before (left 0) at that position — not this state.
             if left == N as u32 && twists > 0 {
-                return Err(NotReachable {
-                    max_twists,
-                    eager: Some((seed, twists, twists * N as u64)),
-                });
+                let words = twists * N as u64;
+                return Err(NotReachable::new(
+                    Reason::Eager {
+                        seed: seed.into(),
+                        twists,
+                        words_drawn: words,
+                    },
+                    format_args!(
+                        "not a state the lazily twisting generator saves: left is 624 in seed \
+                         {seed}'s block after {twists} twists; that is position {words} as an \
+                         eagerly twisting one writes it (the game leaves the block before with \
+                         left 0)"
+                    ),
+                ));
             }
             return Ok(Identification {
-                seed,
-                twists,
-                left,
+                seed: seed.into(),
                 words_drawn: twists * N as u64 + u64::from(N as u32 - left),
             });
         }
         if twists == max_twists {
-            return Err(NotReachable {
-                max_twists,
-                eager: None,
-            });
+            return Err(beyond(max_twists));
+        }
+        if twists % 1024 == 1023 && stop() {
+            return Err(NotReachable::new(
+                Reason::Stopped(Bound {
+                    max: twists + 1,
+                    unit: Unit::Twists,
+                }),
+                format_args!(
+                    "stopped after walking back {} of {max_twists} twists: no seed reaches this \
+                     block that near",
+                    twists + 1
+                ),
+            ));
         }
         restore_head(&mut block);
         twists += 1;
@@ -124,37 +129,6 @@ pub fn replays_to(seed: u32, twists: u64, block: &Block) -> bool {
     }
     b == *block
 }
-
-/// Why [`words_between`] found no forward distance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DiffError {
-    /// B is the same stream but *earlier* than A, by this many words.
-    BeforeA {
-        /// Words from B to A.
-        words: u64,
-    },
-    /// Neither state reaches the other within the bound.
-    NotReachable {
-        /// Twists tried in each direction.
-        max_twists: u64,
-    },
-}
-
-impl core::fmt::Display for DiffError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            DiffError::BeforeA { words } => {
-                write!(f, "B is not after A: B comes {words} words before A")
-            }
-            DiffError::NotReachable { max_twists } => write!(
-                f,
-                "the states are not the same stream within {max_twists} twists of each other"
-            ),
-        }
-    }
-}
-
-impl core::error::Error for DiffError {}
 
 /// Twists that take block `from` to block `to`, if within `max_twists`.
 fn twists_until(from: &Block, to: &Block, max_twists: u64) -> Option<u64> {
@@ -180,7 +154,10 @@ pub fn words_between(a: &Mt19937, b: &Mt19937, max_twists: u64) -> Result<u64, D
         return if pos_b >= ia {
             Ok(pos_b - ia)
         } else {
-            Err(DiffError::BeforeA { words: ia - pos_b })
+            Err(DiffError::BeforeA {
+                words: ia - pos_b,
+                unit: Unit::Words,
+            })
         };
     }
     if let Some(t) = twists_until(b.state(), a.state(), max_twists) {
@@ -189,8 +166,16 @@ pub fn words_between(a: &Mt19937, b: &Mt19937, max_twists: u64) -> Result<u64, D
         return if words == 0 {
             Ok(0)
         } else {
-            Err(DiffError::BeforeA { words })
+            Err(DiffError::BeforeA {
+                words,
+                unit: Unit::Words,
+            })
         };
     }
-    Err(DiffError::NotReachable { max_twists })
+    Err(DiffError::NotReachable {
+        bound: Bound {
+            max: max_twists,
+            unit: Unit::Twists,
+        },
+    })
 }

@@ -38,7 +38,11 @@
 //! / [`Rng::save_state`] read and write it, and [`identify`] finds the seed and
 //! the number of words drawn since seeding from the item alone, with no search.
 
+mod calls;
 mod draw;
+pub mod engine;
+mod ledger;
+pub use ledger::Ledger;
 mod fill;
 mod identify;
 mod item;
@@ -53,13 +57,13 @@ mod recover_avx512;
 mod recover_simd;
 pub mod vec3;
 
+pub use calls::{Call, EntryPoint};
 pub use draw::{
     float_of_word, float_range_of_word, inclusive_mask, open_unit_of_word, unit_of_word,
     unit_register, SCALE_2_POW_M32, SCALE_SEED_LITERAL, UNIT_SCALE,
 };
 pub use identify::{
-    identify, replays_to, words_between, DiffError, Identification, NotReachable,
-    DEFAULT_MAX_TWISTS,
+    identify, identify_until, replays_to, twists_of, words_between, DEFAULT_MAX_TWISTS,
 };
 pub use item::{decode_item, encode_item, ItemError, ITEM_LEN, ITEM_LEN_PADDED};
 
@@ -242,41 +246,5 @@ impl Rng {
     #[inline]
     pub fn next_open_unit(&mut self) -> f64 {
         open_unit_of_word(self.next_u32())
-    }
-}
-
-#[cfg(feature = "rand_core")]
-mod rand_core_impl {
-    use super::Rng;
-    use crate::mt19937::Mt19937;
-    use core::convert::Infallible;
-
-    /// `next_u32` is the raw draw; `next_u64` is two raw draws, low word
-    /// first (rand_core's convention, not an engine entry point).
-    impl rand_core::TryRng for Mt19937 {
-        type Error = Infallible;
-        fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-            Ok(self.next_u32())
-        }
-        fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-            rand_core::utils::next_u64_via_u32(self)
-        }
-        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-            rand_core::utils::fill_bytes_via_next_word(dst, || self.try_next_u32())
-        }
-    }
-
-    /// As for [`Mt19937`]: rand_core sees the raw tempered words.
-    impl rand_core::TryRng for Rng {
-        type Error = Infallible;
-        fn try_next_u32(&mut self) -> Result<u32, Infallible> {
-            Ok(self.next_u32())
-        }
-        fn try_next_u64(&mut self) -> Result<u64, Infallible> {
-            rand_core::utils::next_u64_via_u32(self)
-        }
-        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-            rand_core::utils::fill_bytes_via_next_word(dst, || self.try_next_u32())
-        }
     }
 }

@@ -11,7 +11,9 @@
 use crate::mt19937::{
     self, init_seed_of, init_step, mix, temper, unmix, untemper, untwist_tail, N,
 };
-use crate::recover::{Hit, RecoverError};
+use crate::num::{parse_f32, parse_f64, parse_u32};
+use crate::recover::{values, Hit, QueryError, Recovery};
+use crate::sots::Call;
 use crate::sots::{
     float_of_word, float_range_of_word, inclusive_mask, unit_of_word, Precision, Rng,
 };
@@ -105,10 +107,10 @@ pub struct Search {
 impl Search {
     /// Set up a search for `values` (at least one) starting at a word offset
     /// in `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
-    pub fn new(tap: Tap, values: Vec<Observed>, max_offset: u64) -> Result<Search, RecoverError> {
+    pub fn new(tap: Tap, values: Vec<Observed>, max_offset: u64) -> Result<Search, QueryError> {
         crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         if tap == Tap::IntInclusive(0) {
-            return Err(RecoverError::UnsupportedTap(
+            return Err(QueryError::UnsupportedTap(
                 "int:0 always returns 0: its values say nothing about the seed",
             ));
         }
@@ -219,9 +221,19 @@ impl Search {
 /// check and a replay of every value confirm). Returns every seed and offset
 /// that produce all the values.
 pub fn from_outputs(values: &[u32], max_offset: u64) -> Vec<Hit> {
+    from_outputs_until(values, max_offset, &|| false).unwrap_or_default()
+}
+
+/// [`from_outputs`], polling `stop` every 2^20 words walked: `Err(words
+/// walked)` when it returns true.
+pub fn from_outputs_until(
+    values: &[u32],
+    max_offset: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Vec<Hit>, u64> {
     let mut hits = Vec::new();
     if values.len() < N {
-        return hits;
+        return Ok(hits);
     }
     // ring[(start + k) % N] is the word at position i + k.
     let mut ring = [0u32; N];
@@ -261,12 +273,15 @@ pub fn from_outputs(values: &[u32], max_offset: u64) -> Vec<Hit> {
         if s == max_offset {
             break;
         }
+        if s & 0xf_ffff == 0xf_ffff && stop() {
+            return Err(s + 1);
+        }
         // Slide back one word.
         start = (start + N - 1) % N;
         ring[start] = w1;
         s += 1;
     }
-    hits
+    Ok(hits)
 }
 
 /// `Search::search_lanes` as a free function for the dispatcher.
@@ -278,4 +293,96 @@ fn search_lanes(search: &Search, seeds: Range<u64>) -> Vec<Hit> {
 crate::simd::dispatch! {
     /// `search_lanes`, compiled with AVX2 when the CPU has it.
     fn search_kernel(search: &Search, seeds: Range<u64>) -> Vec<Hit> = search_lanes;
+}
+
+impl crate::recover::Searcher for Search {
+    fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
+        Search::search(self, seeds)
+    }
+}
+
+/// The default offset bound with 624 raw outputs: as far back as
+/// `identify` walks by default (100 000 twists, 62.4 million words).
+pub const DEFAULT_OUTPUTS_OFFSET: u64 = crate::sots::DEFAULT_MAX_TWISTS * N as u64;
+
+/// The largest offset bound with 624 raw outputs (about 10 s).
+pub const MAX_OUTPUTS_OFFSET: u64 = 1_000_000_000;
+
+/// 624 or more raw outputs: no seed search ([`from_outputs`]).
+#[derive(Clone, Debug)]
+struct Outputs {
+    words: Vec<u32>,
+    bound: u64,
+}
+
+impl crate::recover::Walk for Outputs {
+    fn run(&self, seeds: Range<u64>, stop: &dyn Fn() -> bool) -> Result<Vec<Hit>, u64> {
+        let mut hits: Vec<Hit> = from_outputs_until(&self.words, self.bound, stop)?
+            .into_iter()
+            .filter(|h| seeds.contains(&h.seed))
+            .collect();
+        hits.sort_unstable();
+        Ok(hits)
+    }
+    fn bound(&self) -> u64 {
+        self.bound
+    }
+    fn limit(&self) -> u64 {
+        MAX_OUTPUTS_OFFSET
+    }
+    fn values(&self) -> usize {
+        self.words.len()
+    }
+}
+
+/// The search for `vals` (the CLI's notation) observed through `call`,
+/// under `precision` for the float taps; with 624 or more `u32` values, the
+/// walk that needs no search (offset bound default
+/// [`DEFAULT_OUTPUTS_OFFSET`], at most [`MAX_OUTPUTS_OFFSET`]).
+pub fn query(
+    call: Call,
+    vals: &[&str],
+    max_offset: Option<u64>,
+    precision: Precision,
+) -> Result<Recovery, QueryError> {
+    let too_little = |tap| QueryError::NotThisTap {
+        tap,
+        why: "its values carry too little of each word",
+        taps: "u32, unit, float, int:N or frange:LO,HI",
+    };
+    let tap = match call {
+        Call::U32 => Tap::U32,
+        Call::Unit => Tap::Unit,
+        Call::Float => Tap::Float(precision),
+        Call::IntInclusive(n) => Tap::IntInclusive(n),
+        Call::FloatRange(lo, hi) => Tap::FloatRange(lo, hi, precision),
+        Call::Chance(_) => return Err(too_little("chance")),
+        Call::IntRangeBell(..) => return Err(too_little("bell")),
+        Call::TruncatedNormal(_) => return Err(too_little("tnormal-attempts")),
+    };
+    let v: Vec<Observed> = match tap {
+        Tap::U32 | Tap::IntInclusive(_) => values(vals, |v| parse_u32(v).map(u64::from))?,
+        Tap::Unit => values(vals, |v| parse_f64(v).map(f64::to_bits))?,
+        Tap::Float(_) | Tap::FloatRange(..) => {
+            values(vals, |v| parse_f32(v).map(|f| f.to_bits().into()))?
+        }
+    };
+    if tap == Tap::U32 && v.len() >= N {
+        let bound = max_offset.unwrap_or(DEFAULT_OUTPUTS_OFFSET);
+        if bound > MAX_OUTPUTS_OFFSET {
+            return Err(QueryError::OutputsOffsetTooLarge {
+                max_offset: bound,
+                limit: MAX_OUTPUTS_OFFSET,
+            });
+        }
+        return Ok(Recovery::Walk(alloc::boxed::Box::new(Outputs {
+            words: v.iter().map(|&x| x as u32).collect(),
+            bound,
+        })));
+    }
+    Ok(Recovery::search(Search::new(
+        tap,
+        v,
+        max_offset.unwrap_or(0),
+    )?))
 }

@@ -2,37 +2,7 @@
 //! allocation).
 
 use super::random2::{Random2, TABLE_LEN};
-
-/// Why [`draws_between`] found no forward distance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DiffError {
-    /// B is the same stream but *earlier* than A, by this many draws.
-    BeforeA {
-        /// Draws from B to A.
-        draws: u64,
-    },
-    /// Neither state reaches the other within the bound.
-    NotReachable {
-        /// Draws tried in each direction.
-        max_draws: u64,
-    },
-}
-
-impl core::fmt::Display for DiffError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            DiffError::BeforeA { draws } => {
-                write!(f, "B is not after A: B comes {draws} draws before A")
-            }
-            DiffError::NotReachable { max_draws } => write!(
-                f,
-                "the states are not the same stream within {max_draws} draws of each other"
-            ),
-        }
-    }
-}
-
-impl core::error::Error for DiffError {}
+use crate::engine::{Bound, DiffError, Unit};
 
 /// Lagged-XOR steps from `from` to `to`, if at most `max_draws`. Compares
 /// whole tables only when the cursors line up (once per 250 steps).
@@ -77,7 +47,15 @@ pub fn draws_between(a: &Random2, b: &Random2, max_draws: u64) -> Result<u64, Di
         return Ok(d);
     }
     if let Some(d) = steps_until(b, a, max_draws) {
-        return Err(DiffError::BeforeA { draws: d });
+        return Err(DiffError::BeforeA {
+            words: d,
+            unit: Unit::Draws,
+        });
     }
-    Err(DiffError::NotReachable { max_draws })
+    Err(DiffError::NotReachable {
+        bound: Bound {
+            max: max_draws,
+            unit: Unit::Draws,
+        },
+    })
 }

@@ -41,30 +41,12 @@ use core::ops::Range;
 
 use super::random2::{unstep_table, IrregularCursors, Random2, Table, TABLE_LEN};
 use super::random3::{first_word, psdes};
+use crate::engine::{Bound, Identification, NotReachable, Reason, Unit};
 use crate::simd::Isa;
-
-/// The default bound on draws since seeding: 10^7 draws (40 000 seeding
-/// points; a release build walks them in a few milliseconds).
-pub const DEFAULT_MAX_DRAWS: u64 = 10_000_000;
 
 /// One past the largest seed: searches take `Range<u64>` so the whole space
 /// is `0..SEED_SPACE`.
 pub const SEED_SPACE: u64 = 1 << 32;
-
-/// Where a saved state sits in its seed's stream.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Identification {
-    /// The seed the stream was constructed with (`Random2Class(seed)`).
-    pub seed: u32,
-    /// Raw draws since seeding (draws a set `disabled` flag short-circuits
-    /// do not move the stream and are not counted): `250·k + index1`.
-    pub draws: u64,
-    /// The saved state's `index1` (`draws % 250`).
-    pub index1: usize,
-    /// The saved state's `index2` (`(index1 + 103) % 250`).
-    pub index2: usize,
-}
 
 /// A recorded seeding point: the table's first two words there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,7 +102,7 @@ fn unstep_block(table: &mut Table) {
 impl Candidates {
     /// Walk `saved` back to every possible seeding point at most `max_draws`
     /// draws before it (see the module docs). Cost: one XOR per draw walked
-    /// (linear in `max_draws`: choose a bound, e.g. [`DEFAULT_MAX_DRAWS`]);
+    /// (linear in `max_draws`: choose a bound, e.g. [`DEFAULT_MAX_DRAWS`](super::DEFAULT_MAX_DRAWS));
     /// memory: 16 bytes per 250 draws, a bitmap of about 128 bits per point
     /// (at most 8 MiB), 4 bytes a point of keys and a bucket index of at
     /// most 256 KiB.
@@ -246,10 +228,8 @@ impl Candidates {
             // state (table, cursors, flag).
             if replays_to(seed, p.draws, &self.saved) {
                 return Some(Identification {
-                    seed,
-                    draws: p.draws,
-                    index1: self.saved.index1(),
-                    index2: self.saved.index2(),
+                    seed: seed.into(),
+                    words_drawn: p.draws,
                 });
             }
         }
@@ -388,40 +368,33 @@ impl Iterator for Search<'_> {
     }
 }
 
-/// Why [`identify`] found no seed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum IdentifyError {
-    /// The cursors are not 103 apart: no seeding leads to this state.
-    IrregularCursors(IrregularCursors),
-    /// No seed in the range produces the state within the bound.
-    NotFound {
-        /// First seed searched.
-        first_seed: u64,
-        /// One past the last seed searched.
-        end_seed: u64,
-        /// The bound on draws since seeding.
-        max_draws: u64,
-    },
+/// `saved`'s cursors are irregular: no seeding leads there.
+pub fn irregular(c: IrregularCursors) -> NotReachable {
+    NotReachable::new(
+        Reason::IrregularCursors {
+            index1: c.index1,
+            index2: c.index2,
+        },
+        format_args!("{c}; no seeding leads to this state"),
+    )
 }
 
-impl core::fmt::Display for IdentifyError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            IdentifyError::IrregularCursors(c) => write!(f, "{c}"),
-            IdentifyError::NotFound {
-                first_seed,
-                end_seed,
-                max_draws,
-            } => write!(
-                f,
-                "no seed in {first_seed}..{end_seed} reaches this state within {max_draws} draws \
-                 of seeding"
-            ),
-        }
-    }
+/// No seed of `first..end` reaches the state within `max_draws` draws.
+pub fn not_in_range(first: u64, end: u64, max_draws: u64) -> NotReachable {
+    NotReachable::new(
+        Reason::NotInRange {
+            first,
+            end,
+            bound: Bound {
+                max: max_draws,
+                unit: Unit::Draws,
+            },
+        },
+        format_args!(
+            "no seed in {first}..{end} reaches this state within {max_draws} draws of seeding"
+        ),
+    )
 }
-
-impl core::error::Error for IdentifyError {}
 
 /// Single-threaded identification: the first seed of `seeds` (in increasing
 /// order) that reaches `saved` within `max_draws` draws of seeding.
@@ -429,13 +402,9 @@ pub fn identify(
     saved: &Random2,
     seeds: Range<u64>,
     max_draws: u64,
-) -> Result<Identification, IdentifyError> {
-    let candidates = Candidates::new(saved, max_draws).map_err(IdentifyError::IrregularCursors)?;
-    let (first_seed, end_seed) = (seeds.start, seeds.end.min(SEED_SPACE));
+) -> Result<Identification, NotReachable> {
+    let candidates = Candidates::new(saved, max_draws).map_err(irregular)?;
+    let (first, end) = (seeds.start, seeds.end.min(SEED_SPACE));
     let found = candidates.search(seeds).next();
-    found.ok_or(IdentifyError::NotFound {
-        first_seed,
-        end_seed,
-        max_draws,
-    })
+    found.ok_or_else(|| not_in_range(first, end, max_draws))
 }

@@ -457,19 +457,3 @@ mod serde_impl {
         }
     }
 }
-
-/// rand_core sees the raw draws as u32 (their bit patterns); `next_u64` is
-/// two raw draws, low word first (rand_core's convention, not a game call).
-#[cfg(feature = "rand_core")]
-impl rand_core::TryRng for Random2 {
-    type Error = core::convert::Infallible;
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        Ok(self.raw() as u32)
-    }
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        rand_core::utils::next_u64_via_u32(self)
-    }
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        rand_core::utils::fill_bytes_via_next_word(dst, || self.try_next_u32())
-    }
-}

@@ -23,6 +23,7 @@
 //! (2500 bytes), as the class lays them out (`unsigned int mt[624]; int mti;`).
 
 use super::ranged::{Pick, RangeError, Raw};
+use crate::engine::{Bound, Identification, NotReachable, Reason, Unit};
 use crate::mt19937::{restore_head, temper, untwist_tail, Block, Mt19937, N};
 
 /// `Random4Class`'s default seed (the reference code's 4357).
@@ -289,36 +290,20 @@ pub fn decode_state(bytes: &[u8]) -> Result<Random4, StateError> {
     Random4::from_state(mt, mti).map_err(StateError::Mti)
 }
 
-/// Where a `Random4Class` state sits in its seed's stream.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Identification {
-    /// The seed (4375 also stands for `Random4Class(0)`).
-    pub seed: u32,
-    /// Raw draws since seeding.
-    pub draws: u64,
+/// No seed within `max_twists`.
+fn beyond(max_twists: u64) -> NotReachable {
+    NotReachable::new(
+        Reason::Beyond(Bound {
+            max: max_twists,
+            unit: Unit::Twists,
+        }),
+        format_args!(
+            "no seed reaches this Random4Class state within {max_twists} twists of seeding (the \
+             first {} draws); it was edited, is not seeded by the 1998 sgenrand, or lies further on",
+            max_twists.saturating_mul(N as u64)
+        ),
+    )
 }
-
-/// No seed reaches the state within the bound.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct NotReachable {
-    /// Twists walked back.
-    pub max_twists: u64,
-}
-
-impl core::fmt::Display for NotReachable {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "no seed reaches this Random4Class state within {} twists of seeding (the first {} draws); \
-             it was edited, is not seeded by the 1998 sgenrand, or lies further on",
-            self.max_twists,
-            self.max_twists.saturating_mul(N as u64)
-        )
-    }
-}
-
-impl core::error::Error for NotReachable {}
 
 /// The seed whose [`seed_block`] `block` is, judging words 1..623 and (when
 /// `whole_head`) all of word 0, else only its top bit (all an untwist
@@ -349,12 +334,25 @@ pub fn replays_to(seed: u32, draws: u64, saved: &Random4) -> bool {
 /// edited state is never identified. Cost: one untwist per twist walked,
 /// one twist per twist of the answer.
 pub fn identify(saved: &Random4, max_twists: u64) -> Result<Identification, NotReachable> {
+    identify_until(saved, max_twists, &|| false)
+}
+
+/// [`identify`], polling `stop` every 1024 twists walked: when it returns
+/// true the walk ends with [`Reason::Stopped`].
+pub fn identify_until(
+    saved: &Random4,
+    max_twists: u64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Identification, NotReachable> {
     let mti = u64::from(saved.mti());
     let mut block = *saved.state();
     // Straight from seeding: the block is the seeded one, mti == 624.
     if let Some(seed) = seed_of(&block, true) {
         if mti == N as u64 && replays_to(seed, 0, saved) {
-            return Ok(Identification { seed, draws: 0 });
+            return Ok(Identification {
+                seed: seed.into(),
+                words_drawn: 0,
+            });
         }
     }
     // After k ≥ 1 twists, 1 ≤ mti ≤ 624 words of the k-th block are read.
@@ -365,10 +363,25 @@ pub fn identify(saved: &Random4, max_twists: u64) -> Result<Identification, NotR
         if mti >= 1 {
             let draws = (twists - 1) * N as u64 + mti;
             if let Some(seed) = seed_of(&block, false).filter(|&s| replays_to(s, draws, saved)) {
-                return Ok(Identification { seed, draws });
+                return Ok(Identification {
+                    seed: seed.into(),
+                    words_drawn: draws,
+                });
             }
         }
         restore_head(&mut block);
+        if twists.is_multiple_of(1024) && twists < max_twists && stop() {
+            return Err(NotReachable::new(
+                Reason::Stopped(Bound {
+                    max: twists,
+                    unit: Unit::Twists,
+                }),
+                format_args!(
+                    "stopped after walking back {twists} of {max_twists} twists: no seed reaches \
+                     this Random4Class state that near"
+                ),
+            ));
+        }
     }
-    Err(NotReachable { max_twists })
+    Err(beyond(max_twists))
 }

@@ -6,7 +6,8 @@
 //! Ranged and `double` taps filter on the masked value; survivors are
 //! confirmed by running the real generator.
 
-use crate::recover::{Hit, RecoverError};
+use crate::num::{parse_double_value, parse_i32};
+use crate::recover::{values, Hit, QueryError, Recovery};
 use crate::simd::Isa;
 use crate::westwood::ranged::range_mask;
 use crate::westwood::{psdes, Random2, MIX1, MIX2};
@@ -39,16 +40,16 @@ pub enum Tap {
 impl Tap {
     /// `ranged(min, max)` as a tap, or an error when it spends no draw (equal
     /// bounds, the `i32::MAX` span) or never returns (a span past `i32::MAX`).
-    pub fn ranged(min: i32, max: i32) -> Result<Tap, RecoverError> {
+    pub fn ranged(min: i32, max: i32) -> Result<Tap, QueryError> {
         let (lo, hi) = if min <= max { (min, max) } else { (max, min) };
         let span = hi.wrapping_sub(lo);
         if span == 0 || span == i32::MAX {
-            return Err(RecoverError::UnsupportedTap(
+            return Err(QueryError::UnsupportedTap(
                 "this ranged draw spends no raw draw, so its values say nothing about the seed",
             ));
         }
         if span < 0 {
-            return Err(RecoverError::BadTap(
+            return Err(QueryError::BadTap(
                 "the span exceeds i32::MAX: the original loops for ever",
             ));
         }
@@ -154,7 +155,7 @@ pub struct Search {
 impl Search {
     /// Set up a search for `values` starting at a draw in `0..=max_offset`
     /// (at most [`MAX_SEARCH_OFFSET`]).
-    pub fn new(tap: Tap, values: Vec<i32>, max_offset: u64) -> Result<Search, RecoverError> {
+    pub fn new(tap: Tap, values: Vec<i32>, max_offset: u64) -> Result<Search, QueryError> {
         crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         let extra = if tap == Tap::Raw {
             0
@@ -310,6 +311,36 @@ impl Search {
         hits.sort_unstable();
         hits
     }
+}
+
+impl crate::recover::Searcher for Search {
+    fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
+        Search::search(self, seeds)
+    }
+}
+
+/// The search for `vals` (the CLI's notation: `double` values as printed,
+/// the others as integers) observed through `tap`, at a draw offset in
+/// `0..=max_offset`.
+pub fn query(
+    tap: crate::westwood::engines::Tap,
+    vals: &[&str],
+    max_offset: u64,
+) -> Result<Recovery, QueryError> {
+    use crate::westwood::engines::Tap as T;
+    let (tap, v) = match tap {
+        T::Raw => (Tap::Raw, values(vals, parse_i32)?),
+        T::Double => (Tap::double(), values(vals, parse_double_value)?),
+        T::Ranged(lo, hi) => (Tap::ranged(lo, hi)?, values(vals, parse_i32)?),
+        T::Float => {
+            return Err(QueryError::NotThisTap {
+                tap: "float",
+                why: "Random2Class has no Get_Float",
+                taps: "raw, ranged:MIN,MAX or double",
+            })
+        }
+    };
+    Ok(Recovery::search(Search::new(tap, v, max_offset)?))
 }
 
 #[cfg(test)]

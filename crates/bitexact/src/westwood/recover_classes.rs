@@ -11,7 +11,8 @@
 //! draw of a call at some offset gives the first value; candidates are
 //! confirmed by running the real class.
 
-use crate::recover::{Hit, RecoverError};
+use crate::num::{parse_double_value, parse_f32, parse_i32};
+use crate::recover::{values, Hit, QueryError, Recovery};
 use crate::westwood::random4::{self, Random4};
 use crate::westwood::{psdes, Pick, Random3, RandomLcg, Raw};
 use alloc::vec;
@@ -103,12 +104,12 @@ impl<G> Copy for Tap<G> {}
 impl<G: Class> Tap<G> {
     /// `ranged(min, max)` as a tap; an error when it spends no draw (equal
     /// bounds, the `i32::MAX` span) or never returns.
-    pub fn ranged(min: i32, max: i32) -> Result<Self, RecoverError> {
+    pub fn ranged(min: i32, max: i32) -> Result<Self, QueryError> {
         let pick = Pick::<G>::new(min, max).map_err(|_| {
-            RecoverError::BadTap("the span exceeds i32::MAX: the original loops for ever")
+            QueryError::BadTap("the span exceeds i32::MAX: the original loops for ever")
         })?;
         if !pick.spends_draws() {
-            return Err(RecoverError::UnsupportedTap(
+            return Err(QueryError::UnsupportedTap(
                 "this ranged draw spends no raw draw, so its values say nothing about the seed",
             ));
         }
@@ -121,9 +122,9 @@ impl<G: Class> Tap<G> {
     }
 
     /// `Get_Float()`, for the classes that have it.
-    pub fn float() -> Result<Self, RecoverError> {
+    pub fn float() -> Result<Self, QueryError> {
         if G::float_of_raw(0).is_none() {
-            return Err(RecoverError::UnsupportedTap(
+            return Err(QueryError::UnsupportedTap(
                 "only Random4Class has Get_Float",
             ));
         }
@@ -188,7 +189,7 @@ impl<G> Clone for Search<G> {
 impl<G: Class> Search<G> {
     /// Set up a search for `values` (at least one) starting at a raw draw in
     /// `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
-    pub fn new(tap: Tap<G>, values: Vec<u32>, max_offset: u64) -> Result<Self, RecoverError> {
+    pub fn new(tap: Tap<G>, values: Vec<u32>, max_offset: u64) -> Result<Self, QueryError> {
         crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         let extra = if matches!(tap, Tap::Ranged(_)) {
             crate::recover::SCAN
@@ -226,4 +227,37 @@ impl<G: Class> Search<G> {
         }
         hits
     }
+}
+
+impl<G: Class + Send + Sync + core::fmt::Debug + 'static> crate::recover::Searcher for Search<G> {
+    fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
+        Search::search(self, seeds)
+    }
+}
+
+/// The search for `vals` (the CLI's notation: integers, `double` values as
+/// printed, `float` values as floats or their bits) observed through `tap`
+/// on class `G`, at a raw-draw offset in `0..=max_offset`.
+pub fn query<G: Class + Send + Sync + core::fmt::Debug + 'static>(
+    tap: crate::westwood::engines::Tap,
+    vals: &[&str],
+    max_offset: u64,
+) -> Result<Recovery, QueryError> {
+    use crate::westwood::engines::Tap as T;
+    let (tap, v) = match tap {
+        T::Raw => (Tap::Raw, values(vals, |v| parse_i32(v).map(|x| x as u32))?),
+        T::Ranged(lo, hi) => (
+            Tap::<G>::ranged(lo, hi)?,
+            values(vals, |v| parse_i32(v).map(|x| x as u32))?,
+        ),
+        T::Double => (
+            Tap::double(),
+            values(vals, |v| parse_double_value(v).map(|x| x as u32))?,
+        ),
+        T::Float => (
+            Tap::float()?,
+            values(vals, |v| parse_f32(v).map(f32::to_bits))?,
+        ),
+    };
+    Ok(Recovery::search(Search::new(tap, v, max_offset)?))
 }

@@ -10,10 +10,11 @@ use alloc::vec::Vec;
 use core::ops::Range;
 use std::println;
 
+use crate::engine::Identification;
 use crate::recover::Hit;
 use crate::simd::Isa;
 use crate::westwood::recover::{confirm, Search, Tap};
-use crate::westwood::{psdes, Candidates, Identification, Random2};
+use crate::westwood::{psdes, Candidates, Random2};
 
 struct Gen(u64);
 impl Gen {
@@ -232,7 +233,9 @@ fn identify_kernels_match_probe() {
         let c = Candidates::new(&rng, 3000 + g.below(20_000)).unwrap();
         let want = scalar_identify(&c, range.clone());
         if plant != 0 {
-            assert!(want.iter().any(|id| id.seed == seed && id.draws == draws));
+            assert!(want
+                .iter()
+                .any(|id| id.seed == u64::from(seed) && id.words_drawn == draws));
         }
         for &isa in &isas {
             let got: Vec<_> = c.search_on(isa, range.clone()).collect();

@@ -1,0 +1,201 @@
+//! C&C Generals in the engine contract ([`crate::engine`]): taps `raw`,
+//! `value:LO,HI`, `real:LO,HI`; 24-byte state files; identification walks
+//! the invertible step back (no search); the seed search is
+//! [`super::recover`].
+
+use super::{GameRandom, DEFAULT_MAX_DRAWS, STATE_LEN};
+use crate::engine::tap::{parse_f32, parse_i32, Args};
+use crate::engine::{
+    DiffError, Engine, Id, Info, Limits, Options, RecoverInfo, SeedKind, StateError, StateInfo,
+    StateKind, TapError, Unit, Value, Walk, MAX_CALL_SKIP,
+};
+#[cfg(feature = "alloc")]
+use crate::engine::{Field, Fields, Identified, NotReachable};
+
+/// `GameLogicRandom` as an [`Engine`].
+#[derive(Clone, Copy, Debug)]
+pub struct Generals;
+
+impl crate::engine::Sealed for Generals {}
+
+/// A Generals tap.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Tap {
+    /// The raw draw
+    Raw,
+    /// `GetGameLogicRandomValue(lo, hi)`
+    Value(i32, i32),
+    /// `GetGameLogicRandomValueReal(lo, hi)`
+    Real(f32, f32),
+}
+
+/// The generator has no jump ahead: skips and saves step every draw, about
+/// 1.8 ns each, so its skip bound is 2.5·10^9 draws (about 5 s).
+pub const MAX_SKIP_DRAWS: u64 = 2_500_000_000;
+
+/// `identify`'s and `diff`'s ceiling: 10^9 draws, about 5 s.
+pub const MAX_DRAWS: u64 = 1_000_000_000;
+
+const TAPS: &str = "raw, value:LO,HI, real:LO,HI";
+const CALLS: &str = "raw, value LO HI, real LO HI";
+
+impl Engine for Generals {
+    type Gen = GameRandom;
+    type Tap = Tap;
+    type Word = u32;
+
+    const ID: Id = Id::Generals;
+    const INFO: Info = Info {
+        name: "generals",
+        class: None,
+        default_class: true,
+        title: "GameLogicRandom",
+        about: "C&C Generals GameLogicRandom: the six-word add-with-carry generator",
+        seed: SeedKind::U32,
+        options: &[],
+        default_tap: "raw",
+        taps: TAPS,
+        calls: CALLS,
+        calls_help: "raw                  one draw\n\
+                     value LO HI          GetGameLogicRandomValue (0 draws when HI - LO + 1 wraps to 0)\n\
+                     real LO HI           GetGameLogicRandomValueReal (0 draws when HI - LO <= 0)",
+        entry_points: &["raw", "value", "real"],
+        limits: Limits {
+            skip_words: MAX_SKIP_DRAWS,
+            skip_calls: MAX_CALL_SKIP,
+        },
+        state: Some(StateInfo {
+            lengths: &[STATE_LEN],
+            layouts: &[],
+            layout_note: "",
+            summary: "C&C Generals: six little-endian words, 24 bytes",
+            identify: Walk {
+                unit: Unit::Draws,
+                default: DEFAULT_MAX_DRAWS,
+                max: MAX_DRAWS,
+            },
+            identify_how: "Walk the step back (it is invertible) to the form seeding leaves, no \
+                           search: prints seed, words_drawn",
+            diff: Walk {
+                unit: Unit::Draws,
+                default: DEFAULT_MAX_DRAWS,
+                max: MAX_DRAWS,
+            },
+            searches_seeds: false,
+        }),
+        recover: Some(RecoverInfo {
+            taps: "raw (default), value:LO,HI, real:LO,HI",
+            needs_range: false,
+        }),
+    };
+
+    fn seeded(seed: u64, _options: &Options) -> GameRandom {
+        GameRandom::new(seed as u32)
+    }
+
+    fn word(gen: &mut GameRandom) -> u32 {
+        gen.next_u32()
+    }
+
+    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
+        let a = Args::new(name, args, ledger);
+        Ok(match name {
+            "raw" => a.none("raw").map(|_| Tap::Raw)?,
+            "value" => {
+                let (lo, hi) = a.two("value", "value:LO,HI", parse_i32)?;
+                Tap::Value(lo, hi)
+            }
+            "real" => {
+                let (lo, hi) = a.two("real", "real:LO,HI", parse_f32)?;
+                Tap::Real(lo, hi)
+            }
+            _ => return Err(a.unknown("generals", TAPS, CALLS)),
+        })
+    }
+
+    fn call(gen: &mut GameRandom, tap: Tap) -> (Value, u64) {
+        let start = *gen;
+        let v = match tap {
+            Tap::Raw => Value::U32(gen.next_u32()),
+            Tap::Value(lo, hi) => Value::I32(gen.value(lo, hi)),
+            Tap::Real(lo, hi) => Value::F32(gen.real(lo, hi)),
+        };
+        // A draw always moves the state; the no-draw edges do not.
+        (v, u64::from(*gen != start))
+    }
+
+    fn entry_point(tap: Tap) -> usize {
+        match tap {
+            Tap::Raw => 0,
+            Tap::Value(..) => 1,
+            Tap::Real(..) => 2,
+        }
+    }
+
+    fn fixed_words(tap: Tap) -> Option<u64> {
+        Some(match tap {
+            Tap::Raw => 1,
+            Tap::Value(lo, hi) => u64::from(hi.wrapping_sub(lo).wrapping_add(1) != 0),
+            // The game's own test, `delta <= 0` (NaN draws): kept as written.
+            #[allow(clippy::neg_cmp_op_on_partial_ord)]
+            Tap::Real(lo, hi) => u64::from(!(hi - lo <= 0.0)),
+        })
+    }
+
+    fn discard(gen: &mut GameRandom, words: u64) {
+        gen.discard(words);
+    }
+
+    #[cfg(feature = "alloc")]
+    fn save(
+        gen: &GameRandom,
+        _layout: Option<&str>,
+        _lossy: bool,
+    ) -> Result<alloc::vec::Vec<u8>, StateError> {
+        Ok(super::encode_state(gen).to_vec())
+    }
+
+    fn load(
+        bytes: &[u8],
+        _layout: Option<&str>,
+    ) -> Result<(GameRandom, Option<&'static str>), StateError> {
+        super::decode_state(bytes)
+            .map(|g| (g, None))
+            .map_err(|e| StateError::new(StateKind::Length { len: e.len }, e))
+    }
+
+    #[cfg(feature = "alloc")]
+    fn identify(
+        state: &GameRandom,
+        bound: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Identified, NotReachable> {
+        super::identify_until(state.state(), bound, stop).map(Identified::Found)
+    }
+
+    fn words_between(a: &GameRandom, b: &GameRandom, bound: u64) -> Result<u64, DiffError> {
+        super::draws_between(a, b, bound)
+    }
+
+    #[cfg(feature = "alloc")]
+    fn describe(state: &GameRandom, _layout: Option<&'static str>) -> Fields {
+        const NAMES: [&str; 6] = ["s0", "s1", "s2", "s3", "s4", "s5"];
+        NAMES
+            .iter()
+            .zip(state.state())
+            .map(|(n, w)| (*n, Field::Hex32(w)))
+            .collect()
+    }
+
+    #[cfg(feature = "alloc")]
+    fn recover(
+        tap: Tap,
+        values: &[&str],
+        max_offset: Option<u64>,
+        _options: &Options,
+    ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
+        super::recover::query(tap, values, max_offset.unwrap_or(0))
+    }
+}
+
+crate::engine::rand::rand_core_impls!(GameRandom, u32 | g | g.next_u32(), |s| GameRandom::new(s));

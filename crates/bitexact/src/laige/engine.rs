@@ -1,0 +1,241 @@
+//! laige in the engine contract ([`crate::engine`]): taps `u64`,
+//! `range:MIN,MAX`, `float01`; 24-byte state files; identification walks the
+//! state back (no search); the seed search is [`super::recover`] over a
+//! given range of 64-bit seeds.
+
+use super::{Prng, DEFAULT_MAX_DRAWS, STATE_LEN};
+use crate::engine::tap::{parse_u32, Args};
+use crate::engine::{
+    DiffError, Engine, Id, Info, Limits, Opt, Options, RecoverInfo, SeedKind, StateError,
+    StateInfo, StateKind, TapError, Unit, Value, Walk, MAX_CALL_SKIP, MAX_WORK,
+};
+#[cfg(feature = "alloc")]
+use crate::engine::{Field, Fields, Identification, Identified, NotReachable, Reason};
+
+/// The laige `Prng` as an [`Engine`].
+#[derive(Clone, Copy, Debug)]
+pub struct Laige;
+
+impl crate::engine::Sealed for Laige {}
+
+/// A laige tap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tap {
+    /// `next_u64()`
+    U64,
+    /// `next_range(min, max)`: half-open `[min, max)`, `min < max`
+    Range(u32, u32),
+    /// `next_float01()`
+    Float01,
+}
+
+/// `identify`'s and `diff`'s ceiling: 2·10^9 draws, about 10 s.
+pub const MAX_DRAWS: u64 = 2_000_000_000;
+
+const TAPS: &str = "u64, range:MIN,MAX, float01";
+const CALLS: &str = "u64, range MIN MAX, float01";
+
+impl Engine for Laige {
+    type Gen = Prng;
+    type Tap = Tap;
+    type Word = u64;
+
+    const ID: Id = Id::Laige;
+    const INFO: Info = Info {
+        name: "laige",
+        class: None,
+        default_class: true,
+        title: "laige Prng",
+        about: "The laige Prng: xorshift128+ seeded by splitmix64, with substreams",
+        seed: SeedKind::U64,
+        options: &[Opt::Substream],
+        default_tap: "u64",
+        taps: TAPS,
+        calls: CALLS,
+        calls_help: "u64 | float01        one draw\n\
+                     range MIN MAX        the half-open range draw (rejections spend more)",
+        entry_points: &["u64", "range", "float01"],
+        limits: Limits {
+            skip_words: MAX_WORK,
+            skip_calls: MAX_CALL_SKIP,
+        },
+        state: Some(StateInfo {
+            lengths: &[STATE_LEN],
+            layouts: &[],
+            layout_note: "",
+            summary: "24 bytes: seed, part1, part2 as little-endian u64",
+            identify: Walk {
+                unit: Unit::Draws,
+                default: DEFAULT_MAX_DRAWS,
+                max: MAX_DRAWS,
+            },
+            identify_how: "Walk the state back to its seeding state, no search: prints seed, \
+                           words_drawn (and substream, given a master seed)",
+            diff: Walk {
+                unit: Unit::Draws,
+                default: DEFAULT_MAX_DRAWS,
+                max: MAX_DRAWS,
+            },
+            searches_seeds: false,
+        }),
+        recover: Some(RecoverInfo {
+            taps: "u64 (default), range:MIN,MAX, float01; seeds are 64-bit, so a seed range is required",
+            needs_range: true,
+        }),
+    };
+
+    fn seeded(seed: u64, options: &Options) -> Prng {
+        Prng::derive_substream(seed, options.substream.unwrap_or(0))
+    }
+
+    fn word(gen: &mut Prng) -> u64 {
+        gen.next_u64()
+    }
+
+    fn fill(gen: &mut Prng, out: &mut [u64]) {
+        gen.fill(out);
+    }
+
+    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
+        let a = Args::new(name, args, ledger);
+        Ok(match name {
+            "u64" => a.none("u64").map(|_| Tap::U64)?,
+            "float01" => a.none("float01").map(|_| Tap::Float01)?,
+            "range" => {
+                let (min, max) = a.two("range", "range:MIN,MAX", parse_u32)?;
+                if min >= max {
+                    return Err(TapError::invalid(format_args!(
+                        "range:{min},{max} is empty: MIN must be below MAX (the range is [MIN, MAX))"
+                    )));
+                }
+                Tap::Range(min, max)
+            }
+            _ => return Err(a.unknown("laige", TAPS, CALLS)),
+        })
+    }
+
+    fn call(gen: &mut Prng, tap: Tap) -> (Value, u64) {
+        match tap {
+            Tap::U64 => (Value::U64(gen.next_u64()), 1),
+            Tap::Float01 => (Value::F32(gen.next_float01()), 1),
+            // Checked when parsed: min < max. 1 draw, or more when it
+            // rejects (each rejection has probability below 2^-32): counted
+            // by walking from the state before.
+            Tap::Range(min, max) => {
+                let start = *gen;
+                let v = Value::U32(gen.next_range(min, max).unwrap_or(min));
+                (v, super::words_between(&start, gen, 4096).unwrap_or(1))
+            }
+        }
+    }
+
+    fn entry_point(tap: Tap) -> usize {
+        match tap {
+            Tap::U64 => 0,
+            Tap::Range(..) => 1,
+            Tap::Float01 => 2,
+        }
+    }
+
+    fn fixed_words(tap: Tap) -> Option<u64> {
+        match tap {
+            Tap::U64 | Tap::Float01 => Some(1),
+            Tap::Range(..) => None,
+        }
+    }
+
+    fn discard(gen: &mut Prng, words: u64) {
+        gen.jump(words.into());
+    }
+
+    #[cfg(feature = "alloc")]
+    fn save(
+        gen: &Prng,
+        _layout: Option<&str>,
+        _lossy: bool,
+    ) -> Result<alloc::vec::Vec<u8>, StateError> {
+        Ok(super::encode_state(gen).to_vec())
+    }
+
+    fn load(
+        bytes: &[u8],
+        _layout: Option<&str>,
+    ) -> Result<(Prng, Option<&'static str>), StateError> {
+        super::decode_state(bytes).map(|p| (p, None)).map_err(|e| {
+            let kind = match e {
+                super::StateError::WrongLength { len } => StateKind::Length { len },
+                super::StateError::ZeroState => StateKind::Field,
+            };
+            StateError::new(kind, e)
+        })
+    }
+
+    #[cfg(feature = "alloc")]
+    fn identify(
+        state: &Prng,
+        bound: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Identified, NotReachable> {
+        super::identify_until(state.state_part1(), state.state_part2(), bound, stop)
+            .map(Identified::Found)
+    }
+
+    #[cfg(feature = "alloc")]
+    fn identified(state: &Prng, id: Identification) -> Result<Fields, NotReachable> {
+        if id.seed != state.seed() {
+            return Err(NotReachable::new(
+                Reason::SeedField {
+                    seed: id.seed,
+                    words_drawn: id.words_drawn,
+                    field: state.seed(),
+                },
+                format_args!(
+                    "the state was seeded with {} ({} draws ago), but the file's seed field says {}",
+                    id.seed,
+                    id.words_drawn,
+                    state.seed()
+                ),
+            ));
+        }
+        Ok(alloc::vec![
+            ("seed", Field::U64(id.seed)),
+            ("words_drawn", Field::U64(id.words_drawn)),
+        ])
+    }
+
+    fn words_between(a: &Prng, b: &Prng, bound: u64) -> Result<u64, DiffError> {
+        let words = super::words_between(a, b, bound)?;
+        if a.seed() != b.seed() {
+            return Err(DiffError::FieldDiffers {
+                field: "the seed fields",
+                of: "Prng",
+                a: a.seed(),
+                b: b.seed(),
+                words,
+                unit: Unit::Draws,
+            });
+        }
+        Ok(words)
+    }
+
+    #[cfg(feature = "alloc")]
+    fn describe(state: &Prng, _layout: Option<&'static str>) -> Fields {
+        alloc::vec![
+            ("seed", Field::U64(state.seed())),
+            ("part1", Field::Hex64(state.state_part1())),
+            ("part2", Field::Hex64(state.state_part2())),
+        ]
+    }
+
+    #[cfg(feature = "alloc")]
+    fn recover(
+        tap: Tap,
+        values: &[&str],
+        max_offset: Option<u64>,
+        _options: &Options,
+    ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
+        super::recover::query(tap, values, max_offset.unwrap_or(0))
+    }
+}
+
+crate::engine::rand::rand_core_impls!(Prng, u64 | g | g.next_u64(), |s| Prng::new(s));

@@ -1,0 +1,136 @@
+//! OpenRA in the engine contract ([`crate::engine`]): taps `next`,
+//! `range:LO,HI`, `float`; seeds are C# `int`s (searched and reported as
+//! their 32-bit patterns); no state files; the seed search is
+//! [`super::recover`] (the `next` tap).
+
+use super::MersenneTwister;
+use crate::engine::tap::{parse_i32, Args};
+use crate::engine::{
+    Engine, Id, Info, Limits, Options, RecoverInfo, SeedKind, TapError, Value, MAX_CALL_SKIP,
+    MAX_WORK,
+};
+
+/// OpenRA's `MersenneTwister` as an [`Engine`].
+#[derive(Clone, Copy, Debug)]
+pub struct Openra;
+
+impl crate::engine::Sealed for Openra {}
+
+/// An OpenRA tap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tap {
+    /// `Next()`
+    Next,
+    /// `Next(low, high)` (`high >= low`)
+    Range(i32, i32),
+    /// `NextFloat()`
+    Float,
+}
+
+const TAPS: &str = "next, range:LO,HI, float";
+const CALLS: &str = "next, range LO HI, float";
+
+impl Engine for Openra {
+    type Gen = MersenneTwister;
+    type Tap = Tap;
+    type Word = i32;
+
+    const ID: Id = Id::Openra;
+    const INFO: Info = Info {
+        name: "openra",
+        class: None,
+        default_class: true,
+        title: "MersenneTwister",
+        about: "OpenRA's MersenneTwister (SharedRandom)",
+        seed: SeedKind::I32,
+        options: &[],
+        default_tap: "next",
+        taps: TAPS,
+        calls: CALLS,
+        calls_help: "next                 Next()\n\
+                     range LO HI          Next(LO, HI) (0 draws when HI - LO <= 1)\n\
+                     float                NextFloat()",
+        entry_points: &["next", "range", "float"],
+        limits: Limits {
+            skip_words: MAX_WORK,
+            skip_calls: MAX_CALL_SKIP,
+        },
+        state: None,
+        recover: Some(RecoverInfo {
+            taps: "next (default; Next() values); seeds are searched and printed as 32-bit \
+                   patterns (OpenRA's negative int seed S is S + 4294967296)",
+            needs_range: false,
+        }),
+    };
+
+    fn seeded(seed: u64, _options: &Options) -> MersenneTwister {
+        MersenneTwister::new(seed as u32 as i32)
+    }
+
+    /// `Next()`.
+    fn word(gen: &mut MersenneTwister) -> i32 {
+        gen.next()
+    }
+
+    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
+        let a = Args::new(name, args, ledger);
+        Ok(match name {
+            "next" => a.none("next").map(|_| Tap::Next)?,
+            "float" => a.none("float").map(|_| Tap::Float)?,
+            "range" => {
+                let (lo, hi) = a.two("range", "range:LO,HI", parse_i32)?;
+                if hi < lo {
+                    return Err(TapError::invalid(format_args!(
+                        "the upper bound is below the lower one (OpenRA throws)"
+                    )));
+                }
+                Tap::Range(lo, hi)
+            }
+            _ => return Err(a.unknown("openra", TAPS, CALLS)),
+        })
+    }
+
+    fn call(gen: &mut MersenneTwister, tap: Tap) -> (Value, u64) {
+        let before = gen.total_count();
+        let v = match tap {
+            Tap::Next => Value::I32(gen.next()),
+            // Checked when parsed: high >= low.
+            Tap::Range(lo, hi) => Value::I32(gen.next_range(lo, hi).unwrap_or(lo)),
+            Tap::Float => Value::F32(gen.next_float()),
+        };
+        (v, gen.total_count() - before)
+    }
+
+    fn entry_point(tap: Tap) -> usize {
+        match tap {
+            Tap::Next => 0,
+            Tap::Range(..) => 1,
+            Tap::Float => 2,
+        }
+    }
+
+    fn fixed_words(tap: Tap) -> Option<u64> {
+        Some(match tap {
+            Tap::Next | Tap::Float => 1,
+            Tap::Range(lo, hi) => u64::from(hi.wrapping_sub(lo) > 1),
+        })
+    }
+
+    fn discard(gen: &mut MersenneTwister, words: u64) {
+        gen.discard(words);
+    }
+
+    #[cfg(feature = "alloc")]
+    fn recover(
+        tap: Tap,
+        values: &[&str],
+        max_offset: Option<u64>,
+        _options: &Options,
+    ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
+        super::recover::query(tap, values, max_offset.unwrap_or(0))
+    }
+}
+
+crate::engine::rand::rand_core_impls!(MersenneTwister, u32 | g | g.next_word(), |s| {
+    MersenneTwister::new(s as i32)
+});

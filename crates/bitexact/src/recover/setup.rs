@@ -1,0 +1,60 @@
+//! A seed search as the engines set it up ([`Recovery`]): a [`Searcher`]
+//! over ranges of seeds, or, where the values pin the state down, a
+//! [`Walk`] that needs no search.
+
+use super::{Hit, QueryError};
+use crate::num::NumError;
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+/// Every hit of one range of seeds, single-threaded: the work a scheduler
+/// ([`crate::search`] under `std`) hands out in chunks. Hits need not be
+/// sorted; each is confirmed by replaying the generator.
+pub trait Searcher: Send + Sync + core::fmt::Debug {
+    /// Every hit whose seed lies in `seeds`.
+    fn search(&self, seeds: Range<u64>) -> Vec<Hit>;
+}
+
+/// No seed search needed: the values (624 consecutive raw MT19937 outputs)
+/// give the state, which is walked back `bound` words to its seeding.
+pub trait Walk: Send + Sync + core::fmt::Debug {
+    /// Every hit whose seed lies in `seeds`, in seed order. `stop` is
+    /// polled every few milliseconds of work; when it returns true the walk
+    /// ends with `Err(words walked)`.
+    fn run(&self, seeds: Range<u64>, stop: &dyn Fn() -> bool) -> Result<Vec<Hit>, u64>;
+    /// Words walked back at most.
+    fn bound(&self) -> u64;
+    /// The most the bound can be raised to.
+    fn limit(&self) -> u64;
+    /// Values given.
+    fn values(&self) -> usize;
+}
+
+/// A recovery set up: a search over seeds or a walk.
+#[derive(Debug)]
+pub enum Recovery {
+    /// Search the seeds, range by range.
+    Search(Box<dyn Searcher>),
+    /// Walk back from the state the values give; no search.
+    Walk(Box<dyn Walk>),
+}
+
+impl Recovery {
+    /// A [`Recovery::Search`] of `s`.
+    pub fn search(s: impl Searcher + 'static) -> Recovery {
+        Recovery::Search(Box::new(s))
+    }
+}
+
+/// Every value of `vals` read by `parse` (whitespace around each ignored),
+/// or the first that is not one, with its index.
+pub fn values<T>(
+    vals: &[&str],
+    parse: impl Fn(&str) -> Result<T, NumError>,
+) -> Result<Vec<T>, QueryError> {
+    vals.iter()
+        .enumerate()
+        .map(|(index, v)| parse(v.trim()).map_err(|error| QueryError::Value { index, error }))
+        .collect()
+}

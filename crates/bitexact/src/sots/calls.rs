@@ -1,0 +1,126 @@
+//! The Mars entry points and their calls (SPEC 2.1): the vocabulary of
+//! `bitexact stream sots --tap` and of a sots ledger script, with each call's
+//! word cost.
+
+use core::num::NonZeroU32;
+
+/// The Mars entry points a ledger tells apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum EntryPoint {
+    /// The raw 32-bit draw (1 word).
+    U32,
+    /// The unit draw (1 word).
+    Unit,
+    /// The unit draw narrowed to f32 (1 word).
+    Float,
+    /// The inclusive bounded integer (1 + rejections).
+    IntInclusive,
+    /// The probability test (0 or 1).
+    Chance,
+    /// `float_range` (1 word).
+    FloatRange,
+    /// `int_range_bell` (≥ 2 words).
+    IntRangeBell,
+    /// The truncated normal (2 words per attempt; not modelled, only counted).
+    TruncatedNormal,
+}
+
+impl EntryPoint {
+    /// Every entry point, in the order reports list them.
+    pub const ALL: [EntryPoint; 8] = [
+        EntryPoint::U32,
+        EntryPoint::Unit,
+        EntryPoint::Float,
+        EntryPoint::IntInclusive,
+        EntryPoint::Chance,
+        EntryPoint::FloatRange,
+        EntryPoint::IntRangeBell,
+        EntryPoint::TruncatedNormal,
+    ];
+
+    /// The short name reports use (`u32`, `unit`, `float`, `int`, `chance`,
+    /// `frange`, `bell`, `tnormal`), matching the ledger script's calls.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EntryPoint::U32 => "u32",
+            EntryPoint::Unit => "unit",
+            EntryPoint::Float => "float",
+            EntryPoint::IntInclusive => "int",
+            EntryPoint::Chance => "chance",
+            EntryPoint::FloatRange => "frange",
+            EntryPoint::IntRangeBell => "bell",
+            EntryPoint::TruncatedNormal => "tnormal",
+        }
+    }
+}
+
+/// One call of a Mars entry point with its arguments: the vocabulary of the
+/// ledger script (SPEC 6) and of `bitexact stream sots --tap`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Call {
+    /// `next_u32()`
+    U32,
+    /// `next_unit()`
+    Unit,
+    /// `next_float()`
+    Float,
+    /// `next_int_inclusive(n)`
+    IntInclusive(u32),
+    /// `chance(p)`
+    Chance(f32),
+    /// `float_range(lo, hi)`
+    FloatRange(f32, f32),
+    /// `int_range_bell(lo, hi)`
+    IntRangeBell(i32, i32),
+    /// A truncated normal that took this many attempts (every call makes at
+    /// least one; each spends 2 words).
+    TruncatedNormal(NonZeroU32),
+}
+
+impl Call {
+    /// The entry point this call goes through.
+    pub const fn entry_point(self) -> EntryPoint {
+        match self {
+            Call::U32 => EntryPoint::U32,
+            Call::Unit => EntryPoint::Unit,
+            Call::Float => EntryPoint::Float,
+            Call::IntInclusive(_) => EntryPoint::IntInclusive,
+            Call::Chance(_) => EntryPoint::Chance,
+            Call::FloatRange(..) => EntryPoint::FloatRange,
+            Call::IntRangeBell(..) => EntryPoint::IntRangeBell,
+            Call::TruncatedNormal(_) => EntryPoint::TruncatedNormal,
+        }
+    }
+
+    /// The words every such call spends, when that does not depend on the
+    /// words drawn: 1 for `u32`, `unit`, `float`, `frange` and `chance` with
+    /// `0 < p < 1` (or NaN), 0 for `chance` with `p <= 0` or `p >= 1`,
+    /// `2·k` for a truncated normal of `k` attempts, and for the bounded
+    /// integers only when no word can be rejected (`n` is `2^k − 1`: the
+    /// mask is `n` itself). `None` when rejections make the cost vary. A run
+    /// of fixed-cost calls can be skipped with [`Rng::discard`](super::Rng::discard).
+    pub fn fixed_words(self) -> Option<u64> {
+        let exact = |n: u32| super::inclusive_mask(n) == n;
+        match self {
+            Call::U32 | Call::Unit | Call::Float | Call::FloatRange(..) => Some(1),
+            Call::Chance(p) => Some(if p <= 0.0 || p >= 1.0 { 0 } else { 1 }),
+            Call::IntInclusive(n) => exact(n).then_some(1),
+            Call::IntRangeBell(lo, hi) => {
+                let h = hi.wrapping_sub(lo);
+                let a = h / 2;
+                let b = h.wrapping_sub(a);
+                (exact(a as u32) && exact(b as u32)).then_some(2)
+            }
+            Call::TruncatedNormal(k) => Some(2 * u64::from(k.get())),
+        }
+    }
+}
+
+impl From<EntryPoint> for usize {
+    /// The entry point's index in [`EntryPoint::ALL`] (a ledger's tally slot).
+    fn from(e: EntryPoint) -> usize {
+        e as usize
+    }
+}

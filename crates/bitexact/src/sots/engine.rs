@@ -1,0 +1,237 @@
+//! Sword of the Stars in the engine contract ([`crate::engine`]): the taps
+//! are the Mars entry points ([`Call`]), the state is the save's `RNG` item,
+//! identification walks the block back (no search), and the seed search is
+//! [`super::recover`].
+
+use super::calls::Call;
+use super::{Rng, DEFAULT_MAX_TWISTS, ITEM_LEN, ITEM_LEN_PADDED};
+use crate::engine::tap::{parse_f32, parse_i32, parse_u32, Args};
+use crate::engine::{
+    DiffError, Engine, Id, Info, Limits, Opt, Options, RecoverInfo, SeedKind, StateError,
+    StateInfo, StateKind, TapError, Unit, Value, Walk, MAX_CALL_SKIP, MAX_WORK,
+};
+#[cfg(feature = "alloc")]
+use crate::engine::{Field, Fields, Identification, Identified, NotReachable};
+
+/// The Mars generator as an [`Engine`].
+#[derive(Clone, Copy, Debug)]
+pub struct Sots;
+
+impl crate::engine::Sealed for Sots {}
+
+/// `identify`'s and `diff`'s ceiling: 16 million twists, about 16 s.
+pub const MAX_TWISTS: u64 = 16_000_000;
+
+const TAPS: &str = "u32, unit, float, int:N, chance:P, frange:LO,HI, bell:LO,HI";
+const CALLS: &str =
+    "u32, unit, float, int N, chance P, frange LO HI, bell LO HI, tnormal-attempts K";
+
+impl Engine for Sots {
+    type Gen = Rng;
+    type Tap = Call;
+    type Word = u32;
+
+    const ID: Id = Id::Sots;
+    const INFO: Info = Info {
+        name: "sots",
+        class: None,
+        default_class: true,
+        title: "Sword of the Stars \"Mars\" MT19937",
+        about: "Sword of the Stars \"Mars\": MT19937 and the seven entry points",
+        seed: SeedKind::U32,
+        options: &[Opt::Precision],
+        default_tap: "u32",
+        taps: TAPS,
+        calls: CALLS,
+        calls_help: "u32 | unit | float   the raw, unit and float draws\n\
+                     int N                next_int_inclusive(N)\n\
+                     chance P             the probability test (0 words when P <= 0 or P >= 1)\n\
+                     frange LO HI         float_range\n\
+                     bell LO HI           int_range_bell\n\
+                     tnormal-attempts K   a truncated normal that took K attempts (2 words each)",
+        entry_points: &[
+            "u32", "unit", "float", "int", "chance", "frange", "bell", "tnormal",
+        ],
+        limits: Limits {
+            skip_words: MAX_WORK,
+            skip_calls: MAX_CALL_SKIP,
+        },
+        state: Some(StateInfo {
+            lengths: &[ITEM_LEN, ITEM_LEN_PADDED],
+            layouts: &[],
+            layout_note: "",
+            summary: "the save's RNG item: 624 words and left, 2500 bytes",
+            identify: Walk {
+                unit: Unit::Twists,
+                default: DEFAULT_MAX_TWISTS,
+                max: MAX_TWISTS,
+            },
+            identify_how: "Walk the 624 words back to Knuth's initializer, no search: prints seed, \
+                           twists (further twists after seeding), left, words_drawn",
+            diff: Walk {
+                unit: Unit::Twists,
+                default: DEFAULT_MAX_TWISTS,
+                max: MAX_TWISTS,
+            },
+            searches_seeds: false,
+        }),
+        recover: Some(RecoverInfo {
+            taps: "u32 (default), unit, float, int:N, frange:LO,HI; 624 or more u32 values need no search",
+            needs_range: false,
+        }),
+    };
+
+    fn seeded(seed: u64, options: &Options) -> Rng {
+        Rng::with_precision(seed as u32, options.precision)
+    }
+
+    fn word(gen: &mut Rng) -> u32 {
+        gen.next_u32()
+    }
+
+    fn fill(gen: &mut Rng, out: &mut [u32]) {
+        gen.fill_u32(out);
+    }
+
+    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Call, TapError> {
+        let a = Args::new(name, args, ledger);
+        Ok(match name {
+            "u32" => a.none("u32").map(|_| Call::U32)?,
+            "unit" => a.none("unit").map(|_| Call::Unit)?,
+            "float" => a.none("float").map(|_| Call::Float)?,
+            "int" => Call::IntInclusive(a.one("int", "int:N", parse_u32)?),
+            "chance" => Call::Chance(a.one("chance", "chance:P", parse_f32)?),
+            "frange" => {
+                let (lo, hi) = a.two("frange", "frange:LO,HI", parse_f32)?;
+                Call::FloatRange(lo, hi)
+            }
+            "bell" => {
+                let (lo, hi) = a.two("bell", "bell:LO,HI", parse_i32)?;
+                Call::IntRangeBell(lo, hi)
+            }
+            "tnormal-attempts" if ledger => {
+                let k = a.one("tnormal-attempts", "tnormal-attempts:K", parse_u32)?;
+                Call::TruncatedNormal(k.try_into().map_err(|_| {
+                    TapError::invalid(format_args!(
+                        "tnormal-attempts needs K >= 1: every call makes at least one attempt"
+                    ))
+                })?)
+            }
+            "tnormal-attempts" | "tnormal" => {
+                return Err(TapError::LedgerOnly {
+                    name: "the truncated normal",
+                })
+            }
+            _ => return Err(a.unknown("sots", TAPS, CALLS)),
+        })
+    }
+
+    fn call(gen: &mut Rng, call: Call) -> (Value, u64) {
+        let before = gen.position();
+        let value = match call {
+            Call::U32 => Value::U32(gen.next_u32()),
+            Call::Unit => Value::F64(gen.next_unit()),
+            Call::Float => Value::F32(gen.next_float()),
+            Call::IntInclusive(n) => Value::U32(gen.next_int_inclusive(n)),
+            Call::Chance(p) => Value::Bool(gen.chance(p)),
+            Call::FloatRange(lo, hi) => Value::F32(gen.float_range(lo, hi)),
+            Call::IntRangeBell(lo, hi) => Value::I32(gen.int_range_bell(lo, hi)),
+            // Not modelled: its words are spent (2 per attempt).
+            Call::TruncatedNormal(k) => {
+                gen.discard(2 * u64::from(k.get()));
+                Value::Unmodelled
+            }
+        };
+        (value, gen.position() - before)
+    }
+
+    fn entry_point(call: Call) -> usize {
+        call.entry_point().into()
+    }
+
+    fn fixed_words(call: Call) -> Option<u64> {
+        call.fixed_words()
+    }
+
+    fn discard(gen: &mut Rng, words: u64) {
+        gen.discard(words);
+    }
+
+    #[cfg(feature = "alloc")]
+    fn save(
+        gen: &Rng,
+        _layout: Option<&str>,
+        _lossy: bool,
+    ) -> Result<alloc::vec::Vec<u8>, StateError> {
+        Ok(gen.save_state().to_vec())
+    }
+
+    fn load(
+        bytes: &[u8],
+        _layout: Option<&str>,
+    ) -> Result<(Rng, Option<&'static str>), StateError> {
+        Rng::load_state(bytes).map(|r| (r, None)).map_err(|e| {
+            let kind = match e {
+                super::ItemError::WrongLength { len } => StateKind::Length { len },
+                super::ItemError::LeftOutOfRange { .. } => StateKind::Field,
+            };
+            StateError::new(kind, e)
+        })
+    }
+
+    #[cfg(feature = "alloc")]
+    fn identify(
+        state: &Rng,
+        bound: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Identified, NotReachable> {
+        super::identify_until(state.mt(), bound, stop).map(Identified::Found)
+    }
+
+    #[cfg(feature = "alloc")]
+    fn identified(state: &Rng, id: Identification) -> Result<Fields, NotReachable> {
+        let left = state.left();
+        let twists = super::twists_of(id.words_drawn, left);
+        Ok(alloc::vec![
+            ("seed", Field::U64(id.seed)),
+            ("twists", Field::U64(twists)),
+            ("left", left.into()),
+            ("words_drawn", Field::U64(id.words_drawn)),
+        ])
+    }
+
+    fn words_between(a: &Rng, b: &Rng, bound: u64) -> Result<u64, DiffError> {
+        super::words_between(a.mt(), b.mt(), bound)
+    }
+
+    #[cfg(feature = "alloc")]
+    fn describe(state: &Rng, _layout: Option<&'static str>) -> Fields {
+        let words = state.state();
+        alloc::vec![
+            ("left", state.left().into()),
+            ("index", (crate::mt19937::N as u32 - state.left()).into()),
+            ("first_word", Field::Hex32(words[0])),
+            ("last_word", Field::Hex32(words[crate::mt19937::N - 1])),
+        ]
+    }
+
+    #[cfg(feature = "alloc")]
+    fn recover(
+        tap: Call,
+        values: &[&str],
+        max_offset: Option<u64>,
+        options: &Options,
+    ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
+        super::recover::query(tap, values, max_offset, options.precision)
+    }
+
+    #[cfg(feature = "alloc")]
+    fn ledger_fields(gen: &Rng) -> Fields {
+        alloc::vec![("left", gen.left().into())]
+    }
+}
+
+crate::engine::rand::rand_core_impls!(Rng, u32 | g | g.next_u32(), |s| Rng::new(s));
+crate::engine::rand::rand_core_impls!(crate::mt19937::Mt19937, u32 | g | g.next_u32(), |s| {
+    crate::mt19937::Mt19937::new(s)
+});
