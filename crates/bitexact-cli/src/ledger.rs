@@ -1,49 +1,17 @@
-//! `bitexact ledger sots`: run a script of calls through the word ledger.
+//! `bitexact ledger ENGINE`: a script of calls run through the library's
+//! word ledger (`bitexact::ledger`), tallied per entry point and per turn,
+//! printed.
 
-use crate::cli::{LedgerArgs, LedgerCommand};
-use crate::engines::{check_work, parse_sots_call};
+use crate::cli::LedgerArgs;
+use crate::report::field_json;
 use crate::{read_limited, Failure, Outcome};
-use bitexact::ledger::{Call, Ledger, Tally, Turn};
-use bitexact::sots::Rng;
+use bitexact::engine::Fields;
+use bitexact::ledger::{run_script, LineError, RunError, Tally, Turn};
 use serde_json::{json, Map, Value as Json};
 use std::io::Write;
 
 /// Scripts larger than this are refused (a generous bound: one call is a line).
 const MAX_SCRIPT_BYTES: usize = 64 << 20;
-
-/// A script line: a new turn, or a call.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Line {
-    Turn,
-    Call(Call),
-}
-
-/// One script line: `None` for a blank or comment line.
-pub fn parse_line(line: &str) -> Result<Option<Line>, String> {
-    let code = line.split('#').next().unwrap_or("");
-    let words: Vec<&str> = code.split_whitespace().collect();
-    match words.split_first() {
-        None => Ok(None),
-        Some((&"turn", [])) => Ok(Some(Line::Turn)),
-        Some((&"turn", _)) => Err("turn takes no argument".into()),
-        Some((&name, args)) => parse_sots_call(name, args).map(|c| Some(Line::Call(c))).map_err(|e| {
-            if e.starts_with("unknown call") {
-                format!("{e} (expected turn, u32, unit, float, int, chance, frange, bell, tnormal-attempts)")
-            } else {
-                e
-            }
-        }),
-    }
-}
-
-/// Words a call can be expected to spend, for the work bound (rejections aside).
-fn nominal_words(call: Call) -> u64 {
-    match call {
-        Call::TruncatedNormal(k) => 2 * u64::from(k.get()),
-        Call::IntRangeBell(..) => 2,
-        _ => 1,
-    }
-}
 
 fn plural(n: u64, one: &str) -> String {
     format!("{n} {one}{}", if n == 1 { "" } else { "s" })
@@ -55,13 +23,6 @@ fn tally_json(t: Tally) -> Json {
 
 /// A turn's (or the total's) tallies by entry point, in report order.
 pub type Entries = Vec<(&'static str, Tally)>;
-
-/// What a ledger prints: the turns, the total, and closing `key: value`s.
-pub struct Report {
-    pub turns: Vec<(u64, Entries)>,
-    pub total: Entries,
-    pub extra: Vec<(&'static str, u64)>,
-}
 
 fn sum(entries: &Entries) -> Tally {
     let mut t = Tally::default();
@@ -107,13 +68,18 @@ fn write_turn(out: &mut impl Write, label: &str, entries: &Entries) -> std::io::
     Ok(())
 }
 
-/// Print a ledger's report: per turn, the total, the closing values; or
+/// Print a ledger's report: per turn, the total, the closing fields; or
 /// one JSON object.
-pub fn write_report(out: &mut impl Write, json: bool, r: &Report) -> Outcome {
+pub fn write_report(
+    out: &mut impl Write,
+    json: bool,
+    turns: &[(u64, Entries)],
+    total: &Entries,
+    fields: &Fields,
+) -> Outcome {
     if json {
         let mut obj = Map::new();
-        let turns: Vec<Json> = r
-            .turns
+        let turns: Vec<Json> = turns
             .iter()
             .map(|(n, e)| {
                 let mut t = Map::new();
@@ -123,25 +89,25 @@ pub fn write_report(out: &mut impl Write, json: bool, r: &Report) -> Outcome {
             })
             .collect();
         obj.insert("turns".into(), turns.into());
-        obj.insert("total".into(), tallies_json(&r.total).into());
-        for (k, v) in &r.extra {
-            obj.insert((*k).into(), (*v).into());
+        obj.insert("total".into(), tallies_json(total).into());
+        for (k, v) in fields {
+            obj.insert((*k).into(), field_json(*v));
         }
         writeln!(out, "{}", Json::Object(obj))?;
     } else {
-        for (n, e) in &r.turns {
+        for (n, e) in turns {
             write_turn(out, &format!("turn {n}"), e)?;
         }
-        write_turn(out, "total", &r.total)?;
-        for (k, v) in &r.extra {
+        write_turn(out, "total", total)?;
+        for (k, v) in fields {
             writeln!(out, "{k}: {v}")?;
         }
     }
     Ok(())
 }
 
-fn entries_of(turn: &Turn) -> Entries {
-    turn.entries().map(|(e, t)| (e.name(), t)).collect()
+fn entries_of(turn: &Turn, names: &'static [&'static str]) -> Entries {
+    turn.entries(names).collect()
 }
 
 /// A script file (or `-`, stdin) as text, within [`MAX_SCRIPT_BYTES`].
@@ -161,106 +127,32 @@ pub fn read_text(path: &std::path::Path, what: &str) -> Result<String, Failure> 
     })
 }
 
-/// A whole script: its lines in order (blank and comment lines dropped), or
-/// a one-line message naming the first bad line. A UTF-8 byte-order mark at
-/// the start is skipped (editors on Windows write one). The calls' nominal
-/// words are bounded by the CLI's work limit.
-pub fn parse_script(text: &str) -> Result<Vec<Line>, String> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = Vec::new();
-    let mut work = 0u64;
-    for (i, line) in text.lines().enumerate() {
-        match parse_line(line) {
-            Ok(Some(l)) => {
-                if let Line::Call(c) = l {
-                    work = work.saturating_add(nominal_words(c));
-                    if check_work(work, "the script's calls").is_err() {
-                        return Err(format!(
-                            "script line {}: the script spends too many words",
-                            i + 1
-                        ));
-                    }
-                }
-                lines.push(l);
-            }
-            Ok(None) => {}
-            Err(msg) => return Err(format!("script line {}: {msg}", i + 1)),
-        }
-    }
-    Ok(lines)
-}
-
-pub fn run(cmd: &LedgerCommand, out: &mut impl Write) -> Outcome {
-    match cmd {
-        LedgerCommand::Sots(args) => sots(args, out),
-        other => crate::ledger_engines::ledger(other, out),
-    }
-}
-
-fn sots(args: &LedgerArgs, out: &mut impl Write) -> Outcome {
-    let text = read_script(&args.script)?;
-    let lines = parse_script(&text).map_err(Failure::Usage)?;
-
-    let rng = Rng::with_precision(args.seed, args.precision.into());
-    let mut ledger = Ledger::new(rng);
-    let mut turns = Vec::new();
-    for line in lines {
-        match line {
-            Line::Turn => turns.push(ledger.end_turn()),
-            Line::Call(c) => drop(ledger.apply(c)),
-        }
-    }
-    let totals = ledger.totals();
-    turns.push(*ledger.current_turn());
-    // Turn 0 holds the calls before the first `turn` line: shown only if any.
-    turns.retain(|t| t.number > 0 || t.total().calls > 0);
-    let report = Report {
-        turns: turns.iter().map(|t| (t.number, entries_of(t))).collect(),
-        total: entries_of(&totals),
-        extra: vec![
-            ("left", ledger.rng().left().into()),
-            ("words_drawn", ledger.rng().position()),
-        ],
-    };
-    write_report(out, args.json, &report)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lines_parse() {
-        assert_eq!(parse_line("  # nothing"), Ok(None));
-        assert_eq!(parse_line(""), Ok(None));
-        assert_eq!(parse_line("turn"), Ok(Some(Line::Turn)));
-        assert_eq!(
-            parse_line("int 6 # a die"),
-            Ok(Some(Line::Call(Call::IntInclusive(6))))
-        );
-        assert_eq!(
-            parse_line("bell -3 3"),
-            Ok(Some(Line::Call(Call::IntRangeBell(-3, 3))))
-        );
-        assert!(matches!(
-            parse_line("tnormal-attempts 2"),
-            Ok(Some(Line::Call(Call::TruncatedNormal(_))))
-        ));
-        assert!(parse_line("int").unwrap_err().contains("int N"));
-        assert!(parse_line("roll 3").unwrap_err().contains("unknown call"));
-        assert!(parse_line("turn 2").is_err());
-        assert!(parse_line("chance x").is_err());
-    }
-
-    #[test]
-    fn a_byte_order_mark_is_skipped() {
-        assert_eq!(
-            parse_script("\u{feff}u32\nturn\n"),
-            Ok(vec![Line::Call(Call::U32), Line::Turn])
-        );
-        // Only at the start: elsewhere it is an unknown call.
-        assert!(parse_script("u32\n\u{feff}u32\n")
-            .unwrap_err()
-            .starts_with("script line 2:"));
-    }
+pub fn run(LedgerArgs(args): &LedgerArgs, out: &mut impl Write) -> Outcome {
+    let text = read_script(&args.path("script"))?;
+    let id = args.id();
+    let report = run_script(id, args.u64("seed").unwrap_or(0), &args.options(), &text).map_err(
+        |e| match e {
+            RunError::Seed(e) => Failure::usage(e.to_string()),
+            RunError::Script(e) => match e.error {
+                LineError::Call(c) => match crate::stream::other_class_message(&c) {
+                    Some(m) => Failure::usage(format!("script line {}: {m}", e.line)),
+                    None => Failure::usage(e.to_string()),
+                },
+                _ => Failure::usage(e.to_string()),
+            },
+        },
+    )?;
+    let names = report.entry_points;
+    let turns: Vec<(u64, Entries)> = report
+        .turns
+        .iter()
+        .map(|t| (t.number, entries_of(t, names)))
+        .collect();
+    write_report(
+        out,
+        args.flag("json"),
+        &turns,
+        &entries_of(&report.total, names),
+        &report.fields,
+    )
 }

@@ -5,17 +5,18 @@
 //! every computation is a library call.
 
 pub mod cli;
-pub mod engines;
 pub mod jsonl;
 pub mod ledger;
-pub mod ledger_engines;
 pub mod num;
 pub mod out;
 pub mod recover;
+pub mod report;
 pub mod scan;
 pub mod search;
 pub mod selftest;
 pub mod sots_math;
+pub mod state;
+pub mod stream;
 pub mod sync;
 pub mod trace;
 
@@ -168,8 +169,12 @@ pub fn main() -> ExitCode {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command {
-        cli::Command::Stream(args) => engines::stream(&args, &mut out),
-        cli::Command::State(cmd) => engines::state(&cmd, &mut out),
+        cli::Command::Stream(args) => stream::run(&args, &mut out),
+        cli::Command::State(cli::StateCommand::Save(args)) => state::save(&args),
+        cli::Command::State(cli::StateCommand::Identify(args)) => state::identify(&args, &mut out),
+        cli::Command::State(cli::StateCommand::Diff(args)) => state::diff(&args, &mut out),
+        cli::Command::State(cli::StateCommand::Show(args)) => state::show(&args, &mut out),
+        cli::Command::State(cli::StateCommand::Convert(args)) => state::convert(&args),
         cli::Command::Ledger(args) => ledger::run(&args, &mut out),
         cli::Command::Recover(args) => recover::run(&args, &mut out),
         cli::Command::Trace(cli::TraceCommand::Compare(args)) => trace::compare(&args, &mut out),

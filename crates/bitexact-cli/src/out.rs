@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-pub use bitexact::stream::Value;
+pub use bitexact::engine::Value;
 
 /// `--format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -29,6 +29,7 @@ fn dec(v: Value) -> String {
         Value::F32(v) => float_dec(v),
         Value::F64(v) => float_dec(v),
         Value::Bool(v) => v.to_string(),
+        Value::Unmodelled => "-".to_string(),
     }
 }
 
@@ -47,6 +48,7 @@ fn hex(v: Value) -> String {
         Value::I32(v) => format!("{:#010x}", v as u32),
         Value::U64(v) => format!("{v:#018x}"),
         Value::Bool(v) => v.to_string(),
+        Value::Unmodelled => "-".to_string(),
         Value::F32(_) | Value::F64(_) => bits(v).unwrap_or_default(),
     }
 }

@@ -1,125 +1,101 @@
-//! `bitexact recover`: the seeds behind observed values.
+//! `bitexact recover ENGINE`: the seeds behind observed values.
 //!
-//! The recovery is set up by name in the library (`bitexact::recover::query`:
-//! the tap and the values parsed, the engine's search chosen); scheduling
-//! the search over threads and printing happen here.
+//! The recovery is set up by name in the library
+//! (`bitexact::recover::query`: the tap and the values parsed, the engine's
+//! search chosen) and run by the library's scheduler (`bitexact::search`);
+//! the progress bar, Ctrl-C and the printing happen here.
 
-use crate::cli::{RecoverCommand, RecoverCommon};
-use crate::engines::check_work;
-use crate::search::{self, Found as SearchOutcome, Plan};
+use crate::cli::RecoverArgs;
+use crate::report::check_bound;
+use crate::search::{self};
 use crate::{Failure, Outcome};
-use bitexact::recover::query::{Query, MAX_OUTPUTS_OFFSET};
-use bitexact::recover::Hit;
-use bitexact::stream::{Engine, Options};
+use bitexact::engine::MAX_WORK;
+use bitexact::recover::query::query;
+use bitexact::recover::{Hit, QueryError, Recovery};
+use bitexact::search::{End, Found};
 use serde_json::json;
 use std::io::Write;
-use std::ops::Range;
 
-fn seed_range(range: Option<&str>, space: u64) -> Result<Range<u64>, Failure> {
-    match range {
-        Some(r) => search::parse_seed_range(r, space).map_err(Failure::Usage),
-        None => Ok(0..space),
+/// A setup error as the command line says it, naming its flags.
+pub fn query_message(tap: &str, e: &QueryError) -> String {
+    match e {
+        QueryError::Value { error, .. } => format!("--values: {error}"),
+        QueryError::OffsetTooLarge { max_offset, limit } => {
+            format!("--max-offset {max_offset} is beyond this search's limit of {limit}")
+        }
+        QueryError::OutputsOffsetTooLarge { max_offset, limit } => {
+            format!("--max-offset {max_offset} is over the limit of {limit} for 624 outputs")
+        }
+        QueryError::NotThisTap { tap, why, taps } => {
+            format!("--tap {tap} cannot be recovered from: {why} (use {taps})")
+        }
+        QueryError::Tap(e) => crate::stream::tap_message(tap, e),
+        other => other.to_string(),
     }
 }
 
-pub fn run(cmd: &RecoverCommand, out: &mut impl Write) -> Outcome {
-    let (engine, args, range, options) = match cmd {
-        RecoverCommand::Sots {
-            common,
-            seed_range,
-            precision,
-        } => (
-            Engine::Sots,
-            common,
-            seed_range.as_deref(),
-            Options {
-                precision: (*precision).into(),
-                ..Options::default()
-            },
-        ),
-        RecoverCommand::Laige { common, seed_range } => (
-            Engine::Laige,
-            common,
-            Some(seed_range.as_str()),
-            Options::default(),
-        ),
-        RecoverCommand::Westwood {
-            common,
-            seed_range,
-            class,
-        } => (
-            Engine::Westwood,
-            common,
-            seed_range.as_deref(),
-            Options {
-                class: (*class).into(),
-                ..Options::default()
-            },
-        ),
-        RecoverCommand::Openra { common, seed_range } => (
-            Engine::Openra,
-            common,
-            seed_range.as_deref(),
-            Options::default(),
-        ),
-        RecoverCommand::Generals { common, seed_range } => (
-            Engine::Generals,
-            common,
-            seed_range.as_deref(),
-            Options::default(),
-        ),
+/// The options of one recovery.
+struct Common {
+    max_hits: usize,
+    max_offset: Option<u64>,
+    json: bool,
+}
+
+pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
+    let id = args.id();
+    let info = id.info();
+    let c = Common {
+        max_hits: args.usize("max-hits").unwrap_or(1000),
+        max_offset: args.u64("max-offset"),
+        json: args.flag("json"),
     };
-    if args.max_hits == 0 {
+    if c.max_hits == 0 {
         return Err(Failure::usage("--max-hits 0: expected at least 1"));
     }
-    if let Some(k) = args.max_offset {
-        check_work(k, "--max-offset")?;
+    if let Some(k) = c.max_offset {
+        check_bound(k, "--max-offset", MAX_WORK)?;
     }
-    let values: Vec<&str> = args.values.split(',').collect();
-    let query = Query::new(
-        engine,
-        &options,
-        args.tap.as_deref(),
-        &values,
-        args.max_offset,
-    )
-    .map_err(|e| Failure::usage(e.0))?;
-    let space = query.seed_space();
-    let seeds = seed_range(range, space)?;
-    if let Some((mut hits, bound)) = query.direct_hits(seeds.clone()) {
-        // 624+ raw outputs: untempered and walked back, no seed search.
-        let start = std::time::Instant::now();
+    let values_text = args.str("values").unwrap_or("");
+    let values: Vec<&str> = values_text.split(',').collect();
+    let tap = args.str("tap");
+    let recovery = query(id, &args.options(), tap, &values, c.max_offset)
+        .map_err(|e| Failure::usage(query_message(tap.unwrap_or(info.default_tap), &e)))?;
+    let space = info.seed.space();
+    let range = args.str("seed-range");
+    let seeds = match range {
+        Some(r) => search::parse_seed_range(r, space).map_err(Failure::Usage)?,
+        None => 0..space,
+    };
+    let plan = search::plan(args.usize("threads"), c.max_hits)?;
+    if let Recovery::Walk(w) = &recovery {
         crate::summary!(
-            "{} outputs: state rebuilt by untempering and walked back {bound} words, no seed search",
-            values.len()
+            "{} outputs: state rebuilt by untempering and walked back {} words, no seed search",
+            w.values(),
+            w.bound()
         );
-        let mut end = search::End::Complete;
-        if hits.len() > args.max_hits {
-            if let Some(at) = search::stop_point(&hits, args.max_hits, seeds.end) {
-                end = search::End::Stopped { at };
-            }
-            hits.truncate(args.max_hits);
-        }
-        let found = SearchOutcome {
-            hits,
-            searched: 0,
-            elapsed: start.elapsed(),
-            end,
-        };
-        if !args.json {
-            print_hits(out, &found.hits)?;
-        }
-        let none = format!(
-            "no seed in {}..{} produces these 624+ outputs within {bound} words of seeding \
-             (--max-offset raises the bound, up to {MAX_OUTPUTS_OFFSET})",
-            seeds.start, seeds.end
-        );
-        return report(args, range, out, &found, space, Some(none));
     }
-    let label = format!("recover {}", engine.name());
-    let per_chunk = query.seeds_per_chunk(args.max_offset.unwrap_or(0));
-    let outcome = run_search(args, &label, per_chunk, seeds, |r| query.search(r), out)?;
-    report(args, range, out, &outcome, space, None)
+    let label = format!("recover {}", info.name);
+    let mut write_error = None;
+    let found = search::run(&recovery, seeds.clone(), &plan, &label, |hits| {
+        if !c.json && write_error.is_none() {
+            write_error = print_hits(out, hits).err();
+        }
+    })?;
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    let none = match &recovery {
+        Recovery::Walk(w) => Some(format!(
+            "no seed in {}..{} produces these 624+ outputs within {} words of seeding \
+             (--max-offset raises the bound, up to {})",
+            seeds.start,
+            seeds.end,
+            w.bound(),
+            w.limit()
+        )),
+        Recovery::Search(_) => None,
+    };
+    report(&c, range, out, &found, space, none)
 }
 
 fn print_hits(out: &mut impl Write, hits: &[Hit]) -> std::io::Result<()> {
@@ -129,41 +105,14 @@ fn print_hits(out: &mut impl Write, hits: &[Hit]) -> std::io::Result<()> {
     out.flush()
 }
 
-/// Run a search, printing hits as they come (unless `--json`).
-fn run_search(
-    args: &RecoverCommon,
-    label: &str,
-    seeds_per_chunk: u64,
-    range: Range<u64>,
-    work: impl Fn(Range<u64>) -> Vec<Hit> + Sync,
-    out: &mut impl Write,
-) -> Result<SearchOutcome<Hit>, Failure> {
-    let plan = Plan {
-        threads: args.threads,
-        seeds_per_chunk,
-        stop_after: args.max_hits,
-        label,
-    };
-    let mut write_error = None;
-    let found = search::run(range, &plan, work, |hits| {
-        if !args.json && write_error.is_none() {
-            write_error = print_hits(out, hits).err();
-        }
-    })?;
-    match write_error {
-        Some(e) => Err(e.into()),
-        None => Ok(found),
-    }
-}
-
 /// Print the summary (stderr) and, with `--json`, the whole answer (stdout);
 /// exit 1 when nothing was found in a complete search (`none`: the message
 /// for that) or when interrupted.
 fn report(
-    args: &RecoverCommon,
+    args: &Common,
     range: Option<&str>,
     out: &mut impl Write,
-    o: &SearchOutcome<Hit>,
+    o: &Found,
     space: u64,
     none: Option<String>,
 ) -> Outcome {
@@ -181,9 +130,9 @@ fn report(
             "seconds": (secs * 1000.0).round() / 1000.0,
         });
         match o.end {
-            search::End::Complete => {}
-            search::End::Stopped { at } => obj["stopped_at"] = at.into(),
-            search::End::Interrupted { at } => obj["interrupted_at"] = at.into(),
+            End::Complete => {}
+            End::Stopped { at } => obj["stopped_at"] = at.into(),
+            End::Interrupted { at } => obj["interrupted_at"] = at.into(),
         }
         writeln!(out, "{obj}")?;
     }
@@ -195,7 +144,7 @@ fn report(
         );
     }
     match o.end {
-        search::End::Stopped { at } => {
+        End::Stopped { at } => {
             // Part of the answer (the hits are not all of them): printed
             // even under --quiet.
             if o.hits.last().is_some_and(|h| h.seed == at) {
@@ -216,22 +165,20 @@ fn report(
             }
             Ok(())
         }
-        search::End::Interrupted { at } => Err(Failure::Different(search::interrupted_message(
+        End::Interrupted { at } => Err(Failure::Different(search::interrupted_message(
             o.searched, at, range, space,
         ))),
-        search::End::Complete if o.hits.is_empty() => {
-            Err(Failure::Different(none.unwrap_or_else(|| {
-                let offsets = match args.max_offset.unwrap_or(0) {
-                    0 => "offset 0".to_string(),
-                    k => format!("offsets 0..={k}"),
-                };
-                format!(
-                    "no seed produces these values at {offsets}: all {} seeds of the range were \
+        End::Complete if o.hits.is_empty() => Err(Failure::Different(none.unwrap_or_else(|| {
+            let offsets = match args.max_offset.unwrap_or(0) {
+                0 => "offset 0".to_string(),
+                k => format!("offsets 0..={k}"),
+            };
+            format!(
+                "no seed produces these values at {offsets}: all {} seeds of the range were \
                      searched (--max-offset looks further into each stream)",
-                    o.searched
-                )
-            })))
-        }
-        search::End::Complete => Ok(()),
+                o.searched
+            )
+        }))),
+        End::Complete => Ok(()),
     }
 }

@@ -15,9 +15,9 @@ pub fn parse_vec3(s: &str) -> Result<Vec3, String> {
         return Err(format!("'{s}' is not a vector: expected X,Y,Z"));
     };
     Ok(Vec3::new(
-        num::parse_f32(x)?,
-        num::parse_f32(y)?,
-        num::parse_f32(z)?,
+        num::parse_f32(x).map_err(|e| e.to_string())?,
+        num::parse_f32(y).map_err(|e| e.to_string())?,
+        num::parse_f32(z).map_err(|e| e.to_string())?,
     ))
 }
 

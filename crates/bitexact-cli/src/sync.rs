@@ -3,8 +3,8 @@
 //! are `bitexact::openra::sync`.
 
 use crate::cli::SyncOpenraArgs;
-use crate::engines::check_bound;
 use crate::ledger::read_text;
+use crate::report::check_bound;
 use crate::{Failure, Outcome};
 use bitexact::openra::sync::{self, Verdict};
 use serde_json::{json, Value as Json};

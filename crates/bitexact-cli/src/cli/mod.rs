@@ -1,17 +1,17 @@
-//! The command line (SPEC 6), as clap definitions. The per-engine argument
-//! sets of `stream`, `state` and `recover` are in `stream.rs`, `state.rs` and `recover.rs`: each engine
-//! takes exactly its own options, so clap rejects the others.
+//! The command line (SPEC 6), as clap definitions. The engine subcommands of
+//! `stream`, `ledger`, `recover` and `state` are generated from the
+//! library's engine list (`engines.rs`): each engine takes exactly its own
+//! options, so clap rejects the others.
 
 use crate::num;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
-mod recover;
-mod state;
-mod stream;
-pub use recover::*;
-pub use state::*;
-pub use stream::*;
+pub mod engines;
+pub use engines::{
+    ConvertArgs, DiffArgs, EngineArgs, IdentifyArgs, LedgerArgs, RecoverArgs, SaveArgs, ShowArgs,
+    StreamArgs, Verb,
+};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -47,16 +47,16 @@ pub struct Cli {
 pub enum Command {
     /// Print a generator's stream through one of its taps
     #[command(subcommand)]
-    Stream(StreamCommand),
+    Stream(StreamArgs),
     /// Save, identify or compare generator state files
     #[command(subcommand)]
     State(StateCommand),
     /// Count the words a script of calls spends, per entry point and per turn
     #[command(subcommand)]
-    Ledger(LedgerCommand),
+    Ledger(LedgerArgs),
     /// Find the seeds whose streams produce observed values
     #[command(subcommand)]
-    Recover(RecoverCommand),
+    Recover(RecoverArgs),
     /// Compare traces to the last bit; replay recorded MoveFleet calls
     #[command(subcommand)]
     Trace(TraceCommand),
@@ -169,76 +169,33 @@ pub struct ReplayArgs {
     pub report: ReportFormat,
 }
 
-/// `after_help` of an engine's ledger: the script's calls.
-macro_rules! generic_ledger_help {
-    ($calls:literal) => {
-        concat!(
-            "SCRIPT has one call per line (the engine's stream taps, arguments as words):\n  ",
-            "turn                 start a new turn\n  ",
-            $calls,
-            "\n`#` starts a comment. Calls before the first `turn` are reported as turn 0."
-        )
-    };
-}
-
 #[derive(Subcommand, Debug)]
-pub enum LedgerCommand {
-    /// Sword of the Stars "Mars": the seven entry points and their word costs
-    Sots(LedgerArgs),
-    /// The laige Prng: u64, range LO HI, float01
-    #[command(after_help = generic_ledger_help!("u64 | float01        one draw\n  range MIN MAX        the half-open range draw (rejections spend more)"))]
-    Laige {
-        /// Seed (64-bit)
-        #[arg(long, value_parser = num::parse_u64)]
-        seed: u64,
-        /// Substream id: draw from derive_substream(seed, ID)
-        #[arg(long, value_parser = num::parse_u32)]
-        substream: Option<u32>,
-        #[command(flatten)]
-        common: LedgerCommon,
-    },
-    /// Westwood's WWLib classes: raw, ranged MIN MAX, double (float for --class random4)
-    #[command(after_help = generic_ledger_help!("raw                  one raw draw\n  ranged MIN MAX       the ranged pick (0 draws for equal bounds; rejections spend more)\n  double               ranged(1, 2147483647) / 2^31\n  float                Get_Float (--class random4)"))]
-    Westwood {
-        /// Seed (32-bit)
-        #[arg(long, value_parser = num::parse_u32)]
-        seed: u32,
-        /// The WWLib class
-        #[arg(long, value_enum, default_value = "random2")]
-        class: WwClass,
-        #[command(flatten)]
-        common: LedgerCommon,
-    },
-    /// OpenRA's MersenneTwister: next, range LO HI, float
-    #[command(after_help = generic_ledger_help!("next                 Next()\n  range LO HI          Next(LO, HI) (0 draws when HI - LO <= 1)\n  float                NextFloat()"))]
-    Openra {
-        /// Seed: an int32, as OpenRA writes it, or its bits
-        #[arg(long, value_parser = crate::engines::openra::parse_seed, allow_hyphen_values = true)]
-        seed: i32,
-        #[command(flatten)]
-        common: LedgerCommon,
-    },
-    /// C&C Generals GameLogicRandom: raw, value LO HI, real LO HI
-    #[command(after_help = generic_ledger_help!("raw                  one draw\n  value LO HI          GetGameLogicRandomValue (0 draws when HI - LO + 1 wraps to 0)\n  real LO HI           GetGameLogicRandomValueReal (0 draws when HI - LO <= 0)"))]
-    Generals {
-        /// Seed (32-bit)
-        #[arg(long, value_parser = num::parse_u32)]
-        seed: u32,
-        #[command(flatten)]
-        common: LedgerCommon,
-    },
+pub enum StateCommand {
+    /// Write the state a seed reaches after some words
+    #[command(subcommand)]
+    Save(SaveArgs),
+    /// Find a state file's seed and the words drawn since seeding
+    #[command(subcommand)]
+    Identify(IdentifyArgs),
+    /// Words drawn from state A to state B of the same stream (B minus A; exit 1 if B is
+    /// not reachable from A within the bound)
+    #[command(subcommand)]
+    Diff(DiffArgs),
+    /// Print a state file's fields (no search)
+    #[command(subcommand)]
+    Show(ShowArgs),
+    /// Rewrite a state file in another of its layouts
+    #[command(subcommand)]
+    Convert(ConvertArgs),
 }
 
-/// The script and report options every ledger takes.
-#[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
-pub struct LedgerCommon {
-    /// The script of calls (`-` for stdin)
-    pub script: PathBuf,
-    /// Print one JSON object
-    #[arg(long)]
-    pub json: bool,
-}
+/// `recover`'s closing help.
+pub const RECOVER_HELP: &str =
+    "Prints `seed S offset K` per hit, in seed order (K: words drawn before the first call; a \
+    tap that rejects words can give several true offsets for one seed, all printed). At most \
+    --max-hits are printed; when it stops there, stderr says where to resume (also under \
+    --quiet). Exit 0 when at least one seed is found, 1 when none in the whole range (or when \
+    interrupted: the message says where to resume), 2 on bad input.";
 
 const SCAN_HELP: &str = "Decodes the executable sections twice: a linear sweep, and a recursive descent \
 from the entry point, the function symbols, relocated code pointers, code addresses instructions take, \
@@ -293,7 +250,7 @@ pub struct SyncOpenraArgs {
     /// The sync report (syncreport.log; `-` for stdin)
     pub report: PathBuf,
     /// The game's SharedRandom seed: an int32 as OpenRA writes it, or its bits
-    #[arg(long, value_parser = crate::engines::openra::parse_seed, allow_hyphen_values = true)]
+    #[arg(long, value_parser = num::parse_int_seed, allow_hyphen_values = true)]
     pub seed: i32,
     /// Draws searched on each side of #T for a mismatching value (at most 10^7)
     #[arg(long, default_value_t = bitexact::openra::sync::DEFAULT_WINDOW, value_parser = num::parse_u64)]
@@ -364,38 +321,4 @@ impl From<PrecisionArg> for bitexact::x87::Precision {
             PrecisionArg::Pc24 => Self::Pc24,
         }
     }
-}
-
-/// `--layout` of westwood state files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Layout {
-    /// Tiberian Sun: 1008 bytes
-    Ts,
-    /// Red Alert 2 / Yuri's Revenge: 1012 bytes, with the disabled flag
-    Ra2,
-}
-
-#[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
-#[command(after_help = "SCRIPT has one call per line:\n  \
-    turn                 start a new turn\n  \
-    u32 | unit | float   the raw, unit and float draws\n  \
-    int N                next_int_inclusive(N)\n  \
-    chance P             the probability test (0 words when P <= 0 or P >= 1)\n  \
-    frange LO HI         float_range\n  \
-    bell LO HI           int_range_bell\n  \
-    tnormal-attempts K   a truncated normal that took K attempts (2 words each)\n\
-    `#` starts a comment. Calls before the first `turn` are reported as turn 0.")]
-pub struct LedgerArgs {
-    /// Seed (32-bit)
-    #[arg(long, value_parser = num::parse_u32)]
-    pub seed: u32,
-    /// x87 precision model for float draws
-    #[arg(long, value_enum, default_value = "pc53")]
-    pub precision: PrecisionArg,
-    /// The script of calls (`-` for stdin)
-    pub script: PathBuf,
-    /// Print one JSON object
-    #[arg(long)]
-    pub json: bool,
 }

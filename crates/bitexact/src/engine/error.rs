@@ -177,6 +177,12 @@ pub enum Reason {
     /// The walk was stopped by its caller after this much of its bound:
     /// nothing was found that near.
     Stopped(Bound),
+    /// The seed is not a substream of the master seed given: its id would
+    /// be `id`, beyond 32 bits (laige).
+    NotASubstream {
+        /// The id it would need.
+        id: u64,
+    },
     /// The generator has no state files.
     NoStates,
 }
@@ -205,6 +211,15 @@ impl NotReachable {
         NotReachable::new(
             Reason::NoStates,
             format_args!("{engine} has no state files"),
+        )
+    }
+
+    /// No seed of `first..end` reaches the state within `bound` of seeding
+    /// (a search that came back empty).
+    pub fn not_in_range(first: u64, end: u64, bound: Bound) -> NotReachable {
+        NotReachable::new(
+            Reason::NotInRange { first, end, bound },
+            format_args!("no seed in {first}..{end} reaches this state within {bound} of seeding"),
         )
     }
 

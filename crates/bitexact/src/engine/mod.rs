@@ -51,6 +51,9 @@ pub struct Options {
     pub precision: Precision,
     /// Draw from `derive_substream(seed, id)` (laige).
     pub substream: Option<u32>,
+    /// A master seed: an identification also names the substream id of the
+    /// state's seed relative to it (generators with [`Opt::Substream`]).
+    pub master: Option<u64>,
 }
 
 /// The options a generator takes beyond its seed ([`Info::options`]).
@@ -119,6 +122,15 @@ pub struct Walk {
     pub max: u64,
 }
 
+/// A named byte layout of a generator's state files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayoutInfo {
+    /// Its name (`ts`).
+    pub name: &'static str,
+    /// What it is (`Tiberian Sun: 1008 bytes`).
+    pub about: &'static str,
+}
+
 /// A generator's state files ([`Engine::save`], [`Engine::load`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StateInfo {
@@ -126,10 +138,11 @@ pub struct StateInfo {
     pub lengths: &'static [usize],
     /// The named byte layouts (`ts`, `ra2`), empty when there is one;
     /// [`Engine::load`] takes one of them or infers it from the length.
-    pub layouts: &'static [&'static str],
+    pub layouts: &'static [LayoutInfo],
     /// What a layout is, for messages (`"Random2Class objects differ by game"`).
     pub layout_note: &'static str,
-    /// The bytes, for help texts (`624 words and left, 2500 bytes`).
+    /// What the state file is, for help texts (`the save's RNG item: 624
+    /// words and left, 2500 bytes`).
     pub summary: &'static str,
     /// `identify`'s bound.
     pub identify: Walk,
@@ -140,6 +153,10 @@ pub struct StateInfo {
     /// Identification searches seeds (it takes a seed range and threads)
     /// rather than walking back ([`Engine::identify`] then returns a search).
     pub searches_seeds: bool,
+    /// What a state that cannot be written in a layout loses when written
+    /// anyway ([`Engine::save`]'s `lossy`), for help texts; empty when
+    /// nothing can be lost.
+    pub lossy: &'static str,
 }
 
 /// A generator's seed search ([`Engine::recover`]).
@@ -149,6 +166,9 @@ pub struct RecoverInfo {
     pub taps: &'static str,
     /// A range of seeds is required (64-bit seeds).
     pub needs_range: bool,
+    /// What the offset bound defaults to beyond 0, for help texts (empty:
+    /// nothing more).
+    pub offset_note: &'static str,
 }
 
 /// The most raw words one call of a front end may be asked to spend (a skip,
@@ -189,10 +209,16 @@ pub struct Info {
     pub default_class: bool,
     /// The generator's own name in the game (`Random2Class`, `Prng`).
     pub title: &'static str,
-    /// One line for help texts.
+    /// One line for help texts: what this generator is.
     pub about: &'static str,
+    /// One line for help texts: what the family is (the same for every
+    /// class of a family).
+    pub family_about: &'static str,
     /// How seeds are written.
     pub seed: SeedKind,
+    /// What a raw word is called: [`Unit::Words`] (sots' 32-bit words) or
+    /// [`Unit::Draws`].
+    pub unit: Unit,
     /// The options beyond the seed.
     pub options: &'static [Opt],
     /// The tap drawn when none is named (the raw word).
@@ -340,9 +366,15 @@ pub trait Engine: Sealed + Sized + 'static {
     /// engine's own such as `twists` and `left`, then `words_drawn`), or why
     /// the state is still not reachable though its stream was found (a flag
     /// no draw sets, a seed field that disagrees).
+    /// `options.master`, for a generator with substreams, adds the
+    /// `substream` id of the state's seed.
     #[cfg(feature = "alloc")]
-    fn identified(state: &Self::Gen, id: Identification) -> Result<Fields, NotReachable> {
-        let _ = state;
+    fn identified(
+        state: &Self::Gen,
+        id: Identification,
+        options: &Options,
+    ) -> Result<Fields, NotReachable> {
+        let _ = (state, options);
         Ok(alloc::vec![
             ("seed", Field::U64(id.seed)),
             ("words_drawn", Field::U64(id.words_drawn)),

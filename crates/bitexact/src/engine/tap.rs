@@ -218,7 +218,7 @@ impl fmt::Display for TapError {
                 "{name} is not modelled; it is a ledger call only (the truncated normal's cost)"
             ),
             TapError::OtherClass { name, what, class } => {
-                write!(f, "{name} is {what}: it is class {class}'s")
+                write!(f, "tap {name} is {what} (class {class})")
             }
         }
     }

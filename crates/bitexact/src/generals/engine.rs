@@ -50,8 +50,10 @@ impl Engine for Generals {
         class: None,
         default_class: true,
         title: "GameLogicRandom",
-        about: "C&C Generals GameLogicRandom: the six-word add-with-carry generator",
+        about: "the six-word add-with-carry generator",
+        family_about: "C&C Generals / Zero Hour GameLogicRandom: the six-word add-with-carry generator",
         seed: SeedKind::U32,
+        unit: Unit::Draws,
         options: &[],
         default_tap: "raw",
         taps: TAPS,
@@ -68,7 +70,7 @@ impl Engine for Generals {
             lengths: &[STATE_LEN],
             layouts: &[],
             layout_note: "",
-            summary: "C&C Generals: six little-endian words, 24 bytes",
+            summary: "six little-endian words, 24 bytes",
             identify: Walk {
                 unit: Unit::Draws,
                 default: DEFAULT_MAX_DRAWS,
@@ -82,10 +84,12 @@ impl Engine for Generals {
                 max: MAX_DRAWS,
             },
             searches_seeds: false,
+            lossy: "",
         }),
         recover: Some(RecoverInfo {
             taps: "raw (default), value:LO,HI, real:LO,HI",
             needs_range: false,
+            offset_note: "",
         }),
     };
 

@@ -46,8 +46,10 @@ impl Engine for Laige {
         class: None,
         default_class: true,
         title: "laige Prng",
-        about: "The laige Prng: xorshift128+ seeded by splitmix64, with substreams",
+        about: "xorshift128+ seeded by splitmix64, with substreams",
+        family_about: "The laige engine: xorshift128+ with splitmix64 seeding and substreams",
         seed: SeedKind::U64,
+        unit: Unit::Draws,
         options: &[Opt::Substream],
         default_tap: "u64",
         taps: TAPS,
@@ -77,10 +79,12 @@ impl Engine for Laige {
                 max: MAX_DRAWS,
             },
             searches_seeds: false,
+            lossy: "",
         }),
         recover: Some(RecoverInfo {
             taps: "u64 (default), range:MIN,MAX, float01; seeds are 64-bit, so a seed range is required",
             needs_range: true,
+            offset_note: "",
         }),
     };
 
@@ -105,7 +109,7 @@ impl Engine for Laige {
                 let (min, max) = a.two("range", "range:MIN,MAX", parse_u32)?;
                 if min >= max {
                     return Err(TapError::invalid(format_args!(
-                        "range:{min},{max} is empty: MIN must be below MAX (the range is [MIN, MAX))"
+                        "the range [{min}, {max}) is empty: MIN must be below MAX"
                     )));
                 }
                 Tap::Range(min, max)
@@ -181,7 +185,11 @@ impl Engine for Laige {
     }
 
     #[cfg(feature = "alloc")]
-    fn identified(state: &Prng, id: Identification) -> Result<Fields, NotReachable> {
+    fn identified(
+        state: &Prng,
+        id: Identification,
+        options: &Options,
+    ) -> Result<Fields, NotReachable> {
         if id.seed != state.seed() {
             return Err(NotReachable::new(
                 Reason::SeedField {
@@ -197,10 +205,20 @@ impl Engine for Laige {
                 ),
             ));
         }
-        Ok(alloc::vec![
+        let mut fields = alloc::vec![
             ("seed", Field::U64(id.seed)),
             ("words_drawn", Field::U64(id.words_drawn)),
-        ])
+        ];
+        if let Some(master) = options.master {
+            let sub = super::substream_id(master, id.seed).map_err(|e| {
+                NotReachable::new(
+                    Reason::NotASubstream { id: e.id },
+                    format_args!("master seed {master}: {e}"),
+                )
+            })?;
+            fields.push(("substream", sub.into()));
+        }
+        Ok(fields)
     }
 
     fn words_between(a: &Prng, b: &Prng, bound: u64) -> Result<u64, DiffError> {

@@ -6,7 +6,7 @@
 use super::MersenneTwister;
 use crate::engine::tap::{parse_i32, Args};
 use crate::engine::{
-    Engine, Id, Info, Limits, Options, RecoverInfo, SeedKind, TapError, Value, MAX_CALL_SKIP,
+    Engine, Id, Info, Limits, Options, RecoverInfo, SeedKind, TapError, Unit, Value, MAX_CALL_SKIP,
     MAX_WORK,
 };
 
@@ -41,8 +41,10 @@ impl Engine for Openra {
         class: None,
         default_class: true,
         title: "MersenneTwister",
-        about: "OpenRA's MersenneTwister (SharedRandom)",
+        about: "Knuth-seeded MT19937 with OpenRA's Next, Next(low, high) and NextFloat",
+        family_about: "OpenRA's MersenneTwister (SharedRandom): Next, Next(low, high), NextFloat",
         seed: SeedKind::I32,
+        unit: Unit::Draws,
         options: &[],
         default_tap: "next",
         taps: TAPS,
@@ -60,6 +62,7 @@ impl Engine for Openra {
             taps: "next (default; Next() values); seeds are searched and printed as 32-bit \
                    patterns (OpenRA's negative int seed S is S + 4294967296)",
             needs_range: false,
+            offset_note: "",
         }),
     };
 

@@ -37,8 +37,10 @@ impl Engine for Sots {
         class: None,
         default_class: true,
         title: "Sword of the Stars \"Mars\" MT19937",
-        about: "Sword of the Stars \"Mars\": MT19937 and the seven entry points",
+        about: "MT19937 (Knuth seeding, then one twist) with the seven Mars entry points",
+        family_about: "Sword of the Stars \"Mars\": MT19937 and its draw mappings",
         seed: SeedKind::U32,
+        unit: Unit::Words,
         options: &[Opt::Precision],
         default_tap: "u32",
         taps: TAPS,
@@ -74,10 +76,12 @@ impl Engine for Sots {
                 max: MAX_TWISTS,
             },
             searches_seeds: false,
+            lossy: "",
         }),
         recover: Some(RecoverInfo {
             taps: "u32 (default), unit, float, int:N, frange:LO,HI; 624 or more u32 values need no search",
             needs_range: false,
+            offset_note: "; with 624 or more u32 values, 62400000: the 100 000 twists `state identify` walks",
         }),
     };
 
@@ -189,7 +193,11 @@ impl Engine for Sots {
     }
 
     #[cfg(feature = "alloc")]
-    fn identified(state: &Rng, id: Identification) -> Result<Fields, NotReachable> {
+    fn identified(
+        state: &Rng,
+        id: Identification,
+        _options: &Options,
+    ) -> Result<Fields, NotReachable> {
         let left = state.left();
         let twists = super::twists_of(id.words_drawn, left);
         Ok(alloc::vec![

@@ -12,8 +12,8 @@ use super::ranged::{double, Pick, Raw};
 use super::{Layout, Random2, Random3, RandomLcg};
 use crate::engine::tap::{parse_i32, Args};
 use crate::engine::{
-    DiffError, Engine, Id, Info, Limits, Options, RecoverInfo, SeedKind, StateError, StateInfo,
-    StateKind, TapError, Unit, Value, Walk, MAX_CALL_SKIP, MAX_WORK,
+    DiffError, Engine, Id, Info, LayoutInfo, Limits, Options, RecoverInfo, SeedKind, StateError,
+    StateInfo, StateKind, TapError, Unit, Value, Walk, MAX_CALL_SKIP, MAX_WORK,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{Field, Fields, Identification, Identified, NotReachable, Reason};
@@ -40,6 +40,8 @@ const CALLS_HELP: &str = "raw                  one raw draw\n\
     double               ranged(1, 2147483647) / 2^31\n\
     float                Get_Float (class random4)";
 const ENTRY_POINTS: &[&str] = &["raw", "ranged", "double", "float"];
+const FAMILY_ABOUT: &str =
+    "Westwood's WWLib classes: Random2Class, the TS / RA2 / YR randomizer, by default";
 const LIMITS: Limits = Limits {
     skip_words: MAX_WORK,
     skip_calls: MAX_CALL_SKIP,
@@ -47,6 +49,7 @@ const LIMITS: Limits = Limits {
 const RECOVER: Option<RecoverInfo> = Some(RecoverInfo {
     taps: "raw (default), ranged:MIN,MAX, double (and float for class random4)",
     needs_range: false,
+    offset_note: "",
 });
 
 /// A WWLib tap from its name and arguments; `float` only for a class that
@@ -181,8 +184,10 @@ impl Engine for Random2Class {
         class: Some("random2"),
         default_class: true,
         title: "Random2Class",
-        about: "Westwood's WWLib Random2Class: the Tiberian Sun / Red Alert 2 randomizer",
+        about: "the TS/RA2/YR randomizer (250-word lagged XOR seeded by Random3Class)",
+        family_about: FAMILY_ABOUT,
         seed: SeedKind::U32,
+        unit: Unit::Draws,
         options: &[],
         default_tap: "raw",
         taps: TAPS,
@@ -192,9 +197,18 @@ impl Engine for Random2Class {
         limits: LIMITS,
         state: Some(StateInfo {
             lengths: &[super::TS_LEN, super::RA2_LEN],
-            layouts: &["ts", "ra2"],
+            layouts: &[
+                LayoutInfo {
+                    name: "ts",
+                    about: "Tiberian Sun: 1008 bytes",
+                },
+                LayoutInfo {
+                    name: "ra2",
+                    about: "Red Alert 2 / Yuri's Revenge: 1012 bytes, with the disabled flag",
+                },
+            ],
             layout_note: "Random2Class objects differ by game",
-            summary: "Random2Class: the randomizer object, TS 1008 bytes or RA2/YR 1012 bytes",
+            summary: "the randomizer object, TS 1008 bytes or RA2/YR 1012 bytes",
             identify: Walk {
                 unit: Unit::Draws,
                 default: super::DEFAULT_MAX_DRAWS,
@@ -208,6 +222,7 @@ impl Engine for Random2Class {
                 max: MAX_WORK,
             },
             searches_seeds: true,
+            lossy: "it is written enabled (the stream then moves on its next draw)",
         }),
         recover: RECOVER,
     };
@@ -277,7 +292,8 @@ impl Engine for Random2Class {
                 StateError::new(
                     StateKind::Length { len: bytes.len() },
                     format_args!(
-                        "{} bytes: neither a TS (1008) nor an RA2/YR (1012) randomizer",
+                        "westwood state is {} bytes: neither a TS (1008) nor an RA2/YR (1012) \
+                         randomizer",
                         bytes.len()
                     ),
                 )
@@ -329,7 +345,11 @@ impl Engine for Random2Class {
     }
 
     #[cfg(feature = "alloc")]
-    fn identified(state: &Random2, id: Identification) -> Result<Fields, NotReachable> {
+    fn identified(
+        state: &Random2,
+        id: Identification,
+        _options: &Options,
+    ) -> Result<Fields, NotReachable> {
         if state.disabled() {
             return Err(NotReachable::new(
                 Reason::FlagSet {
@@ -425,7 +445,9 @@ macro_rules! stateless_class {
                 default_class: false,
                 title: $title,
                 about: $about,
+                family_about: FAMILY_ABOUT,
                 seed: SeedKind::U32,
+                unit: Unit::Draws,
                 options: &[],
                 default_tap: "raw",
                 taps: TAPS,
@@ -484,7 +506,7 @@ stateless_class!(
     Random,
     "random",
     "RandomClass",
-    "Westwood's WWLib RandomClass: the 15-bit LCG of TD / RA1"
+    "the 15-bit LCG (TD/RA1; default seed 0)"
 );
 stateless_class!(
     Random3Class,
@@ -492,7 +514,7 @@ stateless_class!(
     Random3,
     "random3",
     "Random3Class",
-    "Westwood's WWLib Random3Class: the pseudo-DES hash used directly"
+    "the pseudo-DES hash of (seed, index), used directly"
 );
 
 impl Engine for Random4Class {
@@ -506,8 +528,10 @@ impl Engine for Random4Class {
         class: Some("random4"),
         default_class: false,
         title: "Random4Class",
-        about: "Westwood's WWLib Random4Class: MT19937 with the 1998 seeding",
+        about: "MT19937 with the 1998 seeding (0 becomes 4375)",
+        family_about: FAMILY_ABOUT,
         seed: SeedKind::U32,
+        unit: Unit::Draws,
         options: &[],
         default_tap: "raw",
         taps: TAPS4,
@@ -519,7 +543,7 @@ impl Engine for Random4Class {
             lengths: &[random4::STATE_LEN],
             layouts: &[],
             layout_note: "",
-            summary: "Random4Class: 624 words and mti, 2500 bytes",
+            summary: "624 words and mti, 2500 bytes",
             identify: Walk {
                 unit: Unit::Twists,
                 default: crate::sots::DEFAULT_MAX_TWISTS,
@@ -532,6 +556,7 @@ impl Engine for Random4Class {
                 max: MAX_TWISTS,
             },
             searches_seeds: false,
+            lossy: "",
         }),
         recover: RECOVER,
     };
@@ -600,7 +625,11 @@ impl Engine for Random4Class {
     /// `seed`, `words_drawn`, `mti`, and `also_seed: 0` for seed 4375
     /// (`Random4Class(0)` is seed 4375's stream: the original's typo).
     #[cfg(feature = "alloc")]
-    fn identified(state: &Random4, id: Identification) -> Result<Fields, NotReachable> {
+    fn identified(
+        state: &Random4,
+        id: Identification,
+        _options: &Options,
+    ) -> Result<Fields, NotReachable> {
         let mut fields = alloc::vec![
             ("seed", Field::U64(id.seed)),
             ("words_drawn", Field::U64(id.words_drawn)),

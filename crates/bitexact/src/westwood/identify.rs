@@ -381,18 +381,13 @@ pub fn irregular(c: IrregularCursors) -> NotReachable {
 
 /// No seed of `first..end` reaches the state within `max_draws` draws.
 pub fn not_in_range(first: u64, end: u64, max_draws: u64) -> NotReachable {
-    NotReachable::new(
-        Reason::NotInRange {
-            first,
-            end,
-            bound: Bound {
-                max: max_draws,
-                unit: Unit::Draws,
-            },
+    NotReachable::not_in_range(
+        first,
+        end,
+        Bound {
+            max: max_draws,
+            unit: Unit::Draws,
         },
-        format_args!(
-            "no seed in {first}..{end} reaches this state within {max_draws} draws of seeding"
-        ),
     )
 }
 

@@ -1,0 +1,360 @@
+//! `state save|identify|diff|show|convert ENGINE`: state files read and
+//! written through the engine contract (`bitexact::engine::Engine`), for
+//! every engine of the list alike; the messages name this command line's
+//! flags.
+
+use crate::cli::engines::bound_flag;
+use crate::cli::{ConvertArgs, DiffArgs, EngineArgs, IdentifyArgs, SaveArgs, ShowArgs};
+use crate::report::{check_bound, not_identified, write_fields, write_identified};
+use crate::{Failure, Outcome};
+use bitexact::engine::{
+    Bound, Engine, Field, Id, Identification, Identified, NotReachable, Reason, StateInfo,
+    StateKind, Walk,
+};
+use bitexact::search::End;
+use serde_json::Value as Json;
+use std::io::Write;
+use std::path::Path;
+
+/// The state files of the generator `args` names, or why it has none.
+fn state_info(args: &EngineArgs) -> Result<(Id, StateInfo), Failure> {
+    let id = args.id();
+    let info = id.info();
+    let state = info
+        .state
+        .ok_or_else(|| Failure::usage(format!("{} has no state files", info.display_name())))?;
+    // An option of another class of the family: name whose it is.
+    if args.given("layout") && state.layouts.is_empty() {
+        return Err(Failure::usage(format!(
+            "--layout is for {} objects; --class {} states are {}",
+            owners(args, |s| !s.layouts.is_empty()),
+            info.class.unwrap_or(""),
+            state.summary
+        )));
+    }
+    if (args.given("seed-range") || args.given("threads")) && !state.searches_seeds {
+        let flag = if args.given("seed-range") {
+            "--seed-range"
+        } else {
+            "--threads"
+        };
+        return Err(Failure::usage(format!(
+            "{flag} is for {} objects; --class {} states are {}",
+            owners(args, |s| s.searches_seeds),
+            info.class.unwrap_or(""),
+            state.summary
+        )));
+    }
+    Ok((id, state))
+}
+
+/// The titles of the family's generators whose state files `have` it.
+fn owners(args: &EngineArgs, have: fn(&StateInfo) -> bool) -> String {
+    let names: Vec<&str> = args
+        .family
+        .ids
+        .iter()
+        .filter(|id| id.info().state.as_ref().is_some_and(have))
+        .map(|id| id.info().title)
+        .collect();
+    names.join(", ")
+}
+
+/// The walk bound given for `walk`'s unit (its default when not given),
+/// checked against its ceiling; a bound flag of another unit is refused.
+fn bound(args: &EngineArgs, walk: Walk, verb: &str) -> Result<u64, Failure> {
+    let mine = bound_flag(walk.unit);
+    for other in ["max-draws", "max-twists"] {
+        if other != mine && args.given(other) {
+            let id = args.id();
+            return Err(Failure::usage(format!(
+                "--{other} is for other classes; {} {verb} --{mine}",
+                id.info().title
+            )));
+        }
+    }
+    let n = args.u64(mine).unwrap_or(walk.default);
+    check_bound(n, &format!("--{mine}"), walk.max)?;
+    Ok(n)
+}
+
+/// A state file (or stdin) of `id`, in the `--layout` given or the one its
+/// length names; errors name the file.
+fn load<E: Engine>(
+    path: &Path,
+    state: &StateInfo,
+    layout: Option<&str>,
+) -> Result<(E::Gen, Option<&'static str>), Failure> {
+    let max = state.lengths.iter().copied().max().unwrap_or(0);
+    let bytes = crate::read_limited(path, max)?;
+    E::load(&bytes, layout)
+        .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))
+}
+
+/// Write the 'wrote FILE' note after a successful save.
+fn write_state_file(path: &Path, bytes: &[u8], what: std::fmt::Arguments<'_>) -> Outcome {
+    if crate::is_std(path) {
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(bytes)?;
+        stdout.flush()?;
+        crate::summary!("wrote {} bytes to stdout: {what}", bytes.len());
+        return Ok(());
+    }
+    std::fs::write(path, bytes)
+        .map_err(|e| Failure::usage(format!("cannot write '{}': {e}", path.display())))?;
+    crate::summary!("wrote {} ({} bytes): {what}", path.display(), bytes.len());
+    Ok(())
+}
+
+pub fn save(SaveArgs(args): &SaveArgs) -> Outcome {
+    let (id, state) = state_info(args)?;
+    let info = id.info();
+    let seed = args.u64("seed").unwrap_or(0);
+    let skip = args.u64("skip-words").unwrap_or(0);
+    check_bound(skip, "--skip-words", info.limits.skip_words)?;
+    let layout = args.str("layout");
+    if layout.is_none() && !state.layouts.is_empty() {
+        let names: Vec<&str> = state.layouts.iter().map(|l| l.name).collect();
+        return Err(Failure::usage(format!(
+            "state save {} needs --layout {} ({})",
+            info.name,
+            names.join("|"),
+            state.layout_note
+        )));
+    }
+    let (bytes, fields) = bitexact::with_engine!(id, E => {
+        let mut g = E::seeded(seed, &args.options());
+        E::discard(&mut g, skip);
+        let bytes = E::save(&g, layout, false).map_err(|e| Failure::usage(e.to_string()))?;
+        (bytes, E::ledger_fields(&g))
+    });
+    let mut note = String::new();
+    for (k, v) in fields {
+        note += &format!(", {k} {v}");
+    }
+    if let Some(l) = layout {
+        note += &format!(", {l} layout");
+    }
+    write_state_file(
+        &args.path("output"),
+        &bytes,
+        format_args!(
+            "{} seed {seed}, {skip} {}{note}",
+            info.display_name(),
+            if info.unit == bitexact::engine::Unit::Words {
+                "words drawn"
+            } else {
+                "draws"
+            }
+        ),
+    )
+}
+
+/// What `identify` found, or why not.
+enum Answer {
+    Fields(bitexact::engine::Fields),
+    Not(NotReachable, Option<bitexact::search::Found>),
+}
+
+pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outcome {
+    let (id, state) = state_info(args)?;
+    let max = bound(args, state.identify, "walks back")?;
+    let file = args.path("file");
+    let json = args.flag("json");
+    let name = crate::input_name(&file);
+    let options = args.options();
+    let (first, end) = match args.str("seed-range") {
+        Some(r) => {
+            let r = crate::search::parse_seed_range(r, id.info().seed.space())
+                .map_err(Failure::Usage)?;
+            (r.start, r.end)
+        }
+        None => (0, id.info().seed.space()),
+    };
+    let result = bitexact::with_engine!(id, E => {
+        let (g, _) = load::<E>(&file, &state, args.str("layout"))?;
+        match E::identify(&g, max, &|| false) {
+            Err(e) => Answer::Not(e, None),
+            Ok(Identified::Found(found)) => match E::identified(&g, found, &options) {
+                Ok(f) => Answer::Fields(f),
+                Err(e) => Answer::Not(e, None),
+            },
+            Ok(Identified::Search(recovery)) => {
+                let plan = crate::search::plan(args.usize("threads"), 1)?;
+                let label = format!("identify {}", id.info().name);
+                let found = crate::search::run(&recovery, first..end, &plan, &label, |_| {})?;
+                let secs = found.elapsed.as_secs_f64();
+                match found.hits.first() {
+                    Some(h) => {
+                        crate::summary!("searched {} seeds in {secs:.1} s", found.searched);
+                        let found_id = Identification {
+                            seed: h.seed,
+                            words_drawn: h.offset,
+                        };
+                        match E::identified(&g, found_id, &options) {
+                            Ok(f) => Answer::Fields(f),
+                            Err(e) => Answer::Not(e, None),
+                        }
+                    }
+                    None => Answer::Not(
+                        NotReachable::not_in_range(
+                            first,
+                            end,
+                            Bound {
+                                max,
+                                unit: state.identify.unit,
+                            },
+                        ),
+                        Some(found),
+                    ),
+                }
+            }
+        }
+    });
+    match result {
+        Answer::Fields(fields) => write_identified(out, json, &fields),
+        Answer::Not(e, search) => {
+            let (msg, extra) = not_reachable_message(&name, &e, search.as_ref(), args, first..end);
+            not_identified(out, json, msg, &extra)
+        }
+    }
+}
+
+/// An identification that found no seed, as the command line says it:
+/// the file, the engine's sentence, the flag that raises the bound, and
+/// the JSON fields beside the reason.
+fn not_reachable_message(
+    name: &str,
+    e: &NotReachable,
+    search: Option<&bitexact::search::Found>,
+    args: &EngineArgs,
+    seeds: std::ops::Range<u64>,
+) -> (String, Vec<(&'static str, Json)>) {
+    let space = args.id().info().seed.space();
+    match e.reason {
+        Reason::Beyond(b) | Reason::Stopped(b) => {
+            let flag = bound_flag(b.unit);
+            (
+                format!("'{name}': {e} (--{flag} raises the bound)"),
+                vec![(json_key(flag), b.max.into())],
+            )
+        }
+        Reason::Eager { .. } => (
+            format!("'{name}': {e} (--max-twists raises the bound)"),
+            vec![],
+        ),
+        Reason::NoSeedingPoint { index1, bound } => (
+            format!(
+                "'{name}': index1 is {index1}, so no seeding point lies within --{} {}",
+                bound_flag(bound.unit),
+                bound.max
+            ),
+            vec![(json_key(bound_flag(bound.unit)), bound.max.into())],
+        ),
+        Reason::NotInRange { bound, .. } => {
+            let (searched, secs, end) = search.map_or((0, 0.0, End::Complete), |f| {
+                (f.searched, f.elapsed.as_secs_f64(), f.end)
+            });
+            let msg = match end {
+                End::Interrupted { at } => {
+                    crate::search::interrupted_message(searched, at, args.str("seed-range"), space)
+                }
+                _ => format!(
+                    "'{name}': no seed in {}..{} reaches this state within {} draws of seeding \
+                     ({searched} seeds searched in {secs:.1} s; --{} raises the bound)",
+                    seeds.start,
+                    seeds.end,
+                    bound.max,
+                    bound_flag(bound.unit)
+                ),
+            };
+            (msg, vec![("searched", searched.into())])
+        }
+        Reason::FlagSet { seed, words_drawn } => (
+            format!("'{name}': {e}"),
+            vec![
+                ("seed_if_enabled", seed.into()),
+                ("words_drawn_if_enabled", words_drawn.into()),
+            ],
+        ),
+        Reason::NotASubstream { .. } => (format!("--master: {e}"), vec![]),
+        _ => (format!("'{name}': {e}"), vec![]),
+    }
+}
+
+/// `max-twists` as a JSON key: `max_twists`.
+fn json_key(flag: &'static str) -> &'static str {
+    match flag {
+        "max-twists" => "max_twists",
+        "max-draws" => "max_draws",
+        _ => "max_words",
+    }
+}
+
+pub fn diff(DiffArgs(args): &DiffArgs, out: &mut impl Write) -> Outcome {
+    let (a, b) = (args.path("file_a"), args.path("file_b"));
+    if crate::is_std(&a) && crate::is_std(&b) {
+        return Err(Failure::usage(
+            "A and B are both '-': stdin can be read only once (give one of them as a file)",
+        ));
+    }
+    let (id, state) = state_info(args)?;
+    let max = bound(args, state.diff, "steps")?;
+    let layout = args.str("layout");
+    let words = bitexact::with_engine!(id, E => {
+        let (ga, _) = load::<E>(&a, &state, layout)?;
+        let (gb, _) = load::<E>(&b, &state, layout)?;
+        E::words_between(&ga, &gb, max)
+    })
+    .map_err(|e| Failure::Different(e.to_string()))?;
+    write_fields(
+        out,
+        args.flag("json"),
+        &[("words_between", Field::U64(words))],
+    )
+}
+
+pub fn show(ShowArgs(args): &ShowArgs, out: &mut impl Write) -> Outcome {
+    let (id, state) = state_info(args)?;
+    let file = args.path("file");
+    let info = id.info();
+    let fields = bitexact::with_engine!(id, E => {
+        let (g, layout) = load::<E>(&file, &state, args.str("layout"))?;
+        E::describe(&g, layout)
+    });
+    let mut all = vec![("engine", Field::Str(info.name))];
+    all.extend(fields);
+    write_fields(out, args.flag("json"), &all)
+}
+
+pub fn convert(ConvertArgs(args): &ConvertArgs) -> Outcome {
+    let (id, state) = state_info(args)?;
+    let file = args.path("file");
+    let to = args.str("to").unwrap_or("");
+    let lossy = args.flag("drop-flag");
+    let info = id.info();
+    let (from, bytes) = bitexact::with_engine!(id, E => {
+        let (g, from) = load::<E>(&file, &state, args.str("layout"))?;
+        let bytes = E::save(&g, Some(to), lossy).map_err(|e| {
+            if e.kind == StateKind::NotRepresentable {
+                Failure::usage(format!(
+                    "'{}': {e}; with --drop-flag {}",
+                    crate::input_name(&file),
+                    state.lossy
+                ))
+            } else {
+                Failure::usage(e.to_string())
+            }
+        })?;
+        (from, bytes)
+    });
+    write_state_file(
+        &args.path("output"),
+        &bytes,
+        format_args!(
+            "{} {} object converted to the {to} layout",
+            info.name,
+            from.unwrap_or("")
+        ),
+    )
+}
