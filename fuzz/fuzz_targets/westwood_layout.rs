@@ -96,8 +96,8 @@ fuzz_target!(|data: &[u8]| {
                 let centre = u64::from(b.u32());
                 let range = centre.saturating_sub(128)..centre + 128;
                 for id in cands.search(range.clone()) {
-                    assert!(range.contains(&u64::from(id.seed)));
-                    assert!(id.draws <= MAX_DRAWS);
+                    assert!(range.contains(&id.seed));
+                    assert!(id.words_drawn <= MAX_DRAWS);
                     if let Err(e) = westwood_replay(&rng, &id) {
                         panic!("identified as {id:?}, which does not replay: {e}");
                     }

@@ -3,11 +3,12 @@
 //! compare the *whole* state), and bit-exact equality for values that hold
 //! floats (NaN included).
 
-use bitexact::ledger::Call;
+use bitexact::engine::Identification;
 use bitexact::mt19937::Mt19937;
+use bitexact::sots::{self, Call};
 use bitexact::trace::{Record, Value};
 use bitexact::westwood::Random2;
-use bitexact::{laige, sots, westwood};
+use bitexact::laige;
 
 /// Fuzz bytes read as numbers; past the end every read is 0.
 pub struct Bytes<'a> {
@@ -48,28 +49,23 @@ impl<'a> Bytes<'a> {
 }
 
 /// SPEC 8 for sots: `Rng::new(seed)` advanced by `words_drawn` words has the
-/// same 624 words and the same `left` as `state`; the identification's own
-/// fields agree with each other. `Err` names what differs.
-pub fn sots_replay(state: &Mt19937, id: &sots::Identification) -> Result<(), String> {
-    if id.left != state.left() {
+/// same 624 words and the same `left` as `state`; the words drawn agree with
+/// `left` (a whole number of twists before the block). `Err` names what
+/// differs.
+pub fn sots_replay(state: &Mt19937, id: &Identification) -> Result<(), String> {
+    let read = u64::from(624 - state.left());
+    if id.words_drawn < read || (id.words_drawn - read) % 624 != 0 {
         return Err(format!(
-            "id.left {} but the state's left is {}",
-            id.left,
+            "words_drawn {} is not twists * 624 + (624 - left {})",
+            id.words_drawn,
             state.left()
         ));
     }
-    let expected_words = id
-        .twists
-        .checked_mul(624)
-        .and_then(|w| w.checked_add(u64::from(624 - id.left)));
-    if expected_words != Some(id.words_drawn) {
-        return Err(format!(
-            "words_drawn {} is not twists {} * 624 + (624 - left {})",
-            id.words_drawn, id.twists, id.left
-        ));
-    }
+    let Ok(seed) = u32::try_from(id.seed) else {
+        return Err(format!("seed {} is not 32-bit", id.seed));
+    };
     // Word by word (not `discard`, which identification itself may use).
-    let mut rng = sots::Rng::new(id.seed);
+    let mut rng = sots::Rng::new(seed);
     for _ in 0..id.words_drawn {
         rng.next_u32();
     }
@@ -96,7 +92,7 @@ pub fn sots_replay(state: &Mt19937, id: &sots::Identification) -> Result<(), Str
 
 /// SPEC 8 for laige: `Prng::new(seed)` stepped `words_drawn` times has both
 /// state words.
-pub fn laige_replay(part1: u64, part2: u64, id: &laige::Identification) -> Result<(), String> {
+pub fn laige_replay(part1: u64, part2: u64, id: &Identification) -> Result<(), String> {
     let mut p = laige::Prng::new(id.seed);
     for _ in 0..id.words_drawn {
         p.next_u64();
@@ -117,29 +113,27 @@ pub fn laige_replay(part1: u64, part2: u64, id: &laige::Identification) -> Resul
 /// all 250 words, both cursors and the `disabled` flag of `saved`, and the
 /// identification's cursors are the saved ones. (No draw sets the flag, so a
 /// state saved with it set must never be identified.)
-pub fn westwood_replay(saved: &Random2, id: &westwood::Identification) -> Result<(), String> {
-    if (id.index1, id.index2) != (saved.index1(), saved.index2()) {
+pub fn westwood_replay(saved: &Random2, id: &Identification) -> Result<(), String> {
+    if id.words_drawn % 250 != saved.index1() as u64 {
         return Err(format!(
-            "id cursors ({}, {}) but the state's are ({}, {})",
-            id.index1,
-            id.index2,
-            saved.index1(),
-            saved.index2()
+            "draws {} but index1 {}",
+            id.words_drawn,
+            saved.index1()
         ));
     }
-    if id.draws % 250 != id.index1 as u64 {
-        return Err(format!("draws {} but index1 {}", id.draws, id.index1));
-    }
+    let Ok(seed) = u32::try_from(id.seed) else {
+        return Err(format!("seed {} is not 32-bit", id.seed));
+    };
     // Draw by draw (not `discard`, which identification itself may use).
-    let mut r = Random2::new(id.seed);
-    for _ in 0..id.draws {
+    let mut r = Random2::new(seed);
+    for _ in 0..id.words_drawn {
         r.raw();
     }
     if r.disabled() != saved.disabled() {
         return Err(format!(
             "seed {} + {} draws has the disabled flag {}, the state {}",
             id.seed,
-            id.draws,
+            id.words_drawn,
             r.disabled(),
             saved.disabled()
         ));
@@ -148,7 +142,7 @@ pub fn westwood_replay(saved: &Random2, id: &westwood::Identification) -> Result
         return Err(format!(
             "seed {} + {} draws has cursors ({}, {}), the state ({}, {})",
             id.seed,
-            id.draws,
+            id.words_drawn,
             r.index1(),
             r.index2(),
             saved.index1(),
@@ -161,7 +155,7 @@ pub fn westwood_replay(saved: &Random2, id: &westwood::Identification) -> Result
     if !differ.is_empty() {
         return Err(format!(
             "seed {} + {} draws differs from the state in table words {:?}",
-            id.seed, id.draws, differ
+            id.seed, id.words_drawn, differ
         ));
     }
     Ok(())

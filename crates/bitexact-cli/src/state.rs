@@ -126,7 +126,7 @@ pub fn save(SaveArgs(args): &SaveArgs) -> Outcome {
         let mut g = E::seeded(seed, &args.options());
         E::discard(&mut g, skip);
         let bytes = E::save(&g, layout, false).map_err(|e| Failure::usage(e.to_string()))?;
-        (bytes, E::ledger_fields(&g))
+        (bytes, E::position_fields(&g))
     });
     let mut note = String::new();
     for (k, v) in fields {
@@ -140,7 +140,7 @@ pub fn save(SaveArgs(args): &SaveArgs) -> Outcome {
         &bytes,
         format_args!(
             "{} seed {seed}, {skip} {}{note}",
-            info.display_name(),
+            if info.default_class { info.name } else { info.title },
             if info.unit == bitexact::engine::Unit::Words {
                 "words drawn"
             } else {

@@ -296,7 +296,7 @@ fn recover_every_class_and_engine() {
     assert_eq!(stdout(&o), "seed 4294967291 offset 0\n");
     assert_usage_error(
         &bitexact(&["recover", "openra", "--tap", "float", "--values", "0.5"]),
-        "only next",
+        "cannot be recovered from",
     );
     let v = values(&[
         "stream",

@@ -414,6 +414,14 @@ pub trait Engine: Sealed + Sized + 'static {
         })
     }
 
+    /// Where the generator stands within its block, for notes about a state
+    /// (sots' `left`, Random4Class's `mti`); empty for most.
+    #[cfg(feature = "alloc")]
+    fn position_fields(gen: &Self::Gen) -> Fields {
+        let _ = gen;
+        Fields::new()
+    }
+
     /// The fields a ledger prints after its tallies (`left` for sots), before
     /// `words_drawn`.
     #[cfg(feature = "alloc")]

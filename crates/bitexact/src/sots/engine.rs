@@ -234,8 +234,13 @@ impl Engine for Sots {
     }
 
     #[cfg(feature = "alloc")]
-    fn ledger_fields(gen: &Rng) -> Fields {
+    fn position_fields(gen: &Rng) -> Fields {
         alloc::vec![("left", gen.left().into())]
+    }
+
+    #[cfg(feature = "alloc")]
+    fn ledger_fields(gen: &Rng) -> Fields {
+        Self::position_fields(gen)
     }
 }
 

@@ -646,6 +646,11 @@ impl Engine for Random4Class {
     }
 
     #[cfg(feature = "alloc")]
+    fn position_fields(r: &Random4) -> Fields {
+        alloc::vec![("mti", r.mti().into())]
+    }
+
+    #[cfg(feature = "alloc")]
     fn describe(r: &Random4, _layout: Option<&'static str>) -> Fields {
         alloc::vec![
             ("class", Field::Str("Random4Class")),
