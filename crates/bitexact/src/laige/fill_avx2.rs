@@ -189,44 +189,44 @@ fn split_lanes<T>(out: &mut [T]) -> [&mut [[T; 4]]; LANES] {
     })
 }
 
-/// The AVX2 round, raw draws. `out.len()` is `LANES · S`, S a multiple of 4.
+/// The AVX2 round: the lanes placed, stepped four steps at a time, and
+/// each lane's next four outputs (one `__m256i`) handed to `store` with
+/// that lane's next four-word slot of `out`. `out.len()` is `LANES · S`,
+/// S a multiple of 4. Returns lane 7's final state.
 #[target_feature(enable = "avx2")]
-fn round_kernel_u64(state: (u64, u64), jumps: &LaneJumps, out: &mut [u64]) -> (u64, u64) {
+#[inline]
+fn round_kernel<T>(
+    state: (u64, u64),
+    jumps: &LaneJumps,
+    out: &mut [T],
+    store: impl Fn(&mut [T; 4], __m256i),
+) -> (u64, u64) {
     let (a1, a2) = place_lanes(state, jumps);
     let (mut g0, mut g1) = (Group::load(&a1, &a2, 0), Group::load(&a1, &a2, 1));
     let [o0, o1, o2, o3, o4, o5, o6, o7] = split_lanes(out);
     for k in 0..o0.len() {
         let a = g0.four_steps();
         let b = g1.four_steps();
-        store_u64x4(&mut o0[k], a[0]);
-        store_u64x4(&mut o1[k], a[1]);
-        store_u64x4(&mut o2[k], a[2]);
-        store_u64x4(&mut o3[k], a[3]);
-        store_u64x4(&mut o4[k], b[0]);
-        store_u64x4(&mut o5[k], b[1]);
-        store_u64x4(&mut o6[k], b[2]);
-        store_u64x4(&mut o7[k], b[3]);
+        store(&mut o0[k], a[0]);
+        store(&mut o1[k], a[1]);
+        store(&mut o2[k], a[2]);
+        store(&mut o3[k], a[3]);
+        store(&mut o4[k], b[0]);
+        store(&mut o5[k], b[1]);
+        store(&mut o6[k], b[2]);
+        store(&mut o7[k], b[3]);
     }
     g1.last_lane()
 }
 
-/// The AVX2 round, `next_float01` values. Same shape as [`round_kernel_u64`].
+/// The AVX2 round, raw draws.
+#[target_feature(enable = "avx2")]
+fn round_kernel_u64(state: (u64, u64), jumps: &LaneJumps, out: &mut [u64]) -> (u64, u64) {
+    round_kernel(state, jumps, out, |dst, v| store_u64x4(dst, v))
+}
+
+/// The AVX2 round, `next_float01` values.
 #[target_feature(enable = "avx2")]
 fn round_kernel_f32(state: (u64, u64), jumps: &LaneJumps, out: &mut [f32]) -> (u64, u64) {
-    let (a1, a2) = place_lanes(state, jumps);
-    let (mut g0, mut g1) = (Group::load(&a1, &a2, 0), Group::load(&a1, &a2, 1));
-    let [o0, o1, o2, o3, o4, o5, o6, o7] = split_lanes(out);
-    for k in 0..o0.len() {
-        let a = g0.four_steps();
-        let b = g1.four_steps();
-        store_f32x4(&mut o0[k], float01x4(a[0]));
-        store_f32x4(&mut o1[k], float01x4(a[1]));
-        store_f32x4(&mut o2[k], float01x4(a[2]));
-        store_f32x4(&mut o3[k], float01x4(a[3]));
-        store_f32x4(&mut o4[k], float01x4(b[0]));
-        store_f32x4(&mut o5[k], float01x4(b[1]));
-        store_f32x4(&mut o6[k], float01x4(b[2]));
-        store_f32x4(&mut o7[k], float01x4(b[3]));
-    }
-    g1.last_lane()
+    round_kernel(state, jumps, out, |dst, v| store_f32x4(dst, float01x4(v)))
 }

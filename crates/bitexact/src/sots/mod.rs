@@ -50,9 +50,7 @@ pub mod movefleet;
 #[cfg(feature = "alloc")]
 pub mod recover;
 #[cfg(all(feature = "alloc", feature = "std", target_arch = "x86_64"))]
-mod recover_avx2;
-#[cfg(all(feature = "alloc", feature = "std", target_arch = "x86_64"))]
-mod recover_avx512;
+mod recover_avx;
 #[cfg(feature = "alloc")]
 mod recover_simd;
 pub mod vec3;

@@ -5,8 +5,8 @@
 //! `temper(B[j])` with `B[j] = init[j + 397] ^ mix(top(init[j]) | low(init[j + 1]))`,
 //! so a seed is judged on its first value by Knuth's initializer run to word
 //! `j + 397` — about 400 dependent multiplies — and nothing else. The
-//! kernels (`sots_avx512`, `sots_avx2`) run that chain for 8 independent
-//! vectors of seeds at once (128 or 64 seeds), which is what keeps the
+//! kernels (`recover_avx::avx512`, `recover_avx::avx2`) run that chain for
+//! 8 independent vectors of seeds at once (128 or 64 seeds), which keeps the
 //! 32-bit multiplier busy: one vector's chain alone waits on the multiply's
 //! latency. They keep only the words the filter needs (`mix(…)` of words
 //! `j`, `j + 1` for `j ≤ max_offset`, then words `397..=397 + max_offset`
@@ -148,13 +148,14 @@ pub(crate) fn candidates(
             // `#[target_feature(enable = "avx512f")]` function whose own
             // body is safe code).
             #[allow(unsafe_code)]
-            let () = unsafe { super::recover_avx512::scan(filter, max_offset, seeds, &mut out) };
+            let () =
+                unsafe { super::recover_avx::avx512::scan(filter, max_offset, seeds, &mut out) };
         }
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
         Isa::Avx2 => {
             // SAFETY: as above, with AVX2 (`isa.available()` checked it).
             #[allow(unsafe_code)]
-            let () = unsafe { super::recover_avx2::scan(filter, max_offset, seeds, &mut out) };
+            let () = unsafe { super::recover_avx::avx2::scan(filter, max_offset, seeds, &mut out) };
         }
         #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
         Isa::Avx2 | Isa::Avx512 => return None,

@@ -239,9 +239,9 @@ impl Candidates {
     /// [`probe`](Self::probe) every seed of `seeds` (clamped to
     /// `0..2^32`) in increasing order, yielding each hit. Seeds are hashed
     /// and probed in blocks of 256: by an explicit AVX-512 or AVX2 kernel
-    /// when the CPU has one (`westwood::psdes_avx512`, `psdes_avx2`: the
-    /// hash and the bitmap gather in vectors), else by a loop the compiler
-    /// vectorises. All give the same hits.
+    /// when the CPU has one (`westwood::psdes_avx`: the hash and the bitmap
+    /// gather in vectors), else by a loop the compiler vectorises. All give
+    /// the same hits.
     pub fn search(&self, seeds: Range<u64>) -> Search<'_> {
         self.search_on(Isa::best(), seeds)
     }
@@ -273,13 +273,13 @@ impl Candidates {
                     // checked inside it, from `bitmap` and `shift`).
                     #[allow(unsafe_code)]
                     unsafe {
-                        super::psdes_avx512::probe_block(first, bitmap, shift)
+                        super::psdes_avx::avx512::probe_block(first, bitmap, shift)
                     }
                 } else {
                     // SAFETY: as above, with AVX2.
                     #[allow(unsafe_code)]
                     unsafe {
-                        super::psdes_avx2::probe_block(first, bitmap, shift)
+                        super::psdes_avx::avx2::probe_block(first, bitmap, shift)
                     }
                 }
             }

@@ -98,9 +98,7 @@ mod identify;
 mod layout;
 mod lcg;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
-pub(crate) mod psdes_avx2;
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-pub(crate) mod psdes_avx512;
+pub(crate) mod psdes_avx;
 mod random2;
 mod random3;
 pub mod random4;

@@ -173,8 +173,8 @@ impl Search {
     /// Every hit among `seeds` (clamped to `0..2^32`), in seed order.
     ///
     /// Runs an explicit AVX-512 or AVX2 kernel when the CPU has one
-    /// (`westwood::psdes_avx512`, `westwood::psdes_avx2`), else the portable
-    /// kernel; all give the same hits.
+    /// (`westwood::psdes_avx`), else the portable kernel; all give the same
+    /// hits.
     pub fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
         self.search_on(Isa::best(), seeds)
     }
@@ -193,10 +193,10 @@ impl Search {
             Isa::Avx512 => {
                 // SAFETY: `isa.available()` confirmed AVX-512F, the feature
                 // the kernel is compiled with; its body is otherwise sound
-                // for any arguments (see `westwood::psdes_avx512`).
+                // for any arguments (see `westwood::psdes_avx`).
                 #[allow(unsafe_code)]
                 let () = unsafe {
-                    crate::westwood::psdes_avx512::recover_scan(
+                    crate::westwood::psdes_avx::avx512::recover_scan(
                         filter,
                         self.max_offset,
                         seeds,
@@ -209,7 +209,7 @@ impl Search {
                 // SAFETY: as above, with AVX2 (`isa.available()` checked it).
                 #[allow(unsafe_code)]
                 let () = unsafe {
-                    crate::westwood::psdes_avx2::recover_scan(
+                    crate::westwood::psdes_avx::avx2::recover_scan(
                         filter,
                         self.max_offset,
                         seeds,

@@ -76,7 +76,7 @@ fn ranges(g: &mut Gen) -> Vec<(Range<u64>, u8)> {
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 #[test]
 fn vector_hash_is_psdes_lane_for_lane() {
-    use crate::westwood::{psdes_avx2, psdes_avx512};
+    use crate::westwood::psdes_avx::{avx2 as psdes_avx2, avx512 as psdes_avx512};
     let mut g = Gen(3);
     for isa in vector_isas("hash") {
         for _ in 0..500 {

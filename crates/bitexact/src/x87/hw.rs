@@ -28,6 +28,26 @@
 use super::Precision;
 use core::arch::asm;
 
+/// One `asm!` block under the discipline argued above: `fnstenv` to the
+/// memory operand `$env`, `fldcw` from `$cw` (both written as template
+/// text, e.g. `"[{saved}]"`), the template lines, `fldenv` from `$env`
+/// last; the caller's operands (each followed by a comma), then all eight
+/// `st` registers declared clobbered and `nostack`.
+macro_rules! x87_asm {
+    ($env:literal, $cw:literal, [$($line:expr),* $(,)?], $($operand:tt)*) => {
+        asm!(
+            concat!("fnstenv ", $env),
+            concat!("fldcw word ptr ", $cw),
+            $($line,)*
+            concat!("fldenv ", $env),
+            $($operand)*
+            out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
+            out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
+            options(nostack),
+        )
+    };
+}
+
 /// One x87 arithmetic instruction for [`op`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
@@ -55,21 +75,15 @@ pub fn op(op: Op, a: f64, b: f64, precision: Precision) -> f64 {
             // SAFETY: see the module documentation; the block touches `saved`,
             // `cw`, `a`, `b` and `out` only, and leaves the x87 stack empty.
             unsafe {
-                asm!(
-                    "fnstenv [{saved}]",
-                    "fldcw word ptr [{cw}]",
-                    "fld qword ptr [{a}]",
-                    $instr,
-                    "fstp qword ptr [{out}]",
-                    "fldenv [{saved}]",
+                x87_asm!(
+                    "[{saved}]",
+                    "[{cw}]",
+                    ["fld qword ptr [{a}]", $instr, "fstp qword ptr [{out}]"],
                     saved = in(reg) &mut saved,
                     cw = in(reg) &cw,
                     a = in(reg) &a,
                     b = in(reg) &b,
                     out = in(reg) &mut out,
-                    out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
-                    out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
-                    options(nostack),
                 )
             }
         };
@@ -83,6 +97,22 @@ pub fn op(op: Op, a: f64, b: f64, precision: Precision) -> f64 {
         Op::Sqrt => run!("fsqrt /* {b} */"),
     }
     out
+}
+
+/// The unit draw of [`scaled_word`] on the word at `{word}` (read signed),
+/// with the constants at `{two32}` and `{scale}`: leaves `st0 = unit`.
+/// Uses label 2.
+macro_rules! unit_draw_sequence {
+    () => {
+        concat!(
+            "fild dword ptr [{word}]\n",
+            "cmp dword ptr [{word}], 0\n",
+            "jge 2f\n",
+            "fadd qword ptr [{two32}]\n",
+            "2:\n",
+            "fmul qword ptr [{scale}]",
+        )
+    };
 }
 
 /// The unit draw of a 32-bit word as the Mars engine compiles it (SPEC 2.3):
@@ -108,18 +138,14 @@ pub fn scaled_word(word: u32, scale: f64, precision: Precision) -> (f64, f32) {
     // SAFETY: see the module documentation; the block touches `saved`, `cw`,
     // `signed`, `two32`, `scale`, `reg` and `narrowed` only.
     unsafe {
-        asm!(
-            "fnstenv [{saved}]",
-            "fldcw word ptr [{cw}]",
-            "fild dword ptr [{word}]",
-            "cmp dword ptr [{word}], 0",
-            "jge 2f",
-            "fadd qword ptr [{two32}]",
-            "2:",
-            "fmul qword ptr [{scale}]",
-            "fst qword ptr [{reg}]",
-            "fstp dword ptr [{narrowed}]",
-            "fldenv [{saved}]",
+        x87_asm!(
+            "[{saved}]",
+            "[{cw}]",
+            [
+                unit_draw_sequence!(),
+                "fst qword ptr [{reg}]",
+                "fstp dword ptr [{narrowed}]",
+            ],
             saved = in(reg) &mut saved,
             cw = in(reg) &cw,
             word = in(reg) &signed,
@@ -127,9 +153,6 @@ pub fn scaled_word(word: u32, scale: f64, precision: Precision) -> (f64, f32) {
             scale = in(reg) &scale,
             reg = in(reg) &mut reg,
             narrowed = in(reg) &mut narrowed,
-            out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
-            out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
-            options(nostack),
         );
     }
     (reg, narrowed)
@@ -159,23 +182,19 @@ pub fn float_range(word: u32, scale: f64, lo: f32, hi: f32, precision: Precision
     // SAFETY: see the module documentation; the block touches `saved`, `cw`,
     // `signed`, `two32`, `scale`, `lo`, `hi`, `product` and `out` only.
     unsafe {
-        asm!(
-            "fnstenv [{saved}]",
-            "fldcw word ptr [{cw}]",
-            "fild dword ptr [{word}]",
-            "cmp dword ptr [{word}], 0",
-            "jge 2f",
-            "fadd qword ptr [{two32}]",
-            "2:",
-            "fmul qword ptr [{scale}]",
-            "fld dword ptr [{hi}]",
-            "fsub dword ptr [{lo}]",
-            "fmulp st(1), st",
-            "fstp dword ptr [{product}]",
-            "fld dword ptr [{lo}]",
-            "fadd dword ptr [{product}]",
-            "fstp dword ptr [{out}]",
-            "fldenv [{saved}]",
+        x87_asm!(
+            "[{saved}]",
+            "[{cw}]",
+            [
+                unit_draw_sequence!(),
+                "fld dword ptr [{hi}]",
+                "fsub dword ptr [{lo}]",
+                "fmulp st(1), st",
+                "fstp dword ptr [{product}]",
+                "fld dword ptr [{lo}]",
+                "fadd dword ptr [{product}]",
+                "fstp dword ptr [{out}]",
+            ],
             saved = in(reg) &mut saved,
             cw = in(reg) &cw,
             word = in(reg) &signed,
@@ -185,9 +204,6 @@ pub fn float_range(word: u32, scale: f64, lo: f32, hi: f32, precision: Precision
             hi = in(reg) &hi,
             product = in(reg) &mut product,
             out = in(reg) &mut out,
-            out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
-            out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
-            options(nostack),
         );
     }
     out
@@ -296,6 +312,34 @@ macro_rules! normalize_sequence {
     };
 }
 
+/// An [`x87_asm!`] block on the [`Frame`] at `$f` (a `&mut Frame`) whose
+/// lines include [`normalize_sequence!`]: it passes the frame as `{f}` and,
+/// as constants, the field offsets that the envelope and that sequence name
+/// (`{env}`, `{cw}`, `{eps}`, `{d}`, `{sumsq}`, `{len}`, `{inv}`, `{dir}`,
+/// `{dist}`), and declares `ax` clobbered; the caller's own operands (each
+/// followed by a comma) come between.
+macro_rules! frame_asm {
+    ($f:expr, [$($line:expr),* $(,)?], $($operand:tt)*) => {
+        x87_asm!(
+            "[{f} + {env}]",
+            "[{f} + {cw}]",
+            [$($line),*],
+            f = in(reg) $f,
+            env = const core::mem::offset_of!(Frame, env),
+            cw = const core::mem::offset_of!(Frame, cw),
+            eps = const core::mem::offset_of!(Frame, eps),
+            d = const core::mem::offset_of!(Frame, d),
+            sumsq = const core::mem::offset_of!(Frame, sumsq),
+            len = const core::mem::offset_of!(Frame, len),
+            inv = const core::mem::offset_of!(Frame, inv),
+            dir = const core::mem::offset_of!(Frame, dir),
+            dist = const core::mem::offset_of!(Frame, dist),
+            $($operand)*
+            out("ax") _,
+        )
+    };
+}
+
 /// `Mars_Vec3_Normalize(v)` on the x87 under `precision`, with the caller's
 /// store of the returned length: `(direction, length)`. On the zero branch
 /// the length store finds an empty register stack and (invalid operation
@@ -311,26 +355,7 @@ pub fn normalize(v: [f32; 3], precision: Precision) -> ([f32; 3], f32) {
     // `f` (one live #[repr(C)] struct; every offset names one of its fields),
     // clobbers `ax`, and restores the complete FPU environment it saved.
     unsafe {
-        asm!(
-            "fnstenv [{f} + {env}]",
-            "fldcw word ptr [{f} + {cw}]",
-            normalize_sequence!(),
-            "fldenv [{f} + {env}]",
-            f = in(reg) &mut f,
-            env = const core::mem::offset_of!(Frame, env),
-            cw = const core::mem::offset_of!(Frame, cw),
-            eps = const core::mem::offset_of!(Frame, eps),
-            d = const core::mem::offset_of!(Frame, d),
-            sumsq = const core::mem::offset_of!(Frame, sumsq),
-            len = const core::mem::offset_of!(Frame, len),
-            inv = const core::mem::offset_of!(Frame, inv),
-            dir = const core::mem::offset_of!(Frame, dir),
-            dist = const core::mem::offset_of!(Frame, dist),
-            out("ax") _,
-            out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
-            out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
-            options(nostack),
-        );
+        frame_asm!(&mut f, [normalize_sequence!()],);
     }
     (f.dir, f.dist)
 }
@@ -348,77 +373,63 @@ pub fn leg(pos: [f32; 3], dest: [f32; 3], mv: f32, precision: Precision) -> [f32
     // SAFETY: as for `normalize`; the block also uses one general register
     // (`word`) for the verbatim copy and touches nothing outside `f`.
     unsafe {
-        asm!(
-            "fnstenv [{f} + {env}]",
-            "fldcw word ptr [{f} + {cw}]",
-            // delta.c = f32(dest.c - pos.c)
-            "fld dword ptr [{f} + {dest}]",
-            "fsub dword ptr [{f} + {pos}]",
-            "fstp dword ptr [{f} + {d}]",
-            "fld dword ptr [{f} + {dest} + 4]",
-            "fsub dword ptr [{f} + {pos} + 4]",
-            "fstp dword ptr [{f} + {d} + 4]",
-            "fld dword ptr [{f} + {dest} + 8]",
-            "fsub dword ptr [{f} + {pos} + 8]",
-            "fstp dword ptr [{f} + {d} + 8]",
-            normalize_sequence!(),
-            // move == dist? (C3 alone: equal; parity odd -> no jump)
-            "fld dword ptr [{f} + {mv}]",
-            "fld dword ptr [{f} + {dist}]",
-            "fucompp",
-            "fnstsw ax",
-            "test ah, 0x44",
-            "jp 5f",
-            // arrival: the destination's words, copied verbatim
-            "mov {word:e}, dword ptr [{f} + {dest}]",
-            "mov dword ptr [{f} + {out}], {word:e}",
-            "mov {word:e}, dword ptr [{f} + {dest} + 4]",
-            "mov dword ptr [{f} + {out} + 4], {word:e}",
-            "mov {word:e}, dword ptr [{f} + {dest} + 8]",
-            "mov dword ptr [{f} + {out} + 8], {word:e}",
-            "jmp 6f",
-            // t.c = f32(dir.c * move); pos'.c = f32(t.c + pos.c)
-            "5:",
-            "fld dword ptr [{f} + {mv}]",
-            "fld dword ptr [{f} + {dir}]",
-            "fmul st(0), st(1)",
-            "fstp dword ptr [{f} + {t}]",
-            "fld dword ptr [{f} + {dir} + 4]",
-            "fmul st(0), st(1)",
-            "fstp dword ptr [{f} + {t} + 4]",
-            "fmul dword ptr [{f} + {dir} + 8]",
-            "fstp dword ptr [{f} + {t} + 8]",
-            "fld dword ptr [{f} + {t}]",
-            "fadd dword ptr [{f} + {pos}]",
-            "fstp dword ptr [{f} + {out}]",
-            "fld dword ptr [{f} + {t} + 4]",
-            "fadd dword ptr [{f} + {pos} + 4]",
-            "fstp dword ptr [{f} + {out} + 4]",
-            "fld dword ptr [{f} + {t} + 8]",
-            "fadd dword ptr [{f} + {pos} + 8]",
-            "fstp dword ptr [{f} + {out} + 8]",
-            "6:",
-            "fldenv [{f} + {env}]",
-            f = in(reg) &mut f,
+        frame_asm!(
+            &mut f,
+            [
+                // delta.c = f32(dest.c - pos.c)
+                "fld dword ptr [{f} + {dest}]",
+                "fsub dword ptr [{f} + {pos}]",
+                "fstp dword ptr [{f} + {d}]",
+                "fld dword ptr [{f} + {dest} + 4]",
+                "fsub dword ptr [{f} + {pos} + 4]",
+                "fstp dword ptr [{f} + {d} + 4]",
+                "fld dword ptr [{f} + {dest} + 8]",
+                "fsub dword ptr [{f} + {pos} + 8]",
+                "fstp dword ptr [{f} + {d} + 8]",
+                normalize_sequence!(),
+                // move == dist? (C3 alone: equal; parity odd -> no jump)
+                "fld dword ptr [{f} + {mv}]",
+                "fld dword ptr [{f} + {dist}]",
+                "fucompp",
+                "fnstsw ax",
+                "test ah, 0x44",
+                "jp 5f",
+                // arrival: the destination's words, copied verbatim
+                "mov {word:e}, dword ptr [{f} + {dest}]",
+                "mov dword ptr [{f} + {out}], {word:e}",
+                "mov {word:e}, dword ptr [{f} + {dest} + 4]",
+                "mov dword ptr [{f} + {out} + 4], {word:e}",
+                "mov {word:e}, dword ptr [{f} + {dest} + 8]",
+                "mov dword ptr [{f} + {out} + 8], {word:e}",
+                "jmp 6f",
+                // t.c = f32(dir.c * move); pos'.c = f32(t.c + pos.c)
+                "5:",
+                "fld dword ptr [{f} + {mv}]",
+                "fld dword ptr [{f} + {dir}]",
+                "fmul st(0), st(1)",
+                "fstp dword ptr [{f} + {t}]",
+                "fld dword ptr [{f} + {dir} + 4]",
+                "fmul st(0), st(1)",
+                "fstp dword ptr [{f} + {t} + 4]",
+                "fmul dword ptr [{f} + {dir} + 8]",
+                "fstp dword ptr [{f} + {t} + 8]",
+                "fld dword ptr [{f} + {t}]",
+                "fadd dword ptr [{f} + {pos}]",
+                "fstp dword ptr [{f} + {out}]",
+                "fld dword ptr [{f} + {t} + 4]",
+                "fadd dword ptr [{f} + {pos} + 4]",
+                "fstp dword ptr [{f} + {out} + 4]",
+                "fld dword ptr [{f} + {t} + 8]",
+                "fadd dword ptr [{f} + {pos} + 8]",
+                "fstp dword ptr [{f} + {out} + 8]",
+                "6:",
+            ],
             word = out(reg) _,
-            env = const core::mem::offset_of!(Frame, env),
-            cw = const core::mem::offset_of!(Frame, cw),
-            eps = const core::mem::offset_of!(Frame, eps),
             pos = const core::mem::offset_of!(Frame, pos),
             dest = const core::mem::offset_of!(Frame, dest),
             mv = const core::mem::offset_of!(Frame, mv),
-            d = const core::mem::offset_of!(Frame, d),
-            sumsq = const core::mem::offset_of!(Frame, sumsq),
-            len = const core::mem::offset_of!(Frame, len),
-            inv = const core::mem::offset_of!(Frame, inv),
-            dir = const core::mem::offset_of!(Frame, dir),
-            dist = const core::mem::offset_of!(Frame, dist),
             t = const core::mem::offset_of!(Frame, t),
             out = const core::mem::offset_of!(Frame, out),
-            out("ax") _,
-            out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
-            out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
-            options(nostack),
         );
     }
     f.out

@@ -1,18 +1,27 @@
 //! The container: a PE (32 / 32+) or ELF (32 / 64) x86 image read with
 //! `object`, reduced to what the scan needs — its byte regions with their
 //! addresses, the function symbols, and the roots of the recursive descent.
+//!
+//! This module holds the format-independent model ([`Image`], [`Region`],
+//! [`FuncSymbol`]), what `object` reads alike in every format (sections,
+//! symbols and exports, constructor tables), and the dispatch to the
+//! format's own readers: `elf` (program headers, dynamic relocations, GOT
+//! slots) and `pe` (base relocations, import address table).
 
+use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use alloc::{format, vec};
 
-use object::read::pe::{ImageNtHeaders, PeFile};
+use object::pe::{ImageNtHeaders32, ImageNtHeaders64};
 use object::{
-    Architecture, BinaryFormat, Object, ObjectKind, ObjectSection, ObjectSegment, ObjectSymbol,
-    SectionFlags, SectionKind, SegmentFlags, SymbolKind,
+    Architecture, BinaryFormat, Object, ObjectKind, ObjectSection, ObjectSymbol, SectionFlags,
+    SectionKind, SymbolKind,
 };
 
 use super::{Arch, Format, ImageInfo, ScanError};
+
+mod elf;
+mod pe;
 
 /// One run of bytes at a virtual address: a section (or, for an image
 /// without section headers, a segment).
@@ -123,29 +132,10 @@ impl<'a> Image<'a> {
                 writable,
             });
         }
-        if !regions.iter().any(|r| r.exec) {
+        if !regions.iter().any(|r| r.exec) && matches!(format, Format::Elf32 | Format::Elf64) {
             // No section headers (or none marked executable): use the
             // executable segments instead.
-            for segment in file.segments() {
-                let SegmentFlags::Elf { p_flags, .. } = segment.flags() else {
-                    continue;
-                };
-                let Ok(bytes) = segment.data() else {
-                    return Err(ScanError::Malformed(
-                        "a segment lies outside the file (truncated image?)".to_string(),
-                    ));
-                };
-                if bytes.is_empty() || segment.address().checked_add(bytes.len() as u64).is_none() {
-                    continue;
-                }
-                regions.push(Region {
-                    va: segment.address(),
-                    bytes,
-                    name: format!("segment@{:#x}", segment.address()),
-                    exec: p_flags.contains(object::elf::PF_X),
-                    writable: p_flags.contains(object::elf::PF_W),
-                });
-            }
+            regions.extend(elf::segment_regions(&file)?);
         }
         if !regions.iter().any(|r| r.exec) {
             return Err(ScanError::Unsupported(
@@ -272,9 +262,9 @@ impl<'a> Image<'a> {
             got_plt,
         };
         image.pointer_slots = match format {
-            Format::Pe32 => pe_pointers::<object::pe::ImageNtHeaders32>(data, &image),
-            Format::Pe32Plus => pe_pointers::<object::pe::ImageNtHeaders64>(data, &image),
-            Format::Elf32 | Format::Elf64 => elf_pointers(&file, &image),
+            Format::Pe32 => pe::pointers::<ImageNtHeaders32>(data, &image),
+            Format::Pe32Plus => pe::pointers::<ImageNtHeaders64>(data, &image),
+            Format::Elf32 | Format::Elf64 => elf::pointers(&file, &image),
         };
         // Constructors and destructors (`.init_array`, …): code pointers
         // even where nothing relocates them (a non-PIE executable).
@@ -298,9 +288,9 @@ impl<'a> Image<'a> {
         image.pointers.sort_unstable();
         image.pointers.dedup();
         image.noreturn_slots = match format {
-            Format::Pe32 => pe_noreturn::<object::pe::ImageNtHeaders32>(data),
-            Format::Pe32Plus => pe_noreturn::<object::pe::ImageNtHeaders64>(data),
-            Format::Elf32 | Format::Elf64 => elf_noreturn(&file),
+            Format::Pe32 => pe::noreturn_slots::<ImageNtHeaders32>(data),
+            Format::Pe32Plus => pe::noreturn_slots::<ImageNtHeaders64>(data),
+            Format::Elf32 | Format::Elf64 => elf::noreturn_slots(&file),
         };
         Ok(image)
     }
@@ -328,7 +318,7 @@ impl<'a> Image<'a> {
     }
 
     /// A little-endian pointer of the image's width at `va`.
-    fn pointer_at(&self, va: u64) -> Option<u64> {
+    pub(super) fn pointer_at(&self, va: u64) -> Option<u64> {
         self.read_le(va, if self.bitness == 32 { 4 } else { 8 })
     }
 
@@ -366,62 +356,8 @@ fn printable(name: &[u8]) -> String {
     out
 }
 
-/// Code pointers named by the PE base relocations.
-fn pe_pointers<Pe: ImageNtHeaders>(data: &[u8], image: &Image<'_>) -> Vec<(u64, u64)> {
-    let mut out = Vec::new();
-    let Ok(pe) = PeFile::<Pe>::parse(data) else {
-        return out;
-    };
-    let base = pe.relative_address_base();
-    let Ok(Some(blocks)) = pe
-        .data_directories()
-        .relocation_blocks(data, &pe.section_table())
-    else {
-        return out;
-    };
-    for block in blocks {
-        let Ok(block) = block else { break };
-        for reloc in block {
-            let va = base.wrapping_add(u64::from(reloc.virtual_address));
-            if let Some(p) = image.pointer_at(va) {
-                if image.is_code(p) {
-                    out.push((va, p));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Code pointers named by the ELF dynamic relocations (`R_*_RELATIVE`).
-fn elf_pointers(file: &object::File<'_>, image: &Image<'_>) -> Vec<(u64, u64)> {
-    let mut out = vec![];
-    let Some(relocs) = file.dynamic_relocations() else {
-        return out;
-    };
-    for (offset, reloc) in relocs {
-        let object::RelocationFlags::Elf { r_type } = reloc.flags() else {
-            continue;
-        };
-        // R_X86_64_RELATIVE and R_386_RELATIVE are both 8.
-        let relative = r_type.0 == 8;
-        if !relative {
-            continue;
-        }
-        let target = if reloc.has_implicit_addend() {
-            image.pointer_at(offset)
-        } else {
-            Some(reloc.addend() as u64)
-        };
-        if let Some(p) = target.filter(|&p| image.is_code(p)) {
-            out.push((offset, p));
-        }
-    }
-    out
-}
-
-/// Imported functions that never return.
-const NORETURN: &[&[u8]] = &[
+/// Imported functions that never return (by name, in every format).
+pub(super) const NORETURN: &[&[u8]] = &[
     b"exit",
     b"_exit",
     b"_Exit",
@@ -457,79 +393,6 @@ const NORETURN: &[&[u8]] = &[
     b"_invalid_parameter_noinfo_noreturn",
     b"RtlExitUserThread",
 ];
-
-/// PE: the IAT slots of imports that never return.
-fn pe_noreturn<Pe: ImageNtHeaders>(data: &[u8]) -> Vec<u64> {
-    use object::read::pe::Import;
-    use object::LittleEndian as LE;
-    let mut out = Vec::new();
-    let Ok(pe) = PeFile::<Pe>::parse(data) else {
-        return out;
-    };
-    let base = pe.relative_address_base();
-    let Ok(Some(table)) = pe.import_table() else {
-        return out;
-    };
-    let Ok(mut descriptors) = table.descriptors() else {
-        return out;
-    };
-    let size: u64 = if pe.is_64() { 8 } else { 4 };
-    while let Ok(Some(d)) = descriptors.next() {
-        let first = d.first_thunk.get(LE);
-        let names = match d.original_first_thunk.get(LE) {
-            0 => first,
-            o => o,
-        };
-        let Ok(mut thunks) = table.thunks(names) else {
-            continue;
-        };
-        let mut k = 0u64;
-        while let Ok(Some(t)) = thunks.next::<Pe>() {
-            if let Ok(Import::Name(_, name)) = table.import::<Pe>(t) {
-                if NORETURN.contains(&name) {
-                    out.push(base + u64::from(first) + k * size);
-                }
-            }
-            k += 1;
-            if k > 1 << 16 {
-                break;
-            }
-        }
-    }
-    out.sort_unstable();
-    out
-}
-
-/// ELF: the GOT slots (`R_*_JUMP_SLOT`, `R_*_GLOB_DAT`) of imports that
-/// never return.
-fn elf_noreturn(file: &object::File<'_>) -> Vec<u64> {
-    use object::{ObjectSymbolTable, RelocationTarget};
-    let mut out = Vec::new();
-    let (Some(relocs), Some(symbols)) = (file.dynamic_relocations(), file.dynamic_symbol_table())
-    else {
-        return out;
-    };
-    for (offset, reloc) in relocs {
-        let object::RelocationFlags::Elf { r_type } = reloc.flags() else {
-            continue;
-        };
-        // JUMP_SLOT is 7 and GLOB_DAT 6 on both x86-64 and i386.
-        if r_type.0 != 6 && r_type.0 != 7 {
-            continue;
-        }
-        let RelocationTarget::Symbol(index) = reloc.target() else {
-            continue;
-        };
-        let Ok(sym) = symbols.symbol_by_index(index) else {
-            continue;
-        };
-        if sym.name_bytes().is_ok_and(|n| NORETURN.contains(&n)) {
-            out.push(offset);
-        }
-    }
-    out.sort_unstable();
-    out
-}
 
 /// One phrase for why `object` refused the bytes.
 fn describe_parse_error(data: &[u8], e: object::Error) -> ScanError {

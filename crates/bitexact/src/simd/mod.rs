@@ -64,10 +64,24 @@ macro_rules! dispatch {
 
 pub(crate) use dispatch;
 
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod avx2;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod avx512;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod lanes;
+
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub(crate) use avx2::{Avx2, U32x8};
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub(crate) use avx512::{Avx512, U32x16};
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub(crate) use lanes::{record, Lanes};
+
 /// The instruction sets the explicit `std::arch` kernels of the seed
-/// searches are written for (`sots::recover_avx2`, `sots::recover_avx512`,
-/// `westwood::psdes_avx2`, `westwood::psdes_avx512`), and the portable
-/// kernels beside them.
+/// searches are written for (`sots::recover_avx`, `westwood::psdes_avx`:
+/// each written once over `simd::Lanes`, for AVX2 and AVX-512F), and the
+/// portable kernels beside them.
 ///
 /// A search picks [`Isa::best`] at run time; the tests run every kernel the
 /// machine can execute, the portable one included, against a plain scalar
