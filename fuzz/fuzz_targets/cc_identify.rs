@@ -38,11 +38,11 @@ fuzz_target!(|data: &[u8]| {
             if !flip {
                 let id = got.unwrap_or_else(|e| panic!("seed {seed} + {draws}: {e}"));
                 let effective = if seed == 0 { random4::ZERO_SEED } else { seed };
-                assert_eq!((id.seed, id.draws), (effective, draws));
+                assert_eq!((id.seed, id.words_drawn), (u64::from(effective), draws));
             }
             if let Ok(id) = got {
-                let mut r = Random4::new(id.seed);
-                for _ in 0..id.draws {
+                let mut r = Random4::new(id.seed as u32);
+                for _ in 0..id.words_drawn {
                     r.raw();
                 }
                 assert!(
@@ -67,11 +67,11 @@ fuzz_target!(|data: &[u8]| {
             let got = generals::identify(state.state(), 4000);
             if !flip {
                 let id = got.unwrap_or_else(|e| panic!("seed {seed} + {draws}: {e}"));
-                assert_eq!((id.seed, id.draws), (seed, draws));
+                assert_eq!((id.seed, id.words_drawn), (u64::from(seed), draws));
             }
             if let Ok(id) = got {
-                let mut r = GameRandom::new(id.seed);
-                for _ in 0..id.draws {
+                let mut r = GameRandom::new(id.seed as u32);
+                for _ in 0..id.words_drawn {
                     r.next_u32();
                 }
                 assert_eq!(

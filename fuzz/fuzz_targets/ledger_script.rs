@@ -1,21 +1,23 @@
-//! Ledger scripts (SPEC 6, 2.1): `parse_script` and `parse_line` never panic
-//! and agree with each other; a parsed script printed back parses to the
-//! same calls (floats to the bit); and run through a `Ledger` over a
-//! `sots::Rng`, every call's counted words are the generator's position
-//! moved, within SPEC 2.1's cost for that entry point, the same as the bare
-//! `Rng` spends making the same call, and the turns add up to the totals.
+//! Ledger scripts (SPEC 6, 2.1): the library's `parse_script` never panics
+//! and agrees with parsing each line alone; a parsed script printed back
+//! parses to the same calls (floats to the bit); and run through a `Ledger`
+//! over a `sots::Rng`, every call's counted words are the generator's
+//! position moved, within SPEC 2.1's cost for that entry point, the same as
+//! the bare `Rng` spends making the same call, and the turns add up to the
+//! totals.
 #![no_main]
 
-use bitexact::ledger::{Call, Drawn, Ledger};
-use bitexact::sots::Rng;
-use bitexact_cli::ledger::{parse_line, parse_script, Line};
+use bitexact::engine::Value as Drawn;
+use bitexact::ledger::{parse_script, Line};
+use bitexact::sots::engine::Sots;
+use bitexact::sots::{Call, Ledger, Rng};
 use bitexact_fuzz::{call_line, call_same};
 use libfuzzer_sys::fuzz_target;
 
 /// Scripts that would spend more words than this are parsed but not run.
 const MAX_RUN_WORDS: u64 = 1 << 20;
 
-fn line_same(a: &Line, b: &Line) -> bool {
+fn line_same(a: &Line<Call>, b: &Line<Call>) -> bool {
     match (a, b) {
         (Line::Turn, Line::Turn) => true,
         (Line::Call(x), Line::Call(y)) => call_same(x, y),
@@ -64,15 +66,14 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let parsed = parse_script(text);
-    // Line by line, parse_line says the same (the byte-order mark aside).
+    let parsed = parse_script::<Sots>(text);
+    // Line by line, each line alone says the same (the byte-order mark aside).
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut by_line = Vec::new();
     let mut first_bad = None;
     for (i, l) in body.lines().enumerate() {
-        match parse_line(l) {
-            Ok(Some(x)) => by_line.push(x),
-            Ok(None) => {}
+        match parse_script::<Sots>(l) {
+            Ok(x) => by_line.extend(x),
             Err(_) => {
                 first_bad = Some(i + 1);
                 break;
@@ -80,16 +81,13 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     let lines = match parsed {
-        Err(msg) => {
+        Err(e) => {
+            let msg = e.to_string();
             assert!(msg.starts_with("script line "), "{msg}");
+            assert!(!msg.contains("--"), "a flag name in the library: {msg}");
             if let Some(n) = first_bad {
-                // The script's first bad line is no later than parse_line's.
-                let at: usize = msg["script line ".len()..]
-                    .split(':')
-                    .next()
-                    .and_then(|s| s.parse().ok())
-                    .unwrap_or_else(|| panic!("no line number in {msg:?}"));
-                assert!(at <= n, "{msg} but line {n} is the first bad one");
+                // The script's first bad line is no later than the line's own.
+                assert!(e.line <= n, "{msg} but line {n} is the first bad one");
             }
             return;
         }
@@ -110,7 +108,7 @@ fuzz_target!(|data: &[u8]| {
             Line::Call(c) => call_line(c) + "\n",
         })
         .collect();
-    let again = parse_script(&printed).unwrap_or_else(|e| panic!("{printed:?}: {e}"));
+    let again = parse_script::<Sots>(&printed).unwrap_or_else(|e| panic!("{printed:?}: {e}"));
     assert_eq!(again.len(), lines.len());
     assert!(again.iter().zip(&lines).all(|(a, b)| line_same(a, b)));
 

@@ -80,12 +80,18 @@ fuzz_target!(|data: &[u8]| {
     if let Ok((a, b)) = pair.two("t", "t:A,B", parse_i32) {
         let back = again(a.to_string(), b.to_string());
         let back: Vec<&str> = back.iter().map(String::as_str).collect();
-        assert_eq!(Args::new("t", &back, false).two("t", "t:A,B", parse_i32), Ok((a, b)));
+        assert_eq!(
+            Args::new("t", &back, false).two("t", "t:A,B", parse_i32),
+            Ok((a, b))
+        );
     }
     if let Ok((a, b)) = pair.two("t", "t:A,B", parse_u32) {
         let back = again(a.to_string(), b.to_string());
         let back: Vec<&str> = back.iter().map(String::as_str).collect();
-        assert_eq!(Args::new("t", &back, false).two("t", "t:A,B", parse_u32), Ok((a, b)));
+        assert_eq!(
+            Args::new("t", &back, false).two("t", "t:A,B", parse_u32),
+            Ok((a, b))
+        );
     }
     if let Ok((a, b)) = pair.two("t", "t:A,B", parse_f32) {
         f32_back(a, s);

@@ -7,7 +7,9 @@ use bitexact::scan::{scan, Options, Origin};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let options = Options { from: Some(Origin::Va(0x40_0000)) };
+    let options = Options {
+        from: Some(Origin::Va(0x40_0000)),
+    };
     let Ok(r) = scan(data, &options).or_else(|_| scan(data, &Options::default())) else {
         return;
     };

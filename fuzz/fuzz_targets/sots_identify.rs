@@ -51,7 +51,7 @@ fuzz_target!(|data: &[u8]| {
         let id = result.unwrap_or_else(|e| panic!("seed {seed} + {words} words: {e}"));
         assert_eq!(
             (id.seed, id.words_drawn),
-            (seed, words),
+            (u64::from(seed), words),
             "seed {seed} + {words} words identified as {id:?}"
         );
     }

@@ -1,15 +1,30 @@
-//! The `--tap` parsers of the three engines (SPEC 6): they never panic; a
-//! parsed tap printed back in its canonical form parses to the same tap
-//! (floats to the same bits); the bounds a tap accepts are ones its draw
-//! takes without error, and one draw lands inside them.
+//! The `--tap` parsers of the engines (SPEC 6), through the engine contract:
+//! they never panic; a parsed tap printed back in its canonical form parses
+//! to the same tap (floats to the same bits); the bounds a tap accepts are
+//! ones its draw takes without error, and one draw lands inside them; and
+//! their messages name no front end's flags.
 #![no_main]
 
+use bitexact::engine::tap::{Split, TapError};
+use bitexact::engine::Engine;
+use bitexact::laige::engine::{Laige, Tap as LaigeTap};
 use bitexact::laige::Prng;
-use bitexact::ledger::{Call, Ledger};
-use bitexact::sots::Rng;
+use bitexact::sots::engine::Sots;
+use bitexact::sots::{Call, Ledger, Rng};
+use bitexact::westwood::engines::{Random2Class, Tap as WwTap};
 use bitexact::westwood::Random2;
-use bitexact_cli::engines::{laige, sots, westwood};
 use bitexact_fuzz::call_same;
+
+/// `E`'s `--tap` text parsed; an error's message must name no flag.
+fn parse<E: Engine>(s: &str) -> Result<E::Tap, TapError> {
+    let split = Split::tap(s);
+    let r = E::tap(split.name, split.args(), false);
+    if let Err(e) = &r {
+        let m = e.to_string();
+        assert!(!m.contains("--"), "a flag name in the library: {m}");
+    }
+    r
+}
 use libfuzzer_sys::fuzz_target;
 
 fn sots_text(c: &Call) -> String {
@@ -30,9 +45,9 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
 
-    if let Ok(c) = sots::parse_tap(s) {
+    if let Ok(c) = parse::<Sots>(s) {
         let text = sots_text(&c);
-        let back = sots::parse_tap(&text).unwrap_or_else(|e| panic!("{s:?} -> {text:?}: {e}"));
+        let back = parse::<Sots>(&text).unwrap_or_else(|e| panic!("{s:?} -> {text:?}: {e}"));
         assert!(
             call_same(&back, &c),
             "{s:?} -> {c:?} -> {text:?} -> {back:?}"
@@ -41,7 +56,7 @@ fuzz_target!(|data: &[u8]| {
         if let Call::FloatRange(lo, hi) = c {
             if !lo.is_nan() && !hi.is_nan() {
                 let dec = format!("frange:{lo:?},{hi:?}");
-                assert!(call_same(&sots::parse_tap(&dec).unwrap(), &c), "{dec}");
+                assert!(call_same(&parse::<Sots>(&dec).unwrap(), &c), "{dec}");
             }
         }
         if let Call::IntInclusive(n) = c {
@@ -50,14 +65,14 @@ fuzz_target!(|data: &[u8]| {
         }
         let mut ledger = Ledger::new(Rng::new(1));
         let (_, words) = ledger.apply(c);
-        assert_eq!(words, ledger.rng().position());
+        assert_eq!(words, ledger.words_drawn());
     }
 
-    if let Ok(t) = laige::parse_tap(s) {
+    if let Ok(t) = parse::<Laige>(s) {
         let text = match t {
-            laige::Tap::U64 => "u64".to_string(),
-            laige::Tap::Float01 => "float01".to_string(),
-            laige::Tap::Range(min, max) => {
+            LaigeTap::U64 => "u64".to_string(),
+            LaigeTap::Float01 => "float01".to_string(),
+            LaigeTap::Range(min, max) => {
                 assert!(min < max, "{s:?}: an empty range was accepted");
                 let v = Prng::new(42)
                     .next_range(min, max)
@@ -66,15 +81,15 @@ fuzz_target!(|data: &[u8]| {
                 format!("range:{min},{max}")
             }
         };
-        assert_eq!(laige::parse_tap(&text), Ok(t), "{s:?} -> {text:?}");
+        assert_eq!(parse::<Laige>(&text), Ok(t), "{s:?} -> {text:?}");
     }
 
-    if let Ok(t) = westwood::parse_tap(s) {
+    if let Ok(t) = parse::<Random2Class>(s) {
         let text = match t {
-            westwood::Tap::Raw => "raw".to_string(),
-            westwood::Tap::Double => "double".to_string(),
-            westwood::Tap::Float => panic!("{s:?}: Random2 has no float tap (Random4's Get_Float)"),
-            westwood::Tap::Ranged(min, max) => {
+            WwTap::Raw => "raw".to_string(),
+            WwTap::Double => "double".to_string(),
+            WwTap::Float => panic!("{s:?}: Random2 has no float tap (Random4's Get_Float)"),
+            WwTap::Ranged(min, max) => {
                 let mut r = Random2::new(7);
                 let v = r.ranged(min, max).expect("accepted bounds draw");
                 let (lo, hi) = if min <= max { (min, max) } else { (max, min) };
@@ -85,6 +100,6 @@ fuzz_target!(|data: &[u8]| {
                 format!("ranged:{min},{max}")
             }
         };
-        assert_eq!(westwood::parse_tap(&text), Ok(t), "{s:?} -> {text:?}");
+        assert_eq!(parse::<Random2Class>(&text), Ok(t), "{s:?} -> {text:?}");
     }
 });

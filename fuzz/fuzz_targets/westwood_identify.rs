@@ -105,7 +105,8 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(one, hits.first().copied());
     if !flip && !disabled {
         assert!(
-            hits.iter().any(|id| (id.seed, id.draws) == (seed, draws)),
+            hits.iter()
+                .any(|id| (id.seed, id.words_drawn) == (u64::from(seed), draws)),
             "seed {seed} + {draws} draws ({layout}, disabled {disabled}) not found: {hits:?}"
         );
     }

@@ -4,11 +4,11 @@
 //! floats (NaN included).
 
 use bitexact::engine::Identification;
+use bitexact::laige;
 use bitexact::mt19937::Mt19937;
 use bitexact::sots::{self, Call};
 use bitexact::trace::{Record, Value};
 use bitexact::westwood::Random2;
-use bitexact::laige;
 
 /// Fuzz bytes read as numbers; past the end every read is 0.
 pub struct Bytes<'a> {

@@ -140,7 +140,11 @@ pub fn save(SaveArgs(args): &SaveArgs) -> Outcome {
         &bytes,
         format_args!(
             "{} seed {seed}, {skip} {}{note}",
-            if info.default_class { info.name } else { info.title },
+            if info.default_class {
+                info.name
+            } else {
+                info.title
+            },
             if info.unit == bitexact::engine::Unit::Words {
                 "words drawn"
             } else {
