@@ -155,6 +155,7 @@ pub fn save(SaveArgs(args): &SaveArgs) -> Outcome {
 }
 
 /// What `identify` found, or why not.
+#[allow(clippy::large_enum_variant)] // made once per command
 enum Answer {
     Fields(bitexact::engine::Fields),
     Not(NotReachable, Option<bitexact::search::Found>),

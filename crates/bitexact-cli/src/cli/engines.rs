@@ -159,7 +159,7 @@ pub fn human(n: u64) -> String {
     }
     let mut k = 0;
     let mut m = n;
-    while m % 10 == 0 {
+    while m.is_multiple_of(10) {
         m /= 10;
         k += 1;
     }

@@ -282,6 +282,8 @@ pub trait Engine: Sealed + Sized + 'static {
     const ID: Id;
     /// Its description.
     const INFO: Info;
+    /// Its known-answer checks (`bitexact selftest`), in order.
+    const CHECKS: &'static [crate::selftest::Check] = &[];
 
     /// Seeded with `seed` (already checked against [`Info::seed`] by
     /// [`Id::check_seed`]; a 32-bit seed in the low bits), with `options`
@@ -563,6 +565,11 @@ impl Id {
     /// The generators of the family `name`, in list order.
     pub fn family(name: &str) -> FamilyList {
         FamilyList::of(name)
+    }
+
+    /// The generator's known-answer checks ([`Engine::CHECKS`]).
+    pub fn checks(self) -> &'static [crate::selftest::Check] {
+        crate::with_engine!(self, E => E::CHECKS)
     }
 
     /// `seed` as the generator takes it: within its [`SeedKind`] (an `i32`

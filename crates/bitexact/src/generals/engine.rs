@@ -45,6 +45,7 @@ impl Engine for Generals {
     type Word = u32;
 
     const ID: Id = Id::Generals;
+    const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "generals",
         class: None,

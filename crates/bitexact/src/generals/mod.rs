@@ -36,6 +36,7 @@ pub mod recover;
 use crate::engine::{Bound, DiffError, Identification, NotReachable, Reason, Unit};
 
 pub mod engine;
+mod selftest;
 /// `C[i]`: `init(S)` sets `s[i] = S + C[i]`.
 pub const SEED_OFFSETS: [u32; 6] = [
     0xf22d_0e56,

@@ -41,6 +41,7 @@ impl Engine for Laige {
     type Word = u64;
 
     const ID: Id = Id::Laige;
+    const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "laige",
         class: None,

@@ -60,6 +60,7 @@ mod jump;
 pub mod period;
 #[cfg(feature = "alloc")]
 pub mod recover;
+mod selftest;
 mod vectors;
 
 pub use fill::{LANES, LANE_THRESHOLD, MAX_STRIDE_LOG2, MIN_STRIDE_LOG2};

@@ -36,6 +36,7 @@ impl Engine for Openra {
     type Word = i32;
 
     const ID: Id = Id::Openra;
+    const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "openra",
         class: None,

@@ -26,6 +26,7 @@ use crate::mt19937::Mt19937;
 pub mod engine;
 #[cfg(feature = "alloc")]
 pub mod recover;
+mod selftest;
 #[cfg(feature = "alloc")]
 pub mod sync;
 

@@ -1,5 +1,8 @@
 //! Known-answer vectors of every engine, as checks anyone can run
-//! (`bitexact selftest` prints one line per check).
+//! (`bitexact selftest` prints one line per check). Each engine's checks
+//! live in its own module (`sots::selftest`, …) and are registered through
+//! the engine contract ([`Engine::CHECKS`](crate::engine::Engine::CHECKS));
+//! the shared modules' (MT19937, the x87 unit) are here.
 //!
 //! Most expected values come from outside this crate's code: the seeds'
 //! published vectors, arithmetic done by hand (noted at each vector), and, on
@@ -9,11 +12,7 @@
 //! (covered by seed 001's FNV hash of 4096) and westwood's committed vectors
 //! (checked against an independent transcription in the tests).
 
-mod cc_family;
-mod laige;
-mod sots;
-#[cfg(feature = "alloc")]
-mod westwood;
+mod mt19937;
 #[cfg(target_arch = "x86_64")]
 mod x87;
 
@@ -68,20 +67,19 @@ pub(crate) fn expect(what: &'static str, expected: u64, got: u64) -> Result<(), 
     }
 }
 
-/// Every check, in order (the hardware ones only on x86_64).
+/// Every check, in order: MT19937's, each engine's in the list's order,
+/// then the x87 unit's (only on x86_64).
 pub fn checks() -> impl Iterator<Item = &'static Check> {
     #[cfg(target_arch = "x86_64")]
-    let hw: &'static [Check] = &x87::CHECKS;
+    let hw: &'static [Check] = x87::CHECKS;
     #[cfg(not(target_arch = "x86_64"))]
     let hw: &'static [Check] = &[];
-    #[cfg(feature = "alloc")]
-    let ww: &'static [Check] = &westwood::CHECKS;
-    #[cfg(not(feature = "alloc"))]
-    let ww: &'static [Check] = &[];
-    sots::CHECKS
+    mt19937::CHECKS
         .iter()
-        .chain(laige::CHECKS.iter())
-        .chain(ww.iter())
-        .chain(cc_family::CHECKS.iter())
+        .chain(
+            crate::engine::Id::ALL
+                .iter()
+                .flat_map(|id| id.checks().iter()),
+        )
         .chain(hw.iter())
 }

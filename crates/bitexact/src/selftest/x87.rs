@@ -102,7 +102,7 @@ fn hw_vec3_pc24() -> Result<(), Mismatch> {
     hw_vec3(Precision::Pc24)
 }
 
-pub(super) const CHECKS: [Check; 4] = [
+pub(super) const CHECKS: &[Check] = &[
     Check {
         engine: "x87",
         name: "pc53 model = this CPU's x87 (unit, float, float_range; 4108 words)",

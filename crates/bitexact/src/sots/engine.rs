@@ -32,6 +32,7 @@ impl Engine for Sots {
     type Word = u32;
 
     const ID: Id = Id::Sots;
+    const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "sots",
         class: None,

@@ -42,6 +42,7 @@ mod calls;
 mod draw;
 pub mod engine;
 mod ledger;
+mod selftest;
 pub use ledger::Ledger;
 mod fill;
 mod identify;

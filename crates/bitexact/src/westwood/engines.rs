@@ -179,6 +179,8 @@ impl Engine for Random2Class {
     type Word = i32;
 
     const ID: Id = Id::Random2;
+    #[cfg(feature = "alloc")]
+    const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "westwood",
         class: Some("random2"),
@@ -523,6 +525,7 @@ impl Engine for Random4Class {
     type Word = i32;
 
     const ID: Id = Id::Random4;
+    const CHECKS: &'static [crate::selftest::Check] = super::selftest_random4::CHECKS;
     const INFO: Info = Info {
         name: "westwood",
         class: Some("random4"),

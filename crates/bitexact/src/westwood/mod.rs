@@ -108,6 +108,9 @@ pub mod recover;
 #[cfg(feature = "alloc")]
 pub mod recover_classes;
 mod scenario;
+#[cfg(feature = "alloc")]
+mod selftest;
+mod selftest_random4;
 #[cfg(all(test, feature = "alloc"))]
 mod simd_tests;
 pub mod vectors;

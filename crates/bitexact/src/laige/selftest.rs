@@ -1,7 +1,7 @@
 //! Known answers of the laige Prng (seed 001, SPEC 3).
 
-use super::{expect, Check, Mismatch};
 use crate::laige::{self, period, Prng};
+use crate::selftest::{expect, Check, Mismatch};
 
 fn golden_hash() -> Result<(), Mismatch> {
     // Seed 001's replay fixture: FNV-1a 64 over the big-endian bytes of the
@@ -76,7 +76,8 @@ fn identify() -> Result<(), Mismatch> {
     expect("draws", 1000, id.words_drawn)
 }
 
-pub(super) const CHECKS: [Check; 5] = [
+/// The checks, in `bitexact selftest`'s order.
+pub(crate) const CHECKS: &[Check] = &[
     Check {
         engine: "laige",
         name:

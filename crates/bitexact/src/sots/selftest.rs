@@ -1,31 +1,7 @@
-//! Known answers of MT19937 and the Mars draw mappings (seed 000, SPEC 2).
+//! Known answers of the Mars draw mappings (seed 000, SPEC 2).
 
-use super::{expect, Check, Mismatch};
-use crate::mt19937::Mt19937;
+use crate::selftest::{expect, Check, Mismatch};
 use crate::sots::{self, Precision};
-
-/// Seed 000: seed 5489 gives these first outputs.
-pub const MT_5489_FIRST: [u32; 3] = [3_499_211_612, 581_869_302, 3_890_346_734];
-/// Seed 000: the 10000th output of seed 5489.
-pub const MT_5489_10000TH: u32 = 4_123_659_995;
-
-fn mt_first() -> Result<(), Mismatch> {
-    let mut g = Mt19937::new(5489);
-    for want in MT_5489_FIRST {
-        expect("output", want.into(), g.next_u32().into())?;
-    }
-    Ok(())
-}
-
-fn mt_10000th() -> Result<(), Mismatch> {
-    let mut g = Mt19937::new(5489);
-    g.discard(9_999);
-    expect(
-        "10000th output",
-        MT_5489_10000TH.into(),
-        g.next_u32().into(),
-    )
-}
 
 fn unit_scale() -> Result<(), Mismatch> {
     // SPEC 2.2: 1/4294967295 rounded to double is 2^-32 · (1 + 2^-32).
@@ -145,17 +121,8 @@ fn vec3_known() -> Result<(), Mismatch> {
     Ok(())
 }
 
-pub(super) const CHECKS: [Check; 7] = [
-    Check {
-        engine: "mt19937",
-        name: "seed 5489: first three outputs (seed 000)",
-        run: mt_first,
-    },
-    Check {
-        engine: "mt19937",
-        name: "seed 5489: 10000th output 4123659995 (seed 000)",
-        run: mt_10000th,
-    },
+/// The checks, in `bitexact selftest`'s order.
+pub(crate) const CHECKS: &[Check] = &[
     Check {
         engine: "sots",
         name: "UNIT_SCALE = 1/(2^32-1) = 0x3df0000000100000; unit(0xffffffff) = 1.0 (SPEC 2.2)",
