@@ -27,7 +27,10 @@
 //! [`restore_head`]). `sots::identify` builds the no-search seed identification
 //! of SPEC 2.4 from these.
 
+mod diff;
 mod fill;
+
+pub use diff::words_between;
 
 /// Words in the state block.
 pub const N: usize = 624;

@@ -56,14 +56,13 @@ mod recover_avx;
 mod recover_simd;
 pub mod vec3;
 
+pub use crate::mt19937::words_between;
 pub use calls::{Call, EntryPoint};
 pub use draw::{
     float_of_word, float_range_of_word, inclusive_mask, open_unit_of_word, unit_of_word,
     unit_register, SCALE_2_POW_M32, SCALE_SEED_LITERAL, UNIT_SCALE,
 };
-pub use identify::{
-    identify, identify_until, replays_to, twists_of, words_between, DEFAULT_MAX_TWISTS,
-};
+pub use identify::{identify, identify_until, replays_to, twists_of, DEFAULT_MAX_TWISTS};
 pub use item::{decode_item, encode_item, ItemError, ITEM_LEN, ITEM_LEN_PADDED};
 
 use crate::mt19937::{Block, Mt19937};

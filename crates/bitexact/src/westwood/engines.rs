@@ -150,8 +150,13 @@ impl crate::engine::Sealed for Random4Class {}
 /// draws, so 10^9 draws is 64 MB.
 pub const MAX_IDENTIFY_DRAWS: u64 = 1_000_000_000;
 
-/// Random4Class `identify`'s and `diff`'s ceiling: 16 million twists.
-pub const MAX_TWISTS: u64 = crate::sots::engine::MAX_TWISTS;
+/// Random4Class `identify`'s and `diff`'s default bound: 100 000 twists
+/// (62.4 million draws, about 0.1 s).
+pub const DEFAULT_MAX_TWISTS: u64 = 100_000;
+
+/// Random4Class `identify`'s and `diff`'s ceiling: 16 million twists, about
+/// 16 s.
+pub const MAX_TWISTS: u64 = 16_000_000;
 
 /// The layout named `name` (`ts`, `ra2`).
 fn layout_named(name: &str) -> Result<Layout, StateError> {
@@ -549,13 +554,13 @@ impl Engine for Random4Class {
             summary: "624 words and mti, 2500 bytes",
             identify: Walk {
                 unit: Unit::Twists,
-                default: crate::sots::DEFAULT_MAX_TWISTS,
+                default: DEFAULT_MAX_TWISTS,
                 max: MAX_TWISTS,
             },
             identify_how: "no search: the 1998 seeding is walked back and inverted",
             diff: Walk {
                 unit: Unit::Twists,
-                default: crate::sots::DEFAULT_MAX_TWISTS,
+                default: DEFAULT_MAX_TWISTS,
                 max: MAX_TWISTS,
             },
             searches_seeds: false,
@@ -645,7 +650,7 @@ impl Engine for Random4Class {
     }
 
     fn words_between(a: &Random4, b: &Random4, bound: u64) -> Result<u64, DiffError> {
-        crate::sots::words_between(a.mt(), b.mt(), bound)
+        crate::mt19937::words_between(a.mt(), b.mt(), bound)
     }
 
     #[cfg(feature = "alloc")]
