@@ -471,7 +471,10 @@ fn ctrl_c_stops_a_search_soon_and_keeps_every_hit_below_the_stop() {
         .and_then(|r| r.split(' ').next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{line}"));
-    assert!(line.ends_with(&format!("resume with --seed-range {at}..4294967296")), "{line}");
+    assert!(
+        line.ends_with(&format!("resume with --seed-range {at}..4294967296")),
+        "{line}"
+    );
     let printed = stdout(&out);
     assert!(at > 0 && !printed.is_empty(), "{line}");
     for l in printed.lines() {

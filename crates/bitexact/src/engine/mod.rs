@@ -240,6 +240,34 @@ pub struct Info {
 }
 
 impl Info {
+    /// The fields most generators share, for struct update syntax
+    /// (`Info { name: "…", ..Info::DEFAULTS }`): a family of one generator
+    /// with 32-bit seeds whose raw calls are draws, skips bounded by
+    /// [`MAX_WORK`] and [`MAX_CALL_SKIP`], no options, no state files, no
+    /// seed search.
+    pub const DEFAULTS: Info = Info {
+        name: "",
+        class: None,
+        default_class: true,
+        title: "",
+        about: "",
+        family_about: "",
+        seed: SeedKind::U32,
+        unit: Unit::Draws,
+        options: &[],
+        default_tap: "raw",
+        taps: "",
+        calls: "",
+        calls_help: "",
+        entry_points: &[],
+        limits: Limits {
+            skip_words: MAX_WORK,
+            skip_calls: MAX_CALL_SKIP,
+        },
+        state: None,
+        recover: None,
+    };
+
     /// `sots`, or `westwood --class random4` style: the family and, for a
     /// class that is not the default, the class (for messages).
     pub fn display_name(&self) -> DisplayName<'_> {
@@ -327,21 +355,14 @@ pub trait Engine: Sealed + Sized + 'static {
     /// hold where it cannot hold everything (Random2Class's disabled flag in
     /// the TS layout) instead of refusing.
     #[cfg(feature = "alloc")]
-    fn save(
-        gen: &Self::Gen,
-        layout: Option<&str>,
-        lossy: bool,
-    ) -> Result<alloc::vec::Vec<u8>, StateError> {
+    fn save(gen: &Self::Gen, layout: Option<&str>, lossy: bool) -> Saved {
         let _ = (gen, layout, lossy);
         Err(StateError::no_states(Self::INFO.title))
     }
 
     /// A state file's generator, in `layout` or the one its length names,
     /// and the layout it was read in.
-    fn load(
-        bytes: &[u8],
-        layout: Option<&str>,
-    ) -> Result<(Self::Gen, Option<&'static str>), StateError> {
+    fn load(bytes: &[u8], layout: Option<&str>) -> Loaded<Self::Gen> {
         let _ = (bytes, layout);
         Err(StateError::no_states(Self::INFO.title))
     }
@@ -355,11 +376,7 @@ pub trait Engine: Sealed + Sized + 'static {
     /// `stop` is polled every millisecond or so of work: when it returns
     /// true the walk ends with [`Reason::Stopped`].
     #[cfg(feature = "alloc")]
-    fn identify(
-        state: &Self::Gen,
-        bound: u64,
-        stop: &dyn Fn() -> bool,
-    ) -> Result<Identified, NotReachable> {
+    fn identify(state: &Self::Gen, bound: u64, stop: &dyn Fn() -> bool) -> Walked {
         let _ = (state, bound, stop);
         Err(NotReachable::no_states(Self::INFO.title))
     }
@@ -371,11 +388,7 @@ pub trait Engine: Sealed + Sized + 'static {
     /// `options.master`, for a generator with substreams, adds the
     /// `substream` id of the state's seed.
     #[cfg(feature = "alloc")]
-    fn identified(
-        state: &Self::Gen,
-        id: Identification,
-        options: &Options,
-    ) -> Result<Fields, NotReachable> {
+    fn identified(state: &Self::Gen, id: Identification, options: &Options) -> Reported {
         let _ = (state, options);
         Ok(alloc::vec![
             ("seed", Field::U64(id.seed)),
@@ -404,13 +417,8 @@ pub trait Engine: Sealed + Sized + 'static {
     /// through `tap`, starting at a word offset in `0..=max_offset`
     /// (`None`: the engine's default, 0).
     #[cfg(feature = "alloc")]
-    fn recover(
-        tap: Self::Tap,
-        values: &[&str],
-        max_offset: Option<u64>,
-        options: &Options,
-    ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
-        let _ = (tap, values, max_offset, options);
+    fn recover(tap: Self::Tap, values: &[&str], max_offset: Option<u64>, o: &Options) -> Recovered {
+        let _ = (tap, values, max_offset, o);
         Err(crate::recover::QueryError::NotRecoverable {
             engine: Self::INFO.title,
         })
@@ -432,6 +440,21 @@ pub trait Engine: Sealed + Sized + 'static {
         Fields::new()
     }
 }
+
+/// What [`Engine::save`] returns: the state file's bytes.
+#[cfg(feature = "alloc")]
+pub type Saved = Result<alloc::vec::Vec<u8>, StateError>;
+/// What [`Engine::load`] returns: the generator and the layout it was read in.
+pub type Loaded<G> = Result<(G, Option<&'static str>), StateError>;
+/// What [`Engine::identify`] returns.
+#[cfg(feature = "alloc")]
+pub type Walked = Result<Identified, NotReachable>;
+/// What [`Engine::identified`] returns: the fields to report.
+#[cfg(feature = "alloc")]
+pub type Reported = Result<Fields, NotReachable>;
+/// What [`Engine::recover`] returns: the search set up.
+#[cfg(feature = "alloc")]
+pub type Recovered = Result<crate::recover::Recovery, crate::recover::QueryError>;
 
 /// What [`Engine::identify`] found.
 #[cfg(feature = "alloc")]

@@ -6,11 +6,11 @@
 use super::{GameRandom, DEFAULT_MAX_DRAWS, STATE_LEN};
 use crate::engine::tap::{parse_f32, parse_i32, Args};
 use crate::engine::{
-    DiffError, Engine, Id, Info, Limits, Options, RecoverInfo, SeedKind, StateError, StateInfo,
+    DiffError, Engine, Id, Info, Limits, Loaded, Options, RecoverInfo, StateError, StateInfo,
     StateKind, TapError, Unit, Value, Walk, MAX_CALL_SKIP,
 };
 #[cfg(feature = "alloc")]
-use crate::engine::{Field, Fields, Identified, NotReachable};
+use crate::engine::{Field, Fields, Identified, Recovered, Saved, Walked};
 
 /// `GameLogicRandom` as an [`Engine`].
 #[derive(Clone, Copy, Debug)]
@@ -48,15 +48,9 @@ impl Engine for Generals {
     const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "generals",
-        class: None,
-        default_class: true,
         title: "GameLogicRandom",
         about: "the six-word add-with-carry generator",
         family_about: "C&C Generals / Zero Hour GameLogicRandom: the six-word add-with-carry generator",
-        seed: SeedKind::U32,
-        unit: Unit::Draws,
-        options: &[],
-        default_tap: "raw",
         taps: TAPS,
         calls: CALLS,
         calls_help: "raw                  one draw\n\
@@ -92,6 +86,7 @@ impl Engine for Generals {
             needs_range: false,
             offset_note: "",
         }),
+        ..Info::DEFAULTS
     };
 
     fn seeded(seed: u64, _options: &Options) -> GameRandom {
@@ -152,29 +147,18 @@ impl Engine for Generals {
     }
 
     #[cfg(feature = "alloc")]
-    fn save(
-        gen: &GameRandom,
-        _layout: Option<&str>,
-        _lossy: bool,
-    ) -> Result<alloc::vec::Vec<u8>, StateError> {
+    fn save(gen: &GameRandom, _layout: Option<&str>, _lossy: bool) -> Saved {
         Ok(super::encode_state(gen).to_vec())
     }
 
-    fn load(
-        bytes: &[u8],
-        _layout: Option<&str>,
-    ) -> Result<(GameRandom, Option<&'static str>), StateError> {
+    fn load(bytes: &[u8], _layout: Option<&str>) -> Loaded<GameRandom> {
         super::decode_state(bytes)
             .map(|g| (g, None))
             .map_err(|e| StateError::new(StateKind::Length { len: e.len }, e))
     }
 
     #[cfg(feature = "alloc")]
-    fn identify(
-        state: &GameRandom,
-        bound: u64,
-        stop: &dyn Fn() -> bool,
-    ) -> Result<Identified, NotReachable> {
+    fn identify(state: &GameRandom, bound: u64, stop: &dyn Fn() -> bool) -> Walked {
         super::identify_until(state.state(), bound, stop).map(Identified::Found)
     }
 
@@ -193,12 +177,7 @@ impl Engine for Generals {
     }
 
     #[cfg(feature = "alloc")]
-    fn recover(
-        tap: Tap,
-        values: &[&str],
-        max_offset: Option<u64>,
-        _options: &Options,
-    ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
+    fn recover(tap: Tap, values: &[&str], max_offset: Option<u64>, _: &Options) -> Recovered {
         super::recover::query(tap, values, max_offset.unwrap_or(0))
     }
 }

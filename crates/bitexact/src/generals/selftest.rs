@@ -2,7 +2,7 @@
 //! big-integer transcription (`tests/oracles/openra_generals.py`).
 
 use crate::generals::{self, GameRandom};
-use crate::selftest::{expect, Check, Mismatch};
+use crate::selftest::{expect, identified, Check, Mismatch};
 
 fn generals_python() -> Result<(), Mismatch> {
     let mut g = GameRandom::new(0);
@@ -19,11 +19,7 @@ fn generals_python() -> Result<(), Mismatch> {
     expect("no draw", 1, u64::from(g.state() == before))?;
     let mut s = GameRandom::new(77);
     s.discard(5000);
-    let id = generals::identify(s.state(), 10_000).map_err(|_| Mismatch {
-        what: "identified",
-        expected: 1,
-        got: 0,
-    })?;
+    let id = identified(generals::identify(s.state(), 10_000))?;
     expect("identified seed", 77, id.seed)?;
     expect("identified draws", 5000, id.words_drawn)
 }

@@ -6,11 +6,14 @@
 use super::{Prng, DEFAULT_MAX_DRAWS, STATE_LEN};
 use crate::engine::tap::{parse_u32, Args};
 use crate::engine::{
-    DiffError, Engine, Id, Info, Limits, Opt, Options, RecoverInfo, SeedKind, StateError,
-    StateInfo, StateKind, TapError, Unit, Value, Walk, MAX_CALL_SKIP, MAX_WORK,
+    DiffError, Engine, Id, Info, Loaded, Opt, Options, RecoverInfo, SeedKind, StateError,
+    StateInfo, StateKind, TapError, Unit, Value, Walk,
 };
 #[cfg(feature = "alloc")]
-use crate::engine::{Field, Fields, Identification, Identified, NotReachable, Reason};
+use crate::engine::{
+    Field, Fields, Identification, Identified, NotReachable, Reason, Recovered, Reported, Saved,
+    Walked,
+};
 
 /// The laige `Prng` as an [`Engine`].
 #[derive(Clone, Copy, Debug)]
@@ -44,13 +47,10 @@ impl Engine for Laige {
     const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "laige",
-        class: None,
-        default_class: true,
         title: "laige Prng",
         about: "xorshift128+ seeded by splitmix64, with substreams",
         family_about: "The laige engine: xorshift128+ with splitmix64 seeding and substreams",
         seed: SeedKind::U64,
-        unit: Unit::Draws,
         options: &[Opt::Substream],
         default_tap: "u64",
         taps: TAPS,
@@ -58,10 +58,6 @@ impl Engine for Laige {
         calls_help: "u64 | float01        one draw\n\
                      range MIN MAX        the half-open range draw (rejections spend more)",
         entry_points: &["u64", "range", "float01"],
-        limits: Limits {
-            skip_words: MAX_WORK,
-            skip_calls: MAX_CALL_SKIP,
-        },
         state: Some(StateInfo {
             lengths: &[STATE_LEN],
             layouts: &[],
@@ -87,6 +83,7 @@ impl Engine for Laige {
             needs_range: true,
             offset_note: "",
         }),
+        ..Info::DEFAULTS
     };
 
     fn seeded(seed: u64, options: &Options) -> Prng {
@@ -154,18 +151,11 @@ impl Engine for Laige {
     }
 
     #[cfg(feature = "alloc")]
-    fn save(
-        gen: &Prng,
-        _layout: Option<&str>,
-        _lossy: bool,
-    ) -> Result<alloc::vec::Vec<u8>, StateError> {
+    fn save(gen: &Prng, _layout: Option<&str>, _lossy: bool) -> Saved {
         Ok(super::encode_state(gen).to_vec())
     }
 
-    fn load(
-        bytes: &[u8],
-        _layout: Option<&str>,
-    ) -> Result<(Prng, Option<&'static str>), StateError> {
+    fn load(bytes: &[u8], _layout: Option<&str>) -> Loaded<Prng> {
         super::decode_state(bytes).map(|p| (p, None)).map_err(|e| {
             let kind = match e {
                 super::StateError::WrongLength { len } => StateKind::Length { len },
@@ -176,21 +166,13 @@ impl Engine for Laige {
     }
 
     #[cfg(feature = "alloc")]
-    fn identify(
-        state: &Prng,
-        bound: u64,
-        stop: &dyn Fn() -> bool,
-    ) -> Result<Identified, NotReachable> {
+    fn identify(state: &Prng, bound: u64, stop: &dyn Fn() -> bool) -> Walked {
         super::identify_until(state.state_part1(), state.state_part2(), bound, stop)
             .map(Identified::Found)
     }
 
     #[cfg(feature = "alloc")]
-    fn identified(
-        state: &Prng,
-        id: Identification,
-        options: &Options,
-    ) -> Result<Fields, NotReachable> {
+    fn identified(state: &Prng, id: Identification, options: &Options) -> Reported {
         if id.seed != state.seed() {
             return Err(NotReachable::new(
                 Reason::SeedField {
@@ -247,12 +229,7 @@ impl Engine for Laige {
     }
 
     #[cfg(feature = "alloc")]
-    fn recover(
-        tap: Tap,
-        values: &[&str],
-        max_offset: Option<u64>,
-        _options: &Options,
-    ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
+    fn recover(tap: Tap, values: &[&str], max_offset: Option<u64>, _: &Options) -> Recovered {
         super::recover::query(tap, values, max_offset.unwrap_or(0))
     }
 }

@@ -5,10 +5,9 @@
 
 use super::MersenneTwister;
 use crate::engine::tap::{parse_i32, Args};
-use crate::engine::{
-    Engine, Id, Info, Limits, Options, RecoverInfo, SeedKind, TapError, Unit, Value, MAX_CALL_SKIP,
-    MAX_WORK,
-};
+#[cfg(feature = "alloc")]
+use crate::engine::Recovered;
+use crate::engine::{Engine, Id, Info, Options, RecoverInfo, SeedKind, TapError, Value};
 
 /// OpenRA's `MersenneTwister` as an [`Engine`].
 #[derive(Clone, Copy, Debug)]
@@ -39,14 +38,10 @@ impl Engine for Openra {
     const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "openra",
-        class: None,
-        default_class: true,
         title: "MersenneTwister",
         about: "Knuth-seeded MT19937 with OpenRA's Next, Next(low, high) and NextFloat",
         family_about: "OpenRA's MersenneTwister (SharedRandom): Next, Next(low, high), NextFloat",
         seed: SeedKind::I32,
-        unit: Unit::Draws,
-        options: &[],
         default_tap: "next",
         taps: TAPS,
         calls: CALLS,
@@ -54,17 +49,13 @@ impl Engine for Openra {
                      range LO HI          Next(LO, HI) (0 draws when HI - LO <= 1)\n\
                      float                NextFloat()",
         entry_points: &["next", "range", "float"],
-        limits: Limits {
-            skip_words: MAX_WORK,
-            skip_calls: MAX_CALL_SKIP,
-        },
-        state: None,
         recover: Some(RecoverInfo {
             taps: "next (default; Next() values); seeds are searched and printed as 32-bit \
                    patterns (OpenRA's negative int seed S is S + 4294967296)",
             needs_range: false,
             offset_note: "",
         }),
+        ..Info::DEFAULTS
     };
 
     fn seeded(seed: u64, _options: &Options) -> MersenneTwister {
@@ -125,12 +116,7 @@ impl Engine for Openra {
     }
 
     #[cfg(feature = "alloc")]
-    fn recover(
-        tap: Tap,
-        values: &[&str],
-        max_offset: Option<u64>,
-        _options: &Options,
-    ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
+    fn recover(tap: Tap, values: &[&str], max_offset: Option<u64>, _: &Options) -> Recovered {
         super::recover::query(tap, values, max_offset.unwrap_or(0))
     }
 }

@@ -67,6 +67,16 @@ pub(crate) fn expect(what: &'static str, expected: u64, got: u64) -> Result<(), 
     }
 }
 
+/// A result that must hold an identification: its value, or the mismatch
+/// "identified: expected 1, got 0".
+pub(crate) fn identified<T, E>(r: Result<T, E>) -> Result<T, Mismatch> {
+    r.map_err(|_| Mismatch {
+        what: "identified",
+        expected: 1,
+        got: 0,
+    })
+}
+
 /// Every check, in order: MT19937's, each engine's in the list's order,
 /// then the x87 unit's (only on x86_64).
 pub fn checks() -> impl Iterator<Item = &'static Check> {

@@ -7,11 +7,13 @@ use super::calls::Call;
 use super::{Rng, DEFAULT_MAX_TWISTS, ITEM_LEN, ITEM_LEN_PADDED};
 use crate::engine::tap::{parse_f32, parse_i32, parse_u32, Args};
 use crate::engine::{
-    DiffError, Engine, Id, Info, Limits, Opt, Options, RecoverInfo, SeedKind, StateError,
-    StateInfo, StateKind, TapError, Unit, Value, Walk, MAX_CALL_SKIP, MAX_WORK,
+    DiffError, Engine, Id, Info, Loaded, Opt, Options, RecoverInfo, StateError, StateInfo,
+    StateKind, TapError, Unit, Value, Walk,
 };
 #[cfg(feature = "alloc")]
-use crate::engine::{Field, Fields, Identification, Identified, NotReachable};
+use crate::engine::{
+    Field, Fields, Identification, Identified, Recovered, Reported, Saved, Walked,
+};
 
 /// The Mars generator as an [`Engine`].
 #[derive(Clone, Copy, Debug)]
@@ -35,12 +37,9 @@ impl Engine for Sots {
     const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "sots",
-        class: None,
-        default_class: true,
         title: "Sword of the Stars \"Mars\" MT19937",
         about: "MT19937 (Knuth seeding, then one twist) with the seven Mars entry points",
         family_about: "Sword of the Stars \"Mars\": MT19937 and its draw mappings",
-        seed: SeedKind::U32,
         unit: Unit::Words,
         options: &[Opt::Precision],
         default_tap: "u32",
@@ -55,10 +54,6 @@ impl Engine for Sots {
         entry_points: &[
             "u32", "unit", "float", "int", "chance", "frange", "bell", "tnormal",
         ],
-        limits: Limits {
-            skip_words: MAX_WORK,
-            skip_calls: MAX_CALL_SKIP,
-        },
         state: Some(StateInfo {
             lengths: &[ITEM_LEN, ITEM_LEN_PADDED],
             layouts: &[],
@@ -84,6 +79,7 @@ impl Engine for Sots {
             needs_range: false,
             offset_note: "; with 624 or more u32 values, 62400000: the 100 000 twists `state identify` walks",
         }),
+        ..Info::DEFAULTS
     };
 
     fn seeded(seed: u64, options: &Options) -> Rng {
@@ -163,18 +159,11 @@ impl Engine for Sots {
     }
 
     #[cfg(feature = "alloc")]
-    fn save(
-        gen: &Rng,
-        _layout: Option<&str>,
-        _lossy: bool,
-    ) -> Result<alloc::vec::Vec<u8>, StateError> {
+    fn save(gen: &Rng, _layout: Option<&str>, _lossy: bool) -> Saved {
         Ok(gen.save_state().to_vec())
     }
 
-    fn load(
-        bytes: &[u8],
-        _layout: Option<&str>,
-    ) -> Result<(Rng, Option<&'static str>), StateError> {
+    fn load(bytes: &[u8], _layout: Option<&str>) -> Loaded<Rng> {
         Rng::load_state(bytes).map(|r| (r, None)).map_err(|e| {
             let kind = match e {
                 super::ItemError::WrongLength { len } => StateKind::Length { len },
@@ -185,20 +174,12 @@ impl Engine for Sots {
     }
 
     #[cfg(feature = "alloc")]
-    fn identify(
-        state: &Rng,
-        bound: u64,
-        stop: &dyn Fn() -> bool,
-    ) -> Result<Identified, NotReachable> {
+    fn identify(state: &Rng, bound: u64, stop: &dyn Fn() -> bool) -> Walked {
         super::identify_until(state.mt(), bound, stop).map(Identified::Found)
     }
 
     #[cfg(feature = "alloc")]
-    fn identified(
-        state: &Rng,
-        id: Identification,
-        _options: &Options,
-    ) -> Result<Fields, NotReachable> {
+    fn identified(state: &Rng, id: Identification, _options: &Options) -> Reported {
         let left = state.left();
         let twists = super::twists_of(id.words_drawn, left);
         Ok(alloc::vec![
@@ -225,13 +206,8 @@ impl Engine for Sots {
     }
 
     #[cfg(feature = "alloc")]
-    fn recover(
-        tap: Call,
-        values: &[&str],
-        max_offset: Option<u64>,
-        options: &Options,
-    ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
-        super::recover::query(tap, values, max_offset, options.precision)
+    fn recover(tap: Call, values: &[&str], max_offset: Option<u64>, o: &Options) -> Recovered {
+        super::recover::query(tap, values, max_offset, o.precision)
     }
 
     #[cfg(feature = "alloc")]

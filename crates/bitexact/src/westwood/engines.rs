@@ -12,11 +12,14 @@ use super::ranged::{double, Pick, Raw};
 use super::{Layout, Random2, Random3, RandomLcg};
 use crate::engine::tap::{parse_i32, Args};
 use crate::engine::{
-    DiffError, Engine, Id, Info, LayoutInfo, Limits, Options, RecoverInfo, SeedKind, StateError,
-    StateInfo, StateKind, TapError, Unit, Value, Walk, MAX_CALL_SKIP, MAX_WORK,
+    DiffError, Engine, Id, Info, LayoutInfo, Loaded, Options, RecoverInfo, StateError, StateInfo,
+    StateKind, TapError, Unit, Value, Walk, MAX_WORK,
 };
 #[cfg(feature = "alloc")]
-use crate::engine::{Field, Fields, Identification, Identified, NotReachable, Reason};
+use crate::engine::{
+    Field, Fields, Identification, Identified, NotReachable, Reason, Recovered, Reported, Saved,
+    Walked,
+};
 
 /// A WWLib tap (every class; `Float` is Random4Class's `Get_Float`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,10 +45,6 @@ const CALLS_HELP: &str = "raw                  one raw draw\n\
 const ENTRY_POINTS: &[&str] = &["raw", "ranged", "double", "float"];
 const FAMILY_ABOUT: &str =
     "Westwood's WWLib classes: Random2Class, the TS / RA2 / YR randomizer, by default";
-const LIMITS: Limits = Limits {
-    skip_words: MAX_WORK,
-    skip_calls: MAX_CALL_SKIP,
-};
 const RECOVER: Option<RecoverInfo> = Some(RecoverInfo {
     taps: "raw (default), ranged:MIN,MAX, double (and float for class random4)",
     needs_range: false,
@@ -189,19 +188,13 @@ impl Engine for Random2Class {
     const INFO: Info = Info {
         name: "westwood",
         class: Some("random2"),
-        default_class: true,
         title: "Random2Class",
         about: "the TS/RA2/YR randomizer (250-word lagged XOR seeded by Random3Class)",
         family_about: FAMILY_ABOUT,
-        seed: SeedKind::U32,
-        unit: Unit::Draws,
-        options: &[],
-        default_tap: "raw",
         taps: TAPS,
         calls: CALLS,
         calls_help: CALLS_HELP,
         entry_points: ENTRY_POINTS,
-        limits: LIMITS,
         state: Some(StateInfo {
             lengths: &[super::TS_LEN, super::RA2_LEN],
             layouts: &[
@@ -232,6 +225,7 @@ impl Engine for Random2Class {
             lossy: "it is written enabled (the stream then moves on its next draw)",
         }),
         recover: RECOVER,
+        ..Info::DEFAULTS
     };
 
     fn seeded(seed: u64, _options: &Options) -> Random2 {
@@ -267,11 +261,7 @@ impl Engine for Random2Class {
     }
 
     #[cfg(feature = "alloc")]
-    fn save(
-        gen: &Random2,
-        layout: Option<&str>,
-        lossy: bool,
-    ) -> Result<alloc::vec::Vec<u8>, StateError> {
+    fn save(gen: &Random2, layout: Option<&str>, lossy: bool) -> Saved {
         let Some(name) = layout else {
             return Err(StateError::new(
                 StateKind::UnknownLayout,
@@ -289,10 +279,7 @@ impl Engine for Random2Class {
             .map_err(|e| StateError::new(StateKind::NotRepresentable, e))
     }
 
-    fn load(
-        bytes: &[u8],
-        layout: Option<&str>,
-    ) -> Result<(Random2, Option<&'static str>), StateError> {
+    fn load(bytes: &[u8], layout: Option<&str>) -> Loaded<Random2> {
         let layout = match layout {
             Some(name) => layout_named(name)?,
             None => Layout::from_len(bytes.len()).ok_or_else(|| {
@@ -323,11 +310,7 @@ impl Engine for Random2Class {
     /// to say which stream it came from ([`Engine::identified`] then says
     /// not reachable, naming it).
     #[cfg(feature = "alloc")]
-    fn identify(
-        state: &Random2,
-        bound: u64,
-        _stop: &dyn Fn() -> bool,
-    ) -> Result<Identified, NotReachable> {
+    fn identify(state: &Random2, bound: u64, _stop: &dyn Fn() -> bool) -> Walked {
         let mut wanted = state.clone();
         wanted.set_disabled(false);
         let candidates = super::Candidates::new(&wanted, bound).map_err(super::irregular)?;
@@ -352,11 +335,7 @@ impl Engine for Random2Class {
     }
 
     #[cfg(feature = "alloc")]
-    fn identified(
-        state: &Random2,
-        id: Identification,
-        _options: &Options,
-    ) -> Result<Fields, NotReachable> {
+    fn identified(state: &Random2, id: Identification, _options: &Options) -> Reported {
         if state.disabled() {
             return Err(NotReachable::new(
                 Reason::FlagSet {
@@ -408,12 +387,7 @@ impl Engine for Random2Class {
     }
 
     #[cfg(feature = "alloc")]
-    fn recover(
-        tap: Tap,
-        values: &[&str],
-        max_offset: Option<u64>,
-        _options: &Options,
-    ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
+    fn recover(tap: Tap, values: &[&str], max_offset: Option<u64>, _: &Options) -> Recovered {
         super::recover::query(tap, values, max_offset.unwrap_or(0))
     }
 }
@@ -453,17 +427,12 @@ macro_rules! stateless_class {
                 title: $title,
                 about: $about,
                 family_about: FAMILY_ABOUT,
-                seed: SeedKind::U32,
-                unit: Unit::Draws,
-                options: &[],
-                default_tap: "raw",
                 taps: TAPS,
                 calls: CALLS,
                 calls_help: CALLS_HELP,
                 entry_points: ENTRY_POINTS,
-                limits: LIMITS,
-                state: None,
                 recover: RECOVER,
+                ..Info::DEFAULTS
             };
 
             fn seeded(seed: u64, _options: &Options) -> $gen {
@@ -499,8 +468,8 @@ macro_rules! stateless_class {
                 tap: Tap,
                 values: &[&str],
                 max_offset: Option<u64>,
-                _options: &Options,
-            ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
+                _: &Options,
+            ) -> Recovered {
                 super::recover_classes::query::<$gen>(tap, values, max_offset.unwrap_or(0))
             }
         }
@@ -538,15 +507,10 @@ impl Engine for Random4Class {
         title: "Random4Class",
         about: "MT19937 with the 1998 seeding (0 becomes 4375)",
         family_about: FAMILY_ABOUT,
-        seed: SeedKind::U32,
-        unit: Unit::Draws,
-        options: &[],
-        default_tap: "raw",
         taps: TAPS4,
         calls: CALLS4,
         calls_help: CALLS_HELP,
         entry_points: ENTRY_POINTS,
-        limits: LIMITS,
         state: Some(StateInfo {
             lengths: &[random4::STATE_LEN],
             layouts: &[],
@@ -567,6 +531,7 @@ impl Engine for Random4Class {
             lossy: "",
         }),
         recover: RECOVER,
+        ..Info::DEFAULTS
     };
 
     fn seeded(seed: u64, _options: &Options) -> Random4 {
@@ -598,18 +563,11 @@ impl Engine for Random4Class {
     }
 
     #[cfg(feature = "alloc")]
-    fn save(
-        gen: &Random4,
-        _layout: Option<&str>,
-        _lossy: bool,
-    ) -> Result<alloc::vec::Vec<u8>, StateError> {
+    fn save(gen: &Random4, _layout: Option<&str>, _lossy: bool) -> Saved {
         Ok(random4::encode_state(gen).to_vec())
     }
 
-    fn load(
-        bytes: &[u8],
-        _layout: Option<&str>,
-    ) -> Result<(Random4, Option<&'static str>), StateError> {
+    fn load(bytes: &[u8], _layout: Option<&str>) -> Loaded<Random4> {
         random4::decode_state(bytes)
             .map(|r| (r, None))
             .map_err(|e| {
@@ -622,22 +580,14 @@ impl Engine for Random4Class {
     }
 
     #[cfg(feature = "alloc")]
-    fn identify(
-        state: &Random4,
-        bound: u64,
-        stop: &dyn Fn() -> bool,
-    ) -> Result<Identified, NotReachable> {
+    fn identify(state: &Random4, bound: u64, stop: &dyn Fn() -> bool) -> Walked {
         random4::identify_until(state, bound, stop).map(Identified::Found)
     }
 
     /// `seed`, `words_drawn`, `mti`, and `also_seed: 0` for seed 4375
     /// (`Random4Class(0)` is seed 4375's stream: the original's typo).
     #[cfg(feature = "alloc")]
-    fn identified(
-        state: &Random4,
-        id: Identification,
-        _options: &Options,
-    ) -> Result<Fields, NotReachable> {
+    fn identified(state: &Random4, id: Identification, _options: &Options) -> Reported {
         let mut fields = alloc::vec![
             ("seed", Field::U64(id.seed)),
             ("words_drawn", Field::U64(id.words_drawn)),
@@ -669,12 +619,7 @@ impl Engine for Random4Class {
     }
 
     #[cfg(feature = "alloc")]
-    fn recover(
-        tap: Tap,
-        values: &[&str],
-        max_offset: Option<u64>,
-        _options: &Options,
-    ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
+    fn recover(tap: Tap, values: &[&str], max_offset: Option<u64>, _: &Options) -> Recovered {
         super::recover_classes::query::<Random4>(tap, values, max_offset.unwrap_or(0))
     }
 }

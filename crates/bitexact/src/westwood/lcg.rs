@@ -7,8 +7,6 @@
 //! Its ranged draw scans 15 significant bits (from bit 14), which makes spans
 //! above `0x7fff` draw narrowly: see [`ranged`](super::ranged).
 
-use super::ranged::{Pick, RangeError, Raw};
-
 /// The LCG multiplier.
 pub const LCG_MULTIPLIER: u32 = 0x41C6_4E6D;
 /// The LCG increment.
@@ -59,31 +57,19 @@ impl RandomLcg {
         }
         self.seed = self.seed.wrapping_mul(mul).wrapping_add(add);
     }
+}
 
+super::ranged::wwlib_draws! {
+    RandomLcg, bits: 15,
     /// The ranged draw on `[min, max]` inclusive with 15 significant bits:
     /// uniform for spans up to `0x7fff`; for larger positive spans one raw
     /// draw lands in `[min, min + mask]` (see [`ranged`](super::ranged)).
     /// Errors, spending nothing, only where the span exceeds `i32::MAX` and
     /// the original loops for ever.
-    #[inline]
-    pub fn ranged(&mut self, min: i32, max: i32) -> Result<i32, RangeError> {
-        Ok(Pick::<Self>::new(min, max)?.draw(self))
-    }
-
+    ranged;
     /// `ranged(1, 2147483647) / 2147483648.0` composed as for the other
     /// generators. With 15 significant bits the mask is `0x7fff`, so the
     /// value is `(1 + raw) / 2^31`: inside (0, 1) but below `2^-16`. One raw
     /// draw. Faithful composition, not an engine entry point.
-    #[inline]
-    pub fn double(&mut self) -> f64 {
-        super::ranged::double(self)
-    }
-}
-
-impl Raw for RandomLcg {
-    const SIGNIFICANT_BITS: u32 = 15;
-    #[inline]
-    fn raw(&mut self) -> i32 {
-        RandomLcg::raw(self)
-    }
+    double;
 }

@@ -24,7 +24,6 @@
 //! [`IrregularCursors`]).
 
 use super::random3::psdes;
-use super::ranged::{Pick, RangeError, Raw};
 
 /// Words in the table.
 pub const TABLE_LEN: usize = 250;
@@ -341,30 +340,18 @@ impl Random2 {
         self.position = self.position.saturating_sub(1);
         Ok(())
     }
+}
 
+super::ranged::wwlib_draws! {
+    Random2, bits: 32,
     /// The ranged draw on `[min, max]` inclusive (32 significant bits; see
     /// [`ranged`](super::ranged) for the rules, the edges and the raw draws
     /// spent). Errors, spending nothing, only where the span exceeds
     /// `i32::MAX` and the original loops for ever.
-    #[inline]
-    pub fn ranged(&mut self, min: i32, max: i32) -> Result<i32, RangeError> {
-        Ok(Pick::<Self>::new(min, max)?.draw(self))
-    }
-
+    ranged;
     /// `ranged(1, 2147483647) / 2147483648.0`, strictly inside (0, 1).
     /// 1 raw draw plus rejections (only `0x7fffffff` is rejected).
-    #[inline]
-    pub fn double(&mut self) -> f64 {
-        super::ranged::double(self)
-    }
-}
-
-impl Raw for Random2 {
-    const SIGNIFICANT_BITS: u32 = 32;
-    #[inline]
-    fn raw(&mut self) -> i32 {
-        Random2::raw(self)
-    }
+    double;
 }
 
 /// The 250 steps from `index1 == 0, index2 == 103` back to it: step `k`

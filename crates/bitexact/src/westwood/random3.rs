@@ -19,8 +19,6 @@
 //! top half: `(t >> 16) | (t << 16)` has its top 16 bits all set. That is
 //! what the binaries compute and what this module reproduces.
 
-use super::ranged::{Pick, RangeError, Raw};
-
 /// The first constant block (`Mix1`), as the bit patterns of the original's
 /// `int`s.
 pub const MIX1: [u32; 4] = [0xbaa9_6887, 0x1e17_d32c, 0x03bc_dc3c, 0x0f33_d1b2];
@@ -47,9 +45,14 @@ pub(crate) const fn mix(hold: i32, i: usize) -> i32 {
 /// their bit patterns (its constructor takes them `unsigned`).
 #[inline]
 pub const fn psdes(seed: u32, index: u32) -> i32 {
-    let mut lo = seed as i32;
-    let mut hi = index as i32;
-    let mut i = 0;
+    rounds(seed as i32, index as i32, 0)
+}
+
+/// The Feistel rounds `from..4` on the halves `(lo, hi)`: the new `hi` is
+/// `lo ^ mix(hi, round)`, the old `hi` becomes `lo`; returns the last `hi`.
+#[inline]
+const fn rounds(mut lo: i32, mut hi: i32, from: usize) -> i32 {
+    let mut i = from;
     while i < 4 {
         let hold = hi;
         hi = lo ^ mix(hold, i);
@@ -67,16 +70,8 @@ const MIX_OF_INDEX_0: i32 = mix(0, 0);
 /// the per-seed cost of a seed search.
 #[inline]
 pub const fn first_word(seed: u32) -> i32 {
-    let mut lo = 0i32;
-    let mut hi = seed as i32 ^ MIX_OF_INDEX_0;
-    let mut i = 1;
-    while i < 4 {
-        let hold = hi;
-        hi = lo ^ mix(hold, i);
-        lo = hold;
-        i += 1;
-    }
-    hi
+    // Round 0 of psdes(seed, 0): lo becomes 0, hi becomes seed ^ mix(0, 0).
+    rounds(0, seed as i32 ^ MIX_OF_INDEX_0, 1)
 }
 
 /// `Random3Class`: outputs `psdes(seed, index)` for `index = start, start + 1, …`
@@ -117,21 +112,6 @@ impl Random3 {
         v
     }
 
-    /// The ranged draw on `[min, max]` inclusive, with 32 significant bits
-    /// (see [`ranged`](super::ranged) for the rules and the raw draws it
-    /// spends). Errors, spending nothing, where the original loops for ever.
-    #[inline]
-    pub fn ranged(&mut self, min: i32, max: i32) -> Result<i32, RangeError> {
-        Ok(Pick::<Self>::new(min, max)?.draw(self))
-    }
-
-    /// `ranged(1, 2147483647) / 2147483648.0`, strictly inside (0, 1).
-    /// 1 raw draw plus rejections (only `0x7fffffff` is rejected).
-    #[inline]
-    pub fn double(&mut self) -> f64 {
-        super::ranged::double(self)
-    }
-
     /// Spend `draws` raw draws: the index moves on (wrapping at 2^32, as
     /// the original's `int` does).
     pub fn discard(&mut self, draws: u64) {
@@ -139,12 +119,15 @@ impl Random3 {
     }
 }
 
-impl Raw for Random3 {
-    const SIGNIFICANT_BITS: u32 = 32;
-    #[inline]
-    fn raw(&mut self) -> i32 {
-        Random3::raw(self)
-    }
+super::ranged::wwlib_draws! {
+    Random3, bits: 32,
+    /// The ranged draw on `[min, max]` inclusive, with 32 significant bits
+    /// (see [`ranged`](super::ranged) for the rules and the raw draws it
+    /// spends). Errors, spending nothing, where the original loops for ever.
+    ranged;
+    /// `ranged(1, 2147483647) / 2147483648.0`, strictly inside (0, 1).
+    /// 1 raw draw plus rejections (only `0x7fffffff` is rejected).
+    double;
 }
 
 #[cfg(test)]

@@ -22,7 +22,6 @@
 //! State bytes ([`encode_state`]): the 624 words then `mti`, little-endian
 //! (2500 bytes), as the class lays them out (`unsigned int mt[624]; int mti;`).
 
-use super::ranged::{Pick, RangeError, Raw};
 use crate::engine::{Bound, Identification, NotReachable, Reason, Unit};
 use crate::mt19937::{restore_head, temper, untwist_tail, Block, Mt19937, N};
 
@@ -170,21 +169,6 @@ impl Random4 {
         self.mt.discard(draws);
     }
 
-    /// The ranged draw on `[min, max]` inclusive, with 32 significant bits
-    /// (see [`ranged`](super::ranged) for the rules and the raw draws it
-    /// spends). Errors, spending nothing, where the original loops for ever.
-    #[inline]
-    pub fn ranged(&mut self, min: i32, max: i32) -> Result<i32, RangeError> {
-        Ok(Pick::<Self>::new(min, max)?.draw(self))
-    }
-
-    /// `ranged(1, 2147483647) / 2147483648.0`, composed as for the other
-    /// classes (not a `Random4Class` method). 1 raw draw plus rejections.
-    #[inline]
-    pub fn double(&mut self) -> f64 {
-        super::ranged::double(self)
-    }
-
     /// `Get_Float()`: `f32(u32 word) · 2^-32`, in `[0, 1]` — words from
     /// `0xFFFFFF80` on give 1.0 (reproduced, not fixed). 1 raw draw.
     #[inline]
@@ -199,12 +183,15 @@ pub fn float_of_word(word: u32) -> f32 {
     word as f32 * (1.0 / 4_294_967_296.0)
 }
 
-impl Raw for Random4 {
-    const SIGNIFICANT_BITS: u32 = 32;
-    #[inline]
-    fn raw(&mut self) -> i32 {
-        Random4::raw(self)
-    }
+super::ranged::wwlib_draws! {
+    Random4, bits: 32,
+    /// The ranged draw on `[min, max]` inclusive, with 32 significant bits
+    /// (see [`ranged`](super::ranged) for the rules and the raw draws it
+    /// spends). Errors, spending nothing, where the original loops for ever.
+    ranged;
+    /// `ranged(1, 2147483647) / 2147483648.0`, composed as for the other
+    /// classes (not a `Random4Class` method). 1 raw draw plus rejections.
+    double;
 }
 
 /// The first raw draws of a seed, computed without the generator: the

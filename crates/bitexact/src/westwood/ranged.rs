@@ -237,3 +237,37 @@ pub fn pick_random_number<G: Raw>(
 pub fn double<G: Raw>(generator: &mut G) -> f64 {
     f64::from(Pick::<G>::ordered(1, i32::MAX - 1).draw(generator)) / 2_147_483_648.0
 }
+
+/// `impl Raw` for a WWLib class with `bits` significant bits, and its
+/// inherent `ranged` and `double` (the one definition every class shares,
+/// each documented by the class).
+macro_rules! wwlib_draws {
+    (
+        $ty:ty, bits: $bits:literal,
+        $(#[$ranged:meta])* ranged;
+        $(#[$double:meta])* double;
+    ) => {
+        impl $ty {
+            $(#[$ranged])*
+            #[inline]
+            pub fn ranged(&mut self, min: i32, max: i32) -> Result<i32, $crate::westwood::RangeError> {
+                Ok($crate::westwood::Pick::<Self>::new(min, max)?.draw(self))
+            }
+
+            $(#[$double])*
+            #[inline]
+            pub fn double(&mut self) -> f64 {
+                $crate::westwood::ranged::double(self)
+            }
+        }
+
+        impl $crate::westwood::Raw for $ty {
+            const SIGNIFICANT_BITS: u32 = $bits;
+            #[inline]
+            fn raw(&mut self) -> i32 {
+                <$ty>::raw(self)
+            }
+        }
+    };
+}
+pub(crate) use wwlib_draws;

@@ -1,6 +1,6 @@
 //! Known answers of the Westwood randomizer (seed 002, SPEC 4).
 
-use crate::selftest::{expect, Check, Mismatch};
+use crate::selftest::{expect, identified, Check, Mismatch};
 use crate::westwood::{self, vectors, Layout, Match, Random2};
 
 fn spec_fixture() -> Result<(), Mismatch> {
@@ -74,13 +74,11 @@ fn load_reset() -> Result<(), Mismatch> {
 fn identify() -> Result<(), Mismatch> {
     let mut rng = Random2::new(4242);
     rng.discard(12_345);
-    let id = westwood::identify(&rng, 4000..5000, westwood::DEFAULT_MAX_DRAWS).map_err(|_| {
-        Mismatch {
-            what: "identified",
-            expected: 1,
-            got: 0,
-        }
-    })?;
+    let id = identified(westwood::identify(
+        &rng,
+        4000..5000,
+        westwood::DEFAULT_MAX_DRAWS,
+    ))?;
     expect("seed", 4242, id.seed)?;
     expect("draws", 12_345, id.words_drawn)
 }

@@ -2,7 +2,7 @@
 //! published outputs for seed 4357, the seed-0 typo, `Get_Float`'s rounding,
 //! identification.
 
-use crate::selftest::{expect, Check, Mismatch};
+use crate::selftest::{expect, identified, Check, Mismatch};
 use crate::westwood::random4::{self, Random4};
 
 fn random4_reference() -> Result<(), Mismatch> {
@@ -37,11 +37,7 @@ fn random4_typo_and_float() -> Result<(), Mismatch> {
 fn random4_identify() -> Result<(), Mismatch> {
     let mut r = Random4::new(2026);
     r.discard(5000);
-    let id = random4::identify(&r, 100).map_err(|_| Mismatch {
-        what: "identified",
-        expected: 1,
-        got: 0,
-    })?;
+    let id = identified(random4::identify(&r, 100))?;
     expect("seed", 2026, id.seed)?;
     expect("draws", 5000, id.words_drawn)
 }
