@@ -18,7 +18,7 @@ pub fn run(args: &ScanArgs, out: &mut dyn Write) -> Result<(), Failure> {
         from: args.from.as_deref().map(Origin::parse),
     };
     let report = scan::scan(&bytes, &options).map_err(|e| match e {
-        scan::ScanError::NoSuchFunction(why) => Failure::usage(why),
+        scan::ScanError::NoSuchFunction(why) => Failure::usage(format!("--from {why}")),
         other => Failure::usage(format!("'{name}': {other}")),
     })?;
     if args.json {

@@ -249,7 +249,7 @@ fn resolve(graph: &Graph, origin: &Origin) -> Result<Vec<usize>, ScanError> {
             if hits.is_empty() {
                 let named = graph.funcs.iter().filter(|f| f.name.is_some()).count();
                 return Err(ScanError::NoSuchFunction(alloc::format!(
-                    "--from {n}: no function of that name in the image ({named} functions have symbols; give an address like 0x401000)"
+                    "{n}: no function of that name in the image ({named} functions have symbols; give an address like 0x401000)"
                 )));
             }
             Ok(hits)
@@ -259,7 +259,7 @@ fn resolve(graph: &Graph, origin: &Origin) -> Result<Vec<usize>, ScanError> {
             .map(|i| alloc::vec![i])
             .ok_or_else(|| {
                 ScanError::NoSuchFunction(alloc::format!(
-                    "--from {va:#x}: no code of the image at that address"
+                    "{va:#x}: no code of the image at that address"
                 ))
             }),
     }
