@@ -36,10 +36,10 @@ def test_error_is_value_error():
         (lambda: bx.westwood.Random4.from_bytes(b""), "a Random4Class state is 2500 bytes"),
         (lambda: bx.generals.GameRandom.from_bytes(b"1"), ""),
         (lambda: bx.stream("nope", 1), "unknown engine 'nope'"),
-        (lambda: bx.stream("sots", 1, "int:x"), "--tap 'int:x': 'x' is not a number"),
+        (lambda: bx.stream("sots", 1, "int:x"), "tap 'int:x': 'x' is not a number"),
         (lambda: bx.stream("sots", 1, "wat"), "unknown tap 'wat' for sots"),
         (lambda: bx.stream("sots", 2**32), "seed 4294967296 does not fit in 32 bits"),
-        (lambda: bx.stream("laige", 1, "range:5,5"), "range:5,5 is empty"),
+        (lambda: bx.stream("laige", 1, "range:5,5"), "the range [5, 5) is empty"),
         (lambda: bx.stream("sots", 1, class_="random4"), "class_ is for westwood"),
         (lambda: bx.stream("westwood", 1, class_="random9"), "unknown class 'random9'"),
         (lambda: bx.recover("sots", [1], seed_range=(5, 5)), "seed_range (5, 5) is empty"),
@@ -47,7 +47,7 @@ def test_error_is_value_error():
         (lambda: bx.recover("sots", []), "no values"),
         (lambda: bx.recover("sots", ["x"]), "values: 'x' is not a number"),
         (lambda: bx.recover("sots", [1], "chance:0.5"), "cannot be recovered from"),
-        (lambda: bx.recover("sots", [1], max_offset=10**6), "--max-offset 1000000 is beyond"),
+        (lambda: bx.recover("sots", [1], max_offset=10**6), "max_offset 1000000 is beyond"),
     ],
 )
 def test_bad_input_raises_error(call, message):
