@@ -44,27 +44,14 @@ pub(crate) fn repr<C: Class>(c: &C) -> String {
     format!("{}({})", C::NAME, c.fields())
 }
 
-/// Raw words into a new array or `out`, bit for bit one word at a time,
-/// bounded by the words one call may spend.
-pub(crate) fn fill<'py, C: Class>(
-    py: Python<'py>,
-    c: &mut C,
-    n: Option<&Bound<'py, PyAny>>,
-    out: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyArray1<Word<C>>>> {
-    let info = C::E::INFO;
-    work::fill_array(
-        py,
-        c.gen_mut(),
-        n,
-        out,
-        (info.limits.skip_words, info.unit),
-        C::E::fill,
-    )
+/// Raw words, bit for bit one word at a time ([`Engine::fill`]).
+pub(crate) fn raw_words<C: Class>(gen: &mut Gen<C>, out: &mut [Word<C>]) {
+    C::E::fill(gen, out);
 }
 
 /// Draws of one of the generator's mappings into a new array or `out`
-/// (`fill` bit for bit the single draws), bounded as [`fill`].
+/// (`fill` bit for bit the single draws), bounded by the words one call
+/// may spend.
 pub(crate) fn fill_with<'py, C: Class, T: Dtype>(
     py: Python<'py>,
     c: &mut C,
@@ -172,7 +159,8 @@ pub(crate) fn pair(id: Identification) -> (u64, u64) {
 /// Groups (each `name args;`): `fill NAME;` raw words as an array (with
 /// `out=`), `fill NAME = PATH => TYPE, "doc";` a mapping's draws so, `discard ARG;` bounded discard, `jump;` discard by jumping
 /// ahead, `save NAME;` / `load NAME;` the state file as bytes, `pickle;`,
-/// `identify BOUND;` `(seed, words_drawn)` or None.
+/// `identify BOUND;` `(seed, words_drawn)` or None; `states BOUND;` is
+/// `to_bytes`, `from_bytes`, `pickle` and `identify` together.
 macro_rules! py_class {
     (
         $ty:ident($engine:ty) $name:literal, |$g:ident| $fields:expr;
@@ -227,21 +215,11 @@ macro_rules! py_class {
         ] $($rest)*);
     };
     (@m $ty:ident [$($acc:tt)*] fill $fill:ident; $($rest:tt)*) => {
-        $crate::class::py_class!(@m $ty [$($acc)*
-            /// `n` raw words as a numpy array, bit for bit `n` single draws,
-            /// leaving the same state (at most the words one call may
-            /// spend). `out=` fills a caller's contiguous 1-d array of that
-            /// dtype in place instead (and returns it).
-            #[pyo3(signature = (n = None, *, out = None))]
-            fn $fill<'py>(
-                &mut self,
-                py: Python<'py>,
-                n: Option<&Bound<'py, PyAny>>,
-                out: Option<&Bound<'py, PyAny>>,
-            ) -> PyResult<Bound<'py, numpy::PyArray1<$crate::class::Word<Self>>>> {
-                $crate::class::fill(py, self, n, out)
-            }
-        ] $($rest)*);
+        $crate::class::py_class!(@m $ty [$($acc)*]
+            fill $fill = $crate::class::raw_words::<$ty> => $crate::class::Word<$ty>,
+                "`n` raw words as a numpy array, bit for bit `n` single draws, leaving \
+                 the same state (at most the words one call may spend).";
+            $($rest)*);
     };
     (@m $ty:ident [$($acc:tt)*] fill $fill:ident = $f:path => $t:ty, $doc:literal; $($rest:tt)*) => {
         $crate::class::py_class!(@m $ty [$($acc)*
@@ -307,6 +285,10 @@ macro_rules! py_class {
                 $crate::class::from_pickle(cls, b)
             }
         ] $($rest)*);
+    };
+    (@m $ty:ident [$($acc:tt)*] states $bound:ident; $($rest:tt)*) => {
+        $crate::class::py_class!(@m $ty [$($acc)*]
+            save to_bytes; load from_bytes; pickle; identify $bound; $($rest)*);
     };
     (@m $ty:ident [$($acc:tt)*] identify $bound:ident; $($rest:tt)*) => {
         $crate::class::py_class!(@m $ty [$($acc)*

@@ -21,10 +21,7 @@ py_class! {
     GeneralsRandom(Generals) "bitexact.generals.GameRandom", |g| format!("state={:?}", g.state());
     fill fill;
     discard draws;
-    save to_bytes;
-    load from_bytes;
-    pickle;
-    identify max_draws;
+    states max_draws;
     {
         #[new]
         fn new(seed: &Bound<'_, PyAny>) -> PyResult<Self> {

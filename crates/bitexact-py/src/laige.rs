@@ -27,10 +27,7 @@ crate::class::py_class! {
     fill fill_float01 = Prng::fill_float01 => f32,
         "`n` next_float01 draws as a numpy float32 array, bit for bit. n words.";
     jump;
-    save to_bytes;
-    load from_bytes;
-    pickle;
-    identify max_draws;
+    states max_draws;
     {
         #[new]
         fn new(seed: &Bound<'_, PyAny>) -> PyResult<Self> {

@@ -98,12 +98,10 @@ enum Column {
 }
 
 /// An empty vector with room for `n` elements, or MemoryError.
-fn room<T: Clone + Default>(n: u64) -> PyResult<Vec<T>> {
+fn room<T>(n: u64) -> PyResult<Vec<T>> {
     let mut v = Vec::new();
-    let n = usize::try_from(n).unwrap_or(usize::MAX);
-    v.try_reserve_exact(n).map_err(|_| {
-        pyo3::exceptions::PyMemoryError::new_err(format!("cannot allocate {n} values"))
-    })?;
+    let len = usize::try_from(n).map_err(|_| work::no_memory(n))?;
+    v.try_reserve_exact(len).map_err(|_| work::no_memory(n))?;
     Ok(v)
 }
 

@@ -313,10 +313,7 @@ wwlib_class! {
             PyArray1::from_slice(py, self.0.state())
         }
     }
-    save to_bytes;
-    load from_bytes;
-    pickle;
-    identify max_twists;
+    states max_twists;
 }
 
 pub(crate) fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {

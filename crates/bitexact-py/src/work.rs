@@ -113,14 +113,10 @@ macro_rules! dtypes {
 
 dtypes!(u32 => "uint32", i32 => "int32", u64 => "uint64", f32 => "float32", f64 => "float64", bool => "bool");
 
-/// A vector of `n` elements, or MemoryError (never an abort).
-pub(crate) fn alloc<T: Clone + Default>(n: u64) -> PyResult<Vec<T>> {
-    let too_much = || PyMemoryError::new_err(format!("cannot allocate an array of {n} elements"));
-    let n = usize::try_from(n).map_err(|_| too_much())?;
-    let mut v = Vec::new();
-    v.try_reserve_exact(n).map_err(|_| too_much())?;
-    v.resize(n, T::default());
-    Ok(v)
+/// The MemoryError of an array of `n` elements that cannot be allocated
+/// (never an abort).
+pub(crate) fn no_memory(n: u64) -> PyErr {
+    PyMemoryError::new_err(format!("cannot allocate an array of {n} elements"))
 }
 
 /// A fill's array: `n` new elements (at most `limit`, the words one call
@@ -147,24 +143,29 @@ where
         bounded("n", n, limit, unit.name())?;
     }
     let mut g = gen.clone();
-    let mut run = |slice: &mut [T]| -> PyResult<()> {
-        if (slice.len() as u64) < DETACH_AT {
-            fill(&mut g, slice);
-            return Ok(());
-        }
-        for (i, chunk) in slice.chunks_mut(SLICE_FILL).enumerate() {
-            if i > 0 {
-                py.check_signals()?;
-            }
-            py.detach(|| fill(&mut g, chunk));
-        }
-        Ok(())
-    };
     let array = match out {
         None => {
             let n = n.ok_or_else(|| error("give n (a count) or out (an array to fill)"))?;
-            let mut v = alloc::<T>(n)?;
-            run(&mut v)?;
+            let n = usize::try_from(n).map_err(|_| no_memory(n))?;
+            let mut v: Vec<T> = Vec::new();
+            v.try_reserve_exact(n).map_err(|_| no_memory(n as u64))?;
+            // Zeroed and drawn slice by slice, checking for Ctrl-C between.
+            while v.len() < n {
+                if !v.is_empty() {
+                    py.check_signals()?;
+                }
+                let start = v.len();
+                let end = n.min(start + SLICE_FILL);
+                let mut draw = || {
+                    v.resize(end, T::default());
+                    fill(&mut g, &mut v[start..]);
+                };
+                if n < DETACH_AT as usize {
+                    draw();
+                } else {
+                    py.detach(draw);
+                }
+            }
             v.into_pyarray(py)
         }
         Some(out) => {
@@ -184,7 +185,16 @@ where
                 )));
             }
             bounded("out's length", slice.len() as u64, limit, unit.name())?;
-            run(slice)?;
+            if slice.len() < DETACH_AT as usize {
+                fill(&mut g, slice);
+            } else {
+                for (i, chunk) in slice.chunks_mut(SLICE_FILL).enumerate() {
+                    if i > 0 {
+                        py.check_signals()?;
+                    }
+                    py.detach(|| fill(&mut g, chunk));
+                }
+            }
             drop(rw);
             array.clone()
         }

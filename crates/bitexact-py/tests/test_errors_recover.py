@@ -48,6 +48,28 @@ def test_error_is_value_error():
         (lambda: bx.recover("sots", ["x"]), "values: 'x' is not a number"),
         (lambda: bx.recover("sots", [1], "chance:0.5"), "cannot be recovered from"),
         (lambda: bx.recover("sots", [1], max_offset=10**6), "max_offset 1000000 is beyond"),
+        # Work bounds (issue 17): refused, never run for hours.
+        (lambda: bx.generals.GameRandom(5).discard(2**63), "draws 9223372036854775808 is over the limit of 2500000000 draws"),
+        (lambda: bx.sots.Rng(5).discard(2**63), "words 9223372036854775808 is over the limit of 10000000000 words"),
+        (lambda: bx.westwood.Random2(5).discard(10**11), "is over the limit of 10000000000 draws"),
+        (lambda: bx.openra.MersenneTwister(5).discard(10**11), "is over the limit"),
+        # Integers out of range (issue 17; before: OverflowError).
+        (lambda: bx.recover("sots", [1], seed_range=(0, 10), max_hits=-1), "max_hits -1 is not a count"),
+        (lambda: bx.recover("sots", [1], seed_range=(0, 10), max_hits=2**64), "max_hits 18446744073709551616"),
+        (lambda: bx.recover("sots", [1], seed_range=(0, 10), max_hits=0), "max_hits 0: expected at least 1"),
+        (lambda: bx.recover("sots", [1], max_offset=-1), "max_offset -1 does not fit in 64 bits"),
+        (lambda: bx.sots.identify(bx.sots.Rng(1).save_state(), -1), "max_twists -1 does not fit"),
+        (lambda: bx.westwood.Random4.identify(bx.westwood.Random4(1), -1), "max_twists -1"),
+        (lambda: bx.westwood.Random4(1).identify(-1), "max_twists -1"),
+        (lambda: bx.generals.GameRandom(1).identify(2**64), "max_draws 18446744073709551616"),
+        (lambda: bx.generals.GameRandom.from_state([-1] * 6), "state word -1 does not fit in 32 bits"),
+        (lambda: bx.generals.GameRandom.from_state([2**32] * 6), "state word 4294967296"),
+        (lambda: bx.generals.GameRandom.from_state([1] * 5), "a GameRandom state is 6 words, not 5"),
+        (lambda: bx.laige.Prng(1).identify(bx.laige.MAX_DRAWS + 1), "is over the limit of 2000000000 draws"),
+        (lambda: bx.stream("sots", 1, skip=-1), "skip -1 is not a count"),
+        (lambda: bx.stream("sots", 1, "int:6", skip=10**9), "skip (calls of a tap that can reject words)"),
+        (lambda: bx.westwood.Random3(1, index=-1), "index -1 does not fit in 32 bits"),
+        (lambda: bx.laige.substream_id(2024, 5), "not a substream of this master"),
     ],
 )
 def test_bad_input_raises_error(call, message):

@@ -1,9 +1,9 @@
 """The answer of :func:`bitexact.recover`."""
 
-from typing import Iterable, Optional, Tuple
+from typing import Any, Iterable, List, Optional, Tuple
 
 
-class Hits(list):  # type: ignore[type-arg]
+class Hits(List[Tuple[int, int]]):
     """The hits of a search, ``(seed, offset)`` in seed order, as a list.
 
     ``complete`` is True when every seed of the range was searched (so an
@@ -29,5 +29,5 @@ class Hits(list):  # type: ignore[type-arg]
     def __repr__(self) -> str:
         return list.__repr__(self)
 
-    def __reduce__(self):  # type: ignore[no-untyped-def]
+    def __reduce__(self) -> Any:
         return (Hits, (list(self), self.complete, self.stopped_at))
