@@ -10,10 +10,19 @@ python=${PYTHON:-python3}
 venv=$(mktemp -d "${TMPDIR:-/tmp}/bitexact-py-ci.XXXXXX")
 trap 'rm -rf "$venv"' EXIT
 
+echo "== the CLI (tests/test_cli_parity.py compares recover with it)"
+cargo build -p bitexact-cli --locked
+target_dir=${CARGO_TARGET_DIR:-$PWD/target}
+case $target_dir in /*) ;; *) target_dir=$PWD/$target_dir ;; esac
+export BITEXACT_CLI=$target_dir/debug/bitexact
+
 echo "== python: $("$python" --version)"
 "$python" -m venv "$venv"
 # --no-cache-dir: build from this checkout, never a cached wheel of an older one.
-"$venv/bin/python" -m pip install --no-cache-dir ./crates/bitexact-py pytest numpy
+# The test-hooks feature adds bitexact._bitexact._test_panic (a search whose
+# worker panics) for tests/test_boundary.py; a plain install has no hooks.
+MATURIN_PEP517_ARGS="--features test-hooks" \
+    "$venv/bin/python" -m pip install --no-cache-dir ./crates/bitexact-py pytest numpy
 
 echo "== pytest"
 # From the tests' folder, so `import bitexact` is the installed package.

@@ -1,22 +1,35 @@
 //! The `bitexact` Python package's native module (`bitexact._bitexact`).
 //!
 //! Thin, like the CLI: argument conversion, numpy arrays and errors live
-//! here; every computation is a call into the `bitexact` crate. Submodules
-//! `sots`, `laige`, `westwood`, `openra` and `generals` mirror the crate's;
-//! `stream` and `recover` share the CLI's tap vocabulary.
+//! here; every computation is a call into the `bitexact` crate, through its
+//! engine contract (`bitexact::engine::Engine`). Submodules `sots`,
+//! `laige`, `westwood`, `openra` and `generals` hold one class per
+//! generator of the engine list, each made by [`class::py_class!`] (the
+//! methods every class shares: copy, pickle, repr, fill, discard, state
+//! files, identification); `stream` and `recover` share the CLI's tap
+//! vocabulary and the library's search scheduler.
+//!
+//! The boundary's promises: bad input raises `bitexact.Error` (a
+//! `ValueError`) with one line; no Rust panic escapes as a
+//! `PanicException`; every call that can take long releases the GIL and
+//! turns Ctrl-C into `KeyboardInterrupt` within milliseconds ([`work`]).
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::PyInt;
 
+mod class;
 mod generals;
 mod laige;
 mod openra;
 mod scan;
 mod sots;
 mod stream;
+#[cfg(feature = "test-hooks")]
+mod test_hooks;
 mod westwood;
+mod work;
 
 pyo3::create_exception!(
     bitexact,
@@ -49,13 +62,14 @@ pub(crate) fn int_arg<T: TryFrom<i64>>(
 pub(crate) fn u64_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
     match obj.extract::<u64>() {
         Ok(v) => Ok(v),
-        Err(_) if obj.is_instance_of::<PyInt>() => Err(out_of_range(
-            what,
-            obj,
-            "does not fit in 64 bits (0..=18446744073709551615)",
-        )),
+        Err(_) if obj.is_instance_of::<PyInt>() => Err(out_of_range(what, obj, U64)),
         Err(e) => Err(e),
     }
+}
+
+/// An optional `u64` argument.
+pub(crate) fn opt_u64(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<u64>> {
+    obj.map(|o| u64_arg(o, what)).transpose()
 }
 
 fn out_of_range(what: &str, obj: &Bound<'_, PyAny>, range: &str) -> PyErr {
@@ -68,16 +82,32 @@ fn out_of_range(what: &str, obj: &Bound<'_, PyAny>, range: &str) -> PyErr {
 
 /// The ranges `int_arg` reports, worded as the CLI's number parser.
 pub(crate) const U32: &str = "does not fit in 32 bits (0..=4294967295)";
+pub(crate) const U64: &str = "does not fit in 64 bits (0..=18446744073709551615)";
 pub(crate) const I32: &str = "is out of the i32 range (-2147483648..=2147483647)";
-pub(crate) const COUNT: &str = "is not a count (0 or more)";
 
-/// A count of draws (`n` of a fill, `skip` of a stream).
-pub(crate) fn count_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
-    match obj.extract::<i64>() {
-        Ok(v) => usize::try_from(v).map_err(|_| out_of_range(what, obj, COUNT)),
-        Err(_) if obj.is_instance_of::<PyInt>() => Err(out_of_range(what, obj, "is too large")),
+/// A count (`n` of a fill, `count` and `skip` of a stream, `max_hits`):
+/// 0 or more, within 64 bits.
+pub(crate) fn count_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    match obj.extract::<u64>() {
+        Ok(v) => Ok(v),
+        Err(_) if obj.is_instance_of::<PyInt>() => Err(out_of_range(
+            what,
+            obj,
+            "is not a count (0..=18446744073709551615)",
+        )),
         Err(e) => Err(e),
     }
+}
+
+/// A count refused past `limit` (a work bound of the library's, stated in
+/// `unit`).
+pub(crate) fn bounded(what: &str, n: u64, limit: u64, unit: &str) -> PyResult<u64> {
+    if n > limit {
+        return Err(error(format!(
+            "{what} {n} is over the limit of {limit} {unit}"
+        )));
+    }
+    Ok(n)
 }
 
 /// Bytes from a `bytes` or `bytearray` argument.
@@ -85,65 +115,19 @@ pub(crate) fn bytes_arg(obj: &Bound<'_, PyAny>) -> PyResult<PyBackedBytes> {
     Ok(obj.extract::<PyBackedBytes>()?)
 }
 
-/// What `__reduce__` returns: the loader and its arguments (pickling).
-pub(crate) type Reduce<'py, A> = PyResult<(Bound<'py, PyAny>, A)>;
-
-/// Fills at least this long release the GIL while they run.
-pub(crate) const DETACH_AT: usize = 1 << 16;
-
-/// A fill's array: `n` new elements, or the caller's `out` (a contiguous
-/// 1-d array of the element type, written in place and returned; `n`, when
-/// given too, must be its length). `fill` writes the elements, with the GIL
-/// released for long fills.
-pub(crate) fn fill_array<'py, T: numpy::Element + Default + Copy + Send>(
-    py: Python<'py>,
-    n: Option<&Bound<'py, PyAny>>,
-    out: Option<&Bound<'py, PyAny>>,
-    dtype: &str,
-    fill: impl FnOnce(&mut [T]) + Send,
-) -> PyResult<Bound<'py, numpy::PyArray1<T>>> {
-    use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
-    let n = n.map(|n| count_arg(n, "n")).transpose()?;
-    let run = |slice: &mut [T]| {
-        if slice.len() >= DETACH_AT {
-            py.detach(|| fill(slice));
-        } else {
-            fill(slice);
-        }
-    };
-    match out {
-        None => {
-            let n = n.ok_or_else(|| error("give n (a count) or out (an array to fill)"))?;
-            let mut v = vec![T::default(); n];
-            run(&mut v);
-            Ok(v.into_pyarray(py))
-        }
-        Some(out) => {
-            let array = out
-                .cast::<PyArray1<T>>()
-                .map_err(|_| error(format!("out must be a 1-d numpy {dtype} array")))?;
-            let mut rw = array
-                .try_readwrite()
-                .map_err(|_| error("out is not writeable (or is borrowed elsewhere)"))?;
-            let slice = rw
-                .as_slice_mut()
-                .map_err(|_| error("out must be contiguous"))?;
-            if let Some(n) = n.filter(|&n| n != slice.len()) {
-                return Err(error(format!(
-                    "n {n} is not the length of out ({})",
-                    slice.len()
-                )));
-            }
-            run(slice);
-            drop(rw);
-            Ok(array.clone())
-        }
-    }
-}
-
 #[pymodule]
 fn _bitexact(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    // numpy's C API capsule, fetched now: fetched lazily, by the first call
+    // returning an array, a Ctrl-C pending during numpy's import made the
+    // fetch fail, which rust-numpy turns into a panic.
+    // An array made from a Vec also needs its container class, made here too.
+    py.import("numpy")?;
+    std::panic::catch_unwind(|| {
+        numpy::PyArray1::<u8>::zeros(py, 0, false);
+        numpy::IntoPyArray::into_pyarray(Vec::<u8>::new(), py);
+    })
+    .map_err(|_| pyo3::exceptions::PyImportError::new_err("numpy's C API could not be loaded"))?;
     m.add("Error", py.get_type::<Error>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     for (name, init) in [
@@ -162,5 +146,7 @@ fn _bitexact(m: &Bound<'_, PyModule>) -> PyResult<()> {
     }
     stream::init(m)?;
     scan::init(m)?;
+    #[cfg(feature = "test-hooks")]
+    test_hooks::init(m)?;
     Ok(())
 }

@@ -1,12 +1,14 @@
 //! `bitexact.sots`: the Sword of the Stars "Mars" generator, state items,
 //! identification and `Mars_Vec3` arithmetic.
 
-use crate::{bytes_arg, error, int_arg, I32, U32};
+use crate::{error, int_arg, I32, U32};
+use bitexact::engine::{Engine, Options};
 use bitexact::mt19937::{Mt19937, N};
+use bitexact::sots::engine::{Sots, MAX_TWISTS};
 use bitexact::sots::{self, movefleet, Precision, Vec3, DEFAULT_MAX_TWISTS};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyType};
+use pyo3::types::{PyDict, PyType};
 
 pub(crate) fn precision_arg(s: &str) -> PyResult<Precision> {
     s.parse::<Precision>().map_err(error)
@@ -23,254 +25,196 @@ pub(crate) fn precision_arg(s: &str) -> PyResult<Precision> {
 /// The raw words are MT19937's, checked against numpy's MT19937.
 #[pyclass(name = "Rng", module = "bitexact.sots", eq)]
 #[derive(Clone, PartialEq)]
-pub struct SotsRng {
-    inner: sots::Rng,
-}
+pub struct SotsRng(sots::Rng);
 
-#[pymethods]
-impl SotsRng {
-    #[new]
-    #[pyo3(signature = (seed, precision = "pc53"))]
-    fn new(seed: &Bound<'_, PyAny>, precision: &str) -> PyResult<Self> {
-        let seed: u32 = int_arg(seed, "seed", U32)?;
-        Ok(Self {
-            inner: sots::Rng::with_precision(seed, precision_arg(precision)?),
-        })
+crate::class::py_class! {
+    SotsRng(Sots) "bitexact.sots.Rng", |g| format!(
+        "left={}, position={}, precision='{}'",
+        g.left(),
+        g.position(),
+        g.precision().name()
+    );
+    class {
+        /// The item and the precision's name.
+        fn pickled(&self) -> PyResult<Vec<u8>> {
+            let mut b = self.0.save_state().to_vec();
+            b.extend_from_slice(self.0.precision().name().as_bytes());
+            Ok(b)
+        }
+        fn unpickled(b: &[u8]) -> PyResult<Self> {
+            let (item, precision) = b.split_at(b.len().min(sots::ITEM_LEN));
+            let mut r = sots::Rng::load_state(item).map_err(error)?;
+            r.set_precision(precision_arg(std::str::from_utf8(precision).unwrap_or("?"))?);
+            Ok(Self(r))
+        }
     }
+    fill fill_u32;
+    fill fill_float = sots::Rng::fill_float => f32,
+        "`n` next_float draws as a numpy float32 array, bit for bit. n words.";
+    fill fill_unit = sots::Rng::fill_unit => f64,
+        "`n` next_unit draws as a numpy float64 array, bit for bit. n words.";
+    discard words;
+    save save_state;
+    pickle;
+    {
+        #[new]
+        #[pyo3(signature = (seed, precision = "pc53"))]
+        fn new(seed: &Bound<'_, PyAny>, precision: &str) -> PyResult<Self> {
+            let seed: u32 = int_arg(seed, "seed", U32)?;
+            Ok(Self(sots::Rng::with_precision(seed, precision_arg(precision)?)))
+        }
 
-    /// The tempered word. 1 word.
-    fn next_u32(&mut self) -> u32 {
-        self.inner.next_u32()
-    }
+        /// The tempered word. 1 word.
+        fn next_u32(&mut self) -> u32 {
+            self.0.next_u32()
+        }
 
-    /// `y * UNIT_SCALE` as a double, closed [0, 1]. 1 word.
-    fn next_unit(&mut self) -> f64 {
-        self.inner.next_unit()
-    }
+        /// `y * UNIT_SCALE` as a double, closed [0, 1]. 1 word.
+        fn next_unit(&mut self) -> f64 {
+            self.0.next_unit()
+        }
 
-    /// The unit narrowed to float32 under the precision model (returned as a
-    /// Python float holding the float32 exactly). 1 word.
-    fn next_float(&mut self) -> f32 {
-        self.inner.next_float()
-    }
+        /// The unit narrowed to float32 under the precision model (returned as a
+        /// Python float holding the float32 exactly). 1 word.
+        fn next_float(&mut self) -> f32 {
+            self.0.next_float()
+        }
 
-    /// Uniform on [0, n] by mask and rejection. 1 word + 1 per rejection.
-    fn next_int_inclusive(&mut self, n: &Bound<'_, PyAny>) -> PyResult<u32> {
-        Ok(self.inner.next_int_inclusive(int_arg(n, "n", U32)?))
-    }
+        /// Uniform on [0, n] by mask and rejection. 1 word + 1 per rejection.
+        fn next_int_inclusive(&mut self, n: &Bound<'_, PyAny>) -> PyResult<u32> {
+            Ok(self.0.next_int_inclusive(int_arg(n, "n", U32)?))
+        }
 
-    /// `next_float() < p` (p rounded to float32); p <= 0 is False and
-    /// p >= 1 True with no draw. 0 or 1 word.
-    fn chance(&mut self, p: f32) -> bool {
-        self.inner.chance(p)
-    }
+        /// `next_float() < p` (p rounded to float32); p <= 0 is False and
+        /// p >= 1 True with no draw. 0 or 1 word.
+        fn chance(&mut self, p: f32) -> bool {
+            self.0.chance(p)
+        }
 
-    /// `f32(lo + f32((hi - lo) * unit))` under the precision model (lo and hi
-    /// rounded to float32). 1 word.
-    fn float_range(&mut self, lo: f32, hi: f32) -> f32 {
-        self.inner.float_range(lo, hi)
-    }
+        /// `f32(lo + f32((hi - lo) * unit))` under the precision model (lo and hi
+        /// rounded to float32). 1 word.
+        fn float_range(&mut self, lo: f32, hi: f32) -> f32 {
+            self.0.float_range(lo, hi)
+        }
 
-    /// Triangular integer on [lo, hi]: `lo + next_int_inclusive(h // 2) +
-    /// next_int_inclusive(h - h // 2)` with `h = hi - lo` (i32, wrapping; an
-    /// inverted range is reproduced, not an error). At least 2 words.
-    fn int_range_bell(&mut self, lo: &Bound<'_, PyAny>, hi: &Bound<'_, PyAny>) -> PyResult<i32> {
-        let lo = int_arg(lo, "lo", I32)?;
-        let hi = int_arg(hi, "hi", I32)?;
-        Ok(self.inner.int_range_bell(lo, hi))
-    }
+        /// Triangular integer on [lo, hi]: `lo + next_int_inclusive(h // 2) +
+        /// next_int_inclusive(h - h // 2)` with `h = hi - lo` (i32, wrapping; an
+        /// inverted range is reproduced, not an error). At least 2 words.
+        fn int_range_bell(&mut self, lo: &Bound<'_, PyAny>, hi: &Bound<'_, PyAny>) -> PyResult<i32> {
+            let lo = int_arg(lo, "lo", I32)?;
+            let hi = int_arg(hi, "hi", I32)?;
+            Ok(self.0.int_range_bell(lo, hi))
+        }
 
-    /// The truncated normal's uniform tap `(y + 0.5) * 2**-32`, strictly
-    /// inside (0, 1). 1 word.
-    fn next_open_unit(&mut self) -> f64 {
-        self.inner.next_open_unit()
-    }
+        /// The truncated normal's uniform tap `(y + 0.5) * 2**-32`, strictly
+        /// inside (0, 1). 1 word.
+        fn next_open_unit(&mut self) -> f64 {
+            self.0.next_open_unit()
+        }
 
-    /// Spend `words` words unread (the state `words` next_u32 calls leave).
-    fn discard(&mut self, py: Python<'_>, words: &Bound<'_, PyAny>) -> PyResult<()> {
-        let words = crate::u64_arg(words, "words")?;
-        py.detach(|| self.inner.discard(words));
-        Ok(())
-    }
+        /// Words still unread in the current block, 0..=624 (the save's `left`).
+        #[getter]
+        fn left(&self) -> u32 {
+            self.0.left()
+        }
 
-    /// `n` raw words as a numpy uint32 array: bit for bit `n` calls of
-    /// next_u32, leaving the same state. n words.
-    ///
-    /// `out=` fills a caller's contiguous array of that dtype in place
-    /// instead (and returns it): no allocation, no fresh pages.
-    #[pyo3(signature = (n = None, *, out = None))]
-    fn fill_u32<'py>(
-        &mut self,
-        py: Python<'py>,
-        n: Option<&Bound<'py, PyAny>>,
-        out: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyArray1<u32>>> {
-        let inner = &mut self.inner;
-        crate::fill_array(py, n, out, "uint32", |s| inner.fill_u32(s))
-    }
+        /// Words drawn since this object was seeded (or since the start of the
+        /// block it was loaded with): the difference of two readings is the
+        /// words spent in between.
+        #[getter]
+        fn position(&self) -> u64 {
+            self.0.position()
+        }
 
-    /// `n` next_float draws as a numpy float32 array, bit for bit. n words.
-    ///
-    /// `out=` fills a caller's contiguous array of that dtype in place
-    /// instead (and returns it): no allocation, no fresh pages.
-    #[pyo3(signature = (n = None, *, out = None))]
-    fn fill_float<'py>(
-        &mut self,
-        py: Python<'py>,
-        n: Option<&Bound<'py, PyAny>>,
-        out: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let inner = &mut self.inner;
-        crate::fill_array(py, n, out, "float32", |s| inner.fill_float(s))
-    }
+        /// The precision model, "pc53" or "pc24" (not part of the saved state).
+        #[getter]
+        fn get_precision(&self) -> &'static str {
+            self.0.precision().name()
+        }
 
-    /// `n` next_unit draws as a numpy float64 array, bit for bit. n words.
-    ///
-    /// `out=` fills a caller's contiguous array of that dtype in place
-    /// instead (and returns it): no allocation, no fresh pages.
-    #[pyo3(signature = (n = None, *, out = None))]
-    fn fill_unit<'py>(
-        &mut self,
-        py: Python<'py>,
-        n: Option<&Bound<'py, PyAny>>,
-        out: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyArray1<f64>>> {
-        let inner = &mut self.inner;
-        crate::fill_array(py, n, out, "float64", |s| inner.fill_unit(s))
-    }
+        #[setter]
+        fn set_precision(&mut self, precision: &str) -> PyResult<()> {
+            self.0.set_precision(precision_arg(precision)?);
+            Ok(())
+        }
 
-    /// Words still unread in the current block, 0..=624 (the save's `left`).
-    #[getter]
-    fn left(&self) -> u32 {
-        self.inner.left()
-    }
+        /// The untempered 624-word block as a numpy uint32 array (a copy).
+        fn state<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
+            PyArray1::from_slice(py, self.0.state())
+        }
 
-    /// Words drawn since this object was seeded (or since the start of the
-    /// block it was loaded with): the difference of two readings is the
-    /// words spent in between.
-    #[getter]
-    fn position(&self) -> u64 {
-        self.inner.position()
-    }
+        /// A generator from the save's `RNG` item (2500 bytes, or 2503 with the
+        /// item's padding). Raises bitexact.Error on a wrong length or a `left`
+        /// outside 0..=624.
+        #[classmethod]
+        #[pyo3(signature = (b, precision = "pc53"))]
+        fn load_state(
+            _cls: &Bound<'_, PyType>,
+            b: &Bound<'_, PyAny>,
+            precision: &str,
+        ) -> PyResult<Self> {
+            let precision = precision_arg(precision)?;
+            let mut r: Self = crate::class::from_bytes(b)?;
+            r.0.set_precision(precision);
+            Ok(r)
+        }
 
-    /// The precision model, "pc53" or "pc24" (not part of the saved state).
-    #[getter]
-    fn get_precision(&self) -> &'static str {
-        self.inner.precision().name()
-    }
+        /// The state as numpy's MT19937 state dict, usable as
+        /// `np.random.MT19937().state = r.to_numpy()`: `{'bit_generator':
+        /// 'MT19937', 'state': {'key': uint32[624], 'pos': 624 - left}}`. numpy
+        /// then produces the same words as next_u32 (its `random_raw`).
+        fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+            let state = PyDict::new(py);
+            state.set_item("key", PyArray1::from_slice(py, self.0.state()))?;
+            state.set_item("pos", N as u32 - self.0.left())?;
+            let d = PyDict::new(py);
+            d.set_item("bit_generator", "MT19937")?;
+            d.set_item("state", state)?;
+            Ok(d)
+        }
 
-    #[setter]
-    fn set_precision(&mut self, precision: &str) -> PyResult<()> {
-        self.inner.set_precision(precision_arg(precision)?);
-        Ok(())
-    }
+        /// A generator at the state of numpy's MT19937 state dict (or of an
+        /// object with such a `.state`, e.g. `np.random.MT19937(...)`):
+        /// `left = 624 - pos`. Raises bitexact.Error on anything else.
+        #[classmethod]
+        #[pyo3(signature = (state, precision = "pc53"))]
+        fn from_numpy(
+            _cls: &Bound<'_, PyType>,
+            state: &Bound<'_, PyAny>,
+            precision: &str,
+        ) -> PyResult<Self> {
+            let precision = precision_arg(precision)?;
+            let dict = match state.cast::<PyDict>() {
+                Ok(d) => d.clone(),
+                Err(_) => match state.getattr("state") {
+                    Ok(s) => s.cast_into::<PyDict>().map_err(|_| {
+                        error("from_numpy: .state is not a dict (expected numpy's MT19937 state)")
+                    })?,
+                    Err(_) => {
+                        return Err(error(
+                            "from_numpy: expected numpy's MT19937 state dict or an MT19937",
+                        ))
+                    }
+                },
+            };
+            let (block, pos) = numpy_state(&dict)?;
+            let left = (N as i64)
+                .checked_sub(pos)
+                .and_then(|l| u32::try_from(l).ok())
+                .filter(|&l| l as usize <= N)
+                .ok_or_else(|| error(format!("from_numpy: pos = {pos} is outside 0..=624")))?;
+            let mt = Mt19937::from_state(block, left).map_err(error)?;
+            let mut inner = sots::Rng::from_mt(mt);
+            inner.set_precision(precision);
+            Ok(Self(inner))
+        }
 
-    /// The untempered 624-word block as a numpy uint32 array (a copy).
-    fn state<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
-        PyArray1::from_slice(py, self.inner.state())
-    }
-
-    /// The save's `RNG` item: 624 little-endian words then `left` as a
-    /// little-endian int32, 2500 bytes.
-    fn save_state<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.inner.save_state())
-    }
-
-    /// A generator from the save's `RNG` item (2500 bytes, or 2503 with the
-    /// item's padding). Raises bitexact.Error on a wrong length or a `left`
-    /// outside 0..=624.
-    #[classmethod]
-    #[pyo3(signature = (b, precision = "pc53"))]
-    fn load_state(
-        _cls: &Bound<'_, PyType>,
-        b: &Bound<'_, PyAny>,
-        precision: &str,
-    ) -> PyResult<Self> {
-        let precision = precision_arg(precision)?;
-        let mut inner = sots::Rng::load_state(&bytes_arg(b)?).map_err(error)?;
-        inner.set_precision(precision);
-        Ok(Self { inner })
-    }
-
-    /// The state as numpy's MT19937 state dict, usable as
-    /// `np.random.MT19937().state = r.to_numpy()`: `{'bit_generator':
-    /// 'MT19937', 'state': {'key': uint32[624], 'pos': 624 - left}}`. numpy
-    /// then produces the same words as next_u32 (its `random_raw`).
-    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let state = PyDict::new(py);
-        state.set_item("key", PyArray1::from_slice(py, self.inner.state()))?;
-        state.set_item("pos", N as u32 - self.inner.left())?;
-        let d = PyDict::new(py);
-        d.set_item("bit_generator", "MT19937")?;
-        d.set_item("state", state)?;
-        Ok(d)
-    }
-
-    /// A generator at the state of numpy's MT19937 state dict (or of an
-    /// object with such a `.state`, e.g. `np.random.MT19937(...)`):
-    /// `left = 624 - pos`. Raises bitexact.Error on anything else.
-    #[classmethod]
-    #[pyo3(signature = (state, precision = "pc53"))]
-    fn from_numpy(
-        _cls: &Bound<'_, PyType>,
-        state: &Bound<'_, PyAny>,
-        precision: &str,
-    ) -> PyResult<Self> {
-        let precision = precision_arg(precision)?;
-        let dict = match state.cast::<PyDict>() {
-            Ok(d) => d.clone(),
-            Err(_) => match state.getattr("state") {
-                Ok(s) => s.cast_into::<PyDict>().map_err(|_| {
-                    error("from_numpy: .state is not a dict (expected numpy's MT19937 state)")
-                })?,
-                Err(_) => {
-                    return Err(error(
-                        "from_numpy: expected numpy's MT19937 state dict or an MT19937",
-                    ))
-                }
-            },
-        };
-        let (block, pos) = numpy_state(&dict)?;
-        let left = (N as i64)
-            .checked_sub(pos)
-            .and_then(|l| u32::try_from(l).ok())
-            .filter(|&l| l as usize <= N)
-            .ok_or_else(|| error(format!("from_numpy: pos = {pos} is outside 0..=624")))?;
-        let mt = Mt19937::from_state(block, left).map_err(error)?;
-        let mut inner = sots::Rng::from_mt(mt);
-        inner.set_precision(precision);
-        Ok(Self { inner })
-    }
-
-    /// A copy at the same state (and word counter).
-    fn copy(&self) -> Self {
-        self.clone()
-    }
-
-    fn __copy__(&self) -> Self {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-        self.clone()
-    }
-
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> crate::Reduce<'py, (Bound<'py, PyBytes>, &'static str)> {
-        let py = slf.py();
-        let me = slf.borrow();
-        let load = slf.get_type().getattr("load_state")?;
-        Ok((load, (me.save_state(py), me.inner.precision().name())))
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "bitexact.sots.Rng(left={}, position={}, precision='{}')",
-            self.inner.left(),
-            self.inner.position(),
-            self.inner.precision().name()
-        )
+        /// Where this state sits in its seed's stream (as `bitexact.sots.identify`
+        /// of its item), or None.
+        #[pyo3(signature = (max_twists = None))]
+        fn identify(&self, py: Python<'_>, max_twists: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Identity>> {
+            identity(py, &self.0, max_twists)
+        }
     }
 }
 
@@ -342,25 +286,39 @@ impl Identity {
     }
 }
 
+/// Where `r`'s state sits in its seed's stream, or None.
+fn identity(
+    py: Python<'_>,
+    r: &sots::Rng,
+    max_twists: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Identity>> {
+    let space = Sots::INFO.seed.space();
+    let found =
+        crate::work::identify::<Sots>(py, r, max_twists, (0..space, None), &Options::default())?;
+    Ok(found.map(|(id, _)| Identity {
+        seed: id.seed as u32,
+        twists: sots::twists_of(id.words_drawn, r.left()),
+        left: r.left(),
+        words_drawn: id.words_drawn,
+    }))
+}
+
 /// The seed of a saved `RNG` item (bytes, as save_state writes) and the
 /// words drawn since seeding, with no search over seeds: each twist is
 /// undone and the candidate replayed whole, so an edited state is never
 /// named. None when no seed reaches it within `max_twists` twists (default
-/// 100 000, 62.4 million words; about 0.1 s). Raises bitexact.Error when the
-/// bytes are not an item.
+/// 100 000, 62.4 million words, about 0.1 s; at most 16 million, about
+/// 16 s). Ctrl-C stops it (KeyboardInterrupt). Raises bitexact.Error when
+/// the bytes are not an item.
 #[pyfunction]
-#[pyo3(signature = (b, max_twists = DEFAULT_MAX_TWISTS))]
-fn identify(py: Python<'_>, b: &Bound<'_, PyAny>, max_twists: u64) -> PyResult<Option<Identity>> {
-    let mt = sots::decode_item(&bytes_arg(b)?).map_err(error)?;
-    Ok(py
-        .detach(|| sots::identify(&mt, max_twists))
-        .ok()
-        .map(|i| Identity {
-            seed: i.seed,
-            twists: i.twists,
-            left: i.left,
-            words_drawn: i.words_drawn,
-        }))
+#[pyo3(signature = (b, max_twists = None))]
+fn identify(
+    py: Python<'_>,
+    b: &Bound<'_, PyAny>,
+    max_twists: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Identity>> {
+    let r: SotsRng = crate::class::from_bytes(b)?;
+    identity(py, &r.0, max_twists)
 }
 
 type Triple = (f32, f32, f32);
@@ -407,5 +365,6 @@ pub(crate) fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(leg, m)?)?;
     m.add("ITEM_LEN", sots::ITEM_LEN)?;
     m.add("DEFAULT_MAX_TWISTS", DEFAULT_MAX_TWISTS)?;
+    m.add("MAX_TWISTS", MAX_TWISTS)?;
     Ok(())
 }

@@ -1,65 +1,90 @@
-//! `bitexact.stream` and `bitexact.recover`: every engine by name, through
-//! the CLI's tap vocabulary (`bitexact::stream`), so a tap string means the
-//! same here as on the command line.
+//! `bitexact.stream` and `bitexact.recover`: every generator of the engine
+//! list by name, through the CLI's tap vocabulary (`bitexact::stream`,
+//! `bitexact::recover::query`), and the library's search scheduler
+//! (`bitexact::search`), so a tap string and a search mean here what they
+//! mean on the command line.
 
-use crate::{count_arg, error, int_arg, u64_arg, U32};
-use bitexact::recover::query::Query;
-use bitexact::recover::Hit;
-use bitexact::stream::{Class, Engine, Options, Stream, Value};
+use crate::work::{self, sliced, Ended};
+use crate::{bounded, count_arg, error, int_arg, opt_u64, u64_arg, U32};
+use bitexact::engine::{Id, Opt, Options, SeedKind, TapError, Value, MAX_WORK};
+use bitexact::recover::query::query;
+use bitexact::recover::{QueryError, Recovery};
+use bitexact::search::{Found, Plan};
+use bitexact::stream::{Stream, StreamError};
 use numpy::IntoPyArray;
 use pyo3::prelude::*;
-use pyo3::types::{PyRange, PyTuple};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyRange, PyTuple, PyType};
 use std::ops::Range;
 
-/// The CLI's bounds on work: words for a skip of a tap whose calls spend a
-/// fixed number (and for an offset bound), calls for one that can reject
-/// words.
-const MAX_SKIP_WORDS: u64 = 10_000_000_000;
-const MAX_SKIP_CALLS: u64 = 100_000_000;
+/// Calls a slice of a stream makes (a few milliseconds).
+const SLICE_CALLS: u64 = 1 << 20;
 
-/// Engine, seed and options as `Stream::new` and the searches take them.
-fn options(
-    engine: Engine,
-    precision: &str,
-    substream: Option<u32>,
-    class: Option<&str>,
-) -> PyResult<Options> {
-    let mut o = Options {
+/// The families named by the generators for which `has` holds, for
+/// messages (`westwood`).
+fn families(has: impl Fn(&bitexact::engine::Info) -> bool) -> String {
+    let mut names: Vec<&str> = Id::ALL
+        .iter()
+        .map(|id| id.info())
+        .filter(|i| has(i))
+        .map(|i| i.name)
+        .collect();
+    names.dedup();
+    names.join(", ")
+}
+
+/// The generator `engine` and `class_` name, as `Id::find` reads them.
+fn engine_arg(engine: &str, class: Option<&str>) -> PyResult<Id> {
+    let id = Id::find(engine, None).map_err(error)?;
+    match class {
+        None => Ok(id),
+        Some(_) if id.info().class.is_none() => Err(error(format!(
+            "class_ is for {} (families of several classes), not {engine}",
+            families(|i| i.class.is_some())
+        ))),
+        Some(c) => Id::find(engine, Some(c)).map_err(error),
+    }
+}
+
+/// The options of `id`: a precision (sots' float taps) and a substream
+/// (refused for generators without substreams).
+fn options(id: Id, precision: &str, substream: Option<u32>) -> PyResult<Options> {
+    if substream.is_some() && !id.info().options.contains(&Opt::Substream) {
+        return Err(error(format!(
+            "substream is for {}, not {}",
+            families(|i| i.options.contains(&Opt::Substream)),
+            id.info().name
+        )));
+    }
+    Ok(Options {
         precision: crate::sots::precision_arg(precision)?,
         substream,
         ..Options::default()
-    };
-    if let Some(c) = class {
-        if engine != Engine::Westwood {
-            return Err(error(format!(
-                "class_ is for westwood (WWLib's classes), not {}",
-                engine.name()
-            )));
-        }
-        o.class = c.parse::<Class>().map_err(error)?;
-    }
-    if substream.is_some() && engine != Engine::Laige {
-        return Err(error(format!(
-            "substream is for laige, not {}",
-            engine.name()
-        )));
-    }
-    Ok(o)
-}
-
-fn engine_arg(engine: &str) -> PyResult<Engine> {
-    engine.parse::<Engine>().map_err(error)
+    })
 }
 
 /// A seed as `Stream::new` takes it: 64-bit for laige, 32-bit elsewhere
 /// (OpenRA's negative `int` seeds as their bit pattern).
-fn seed_arg(engine: Engine, seed: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if engine == Engine::Openra {
+fn seed_arg(id: Id, seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if id.info().seed == SeedKind::I32 {
         if let Ok(s) = seed.extract::<i32>() {
             return Ok(u64::from(s as u32));
         }
     }
-    u64_arg(seed, "seed")
+    let seed = u64_arg(seed, "seed")?;
+    id.check_seed(seed).map_err(error)
+}
+
+/// A tap error as Python says it: naming the tap given when the library's
+/// message does not, and `class_` for another class's tap.
+fn tap_message(tap: &str, e: &TapError) -> String {
+    match e {
+        TapError::OtherClass { name, what, class } => {
+            format!("tap {name} is {what}: use class_='{class}'")
+        }
+        e if e.names_the_tap() => e.to_string(),
+        e => format!("tap '{tap}': {e}"),
+    }
 }
 
 /// The values of one tap, in the numpy dtype of its `Value`s.
@@ -72,16 +97,25 @@ enum Column {
     Bool(Vec<bool>),
 }
 
+/// An empty vector with room for `n` elements, or MemoryError.
+fn room<T>(n: u64) -> PyResult<Vec<T>> {
+    let mut v = Vec::new();
+    let len = usize::try_from(n).map_err(|_| work::no_memory(n))?;
+    v.try_reserve_exact(len).map_err(|_| work::no_memory(n))?;
+    Ok(v)
+}
+
 impl Column {
-    fn like(v: Value, n: usize) -> Column {
-        match v {
-            Value::U32(_) => Column::U32(Vec::with_capacity(n)),
-            Value::I32(_) => Column::I32(Vec::with_capacity(n)),
-            Value::U64(_) => Column::U64(Vec::with_capacity(n)),
-            Value::F32(_) => Column::F32(Vec::with_capacity(n)),
-            Value::F64(_) => Column::F64(Vec::with_capacity(n)),
-            Value::Bool(_) => Column::Bool(Vec::with_capacity(n)),
-        }
+    fn like(v: Value, n: u64) -> PyResult<Column> {
+        Ok(match v {
+            Value::U32(_) => Column::U32(room(n)?),
+            Value::I32(_) => Column::I32(room(n)?),
+            Value::U64(_) => Column::U64(room(n)?),
+            Value::F32(_) => Column::F32(room(n)?),
+            Value::F64(_) => Column::F64(room(n)?),
+            Value::Bool(_) => Column::Bool(room(n)?),
+            Value::Unmodelled => return Err(error("this tap's values are not modelled")),
+        })
     }
 
     /// Append `v`; false when it is not of the column's kind (a tap's
@@ -111,6 +145,52 @@ impl Column {
     }
 }
 
+/// Skip `calls` calls of `s`'s tap as `Stream::skip` does (by words when
+/// every call spends the same, up to the generator's word limit; else call
+/// by call, up to its call limit; refused past it with nothing spent), in
+/// slices with the GIL released, checking for Ctrl-C between them.
+fn skip(py: Python<'_>, s: &mut Stream, calls: u64, tap: &str) -> PyResult<()> {
+    let limits = s.info().limits;
+    let refused = match s.fixed_words() {
+        Some(w) if calls.saturating_mul(w) > limits.skip_words => Some(StreamError::SkipWords {
+            words: calls.saturating_mul(w),
+            limit: limits.skip_words,
+        }),
+        None if calls > limits.skip_calls => Some(StreamError::SkipCalls {
+            calls,
+            limit: limits.skip_calls,
+        }),
+        _ => None,
+    };
+    if let Some(e) = refused {
+        return Err(error(stream_message(tap, &e)));
+    }
+    let slice = match s.fixed_words() {
+        // Calls that spend nothing: one step.
+        Some(0) => calls,
+        Some(w) => work::SLICE_WORDS / w,
+        None => SLICE_CALLS,
+    };
+    // Within the bounds checked above, each slice is too.
+    sliced(py, calls, slice, |n| {
+        let _ = s.skip(n);
+    })
+}
+
+/// A stream error as Python says it.
+fn stream_message(tap: &str, e: &StreamError) -> String {
+    match e {
+        StreamError::Tap(e) => tap_message(tap, e),
+        StreamError::Seed(e) => e.to_string(),
+        StreamError::SkipWords { words, limit } => {
+            format!("skip (in words) {words} is over the limit of {limit}")
+        }
+        StreamError::SkipCalls { calls, limit } => format!(
+            "skip (calls of a tap that can reject words) {calls} is over the limit of {limit}"
+        ),
+    }
+}
+
 /// `count` calls of `tap` on `engine` seeded with `seed`, after skipping
 /// `skip` calls, as a numpy array whose dtype is the tap's (uint32 for
 /// sots u32 and int:N, int32 for westwood raw, uint64 for laige u64,
@@ -123,7 +203,9 @@ impl Column {
 /// `substream` draws laige's `derive_substream(seed, id)`, `class_` picks
 /// a WWLib class for westwood (random, random2 (default), random3,
 /// random4). Bit-exact as the generators' own methods (it calls them).
-/// Bad input raises bitexact.Error with the CLI's message.
+/// `count` is at most 10^8 calls; `skip` is bounded as the CLI's. Long
+/// calls release the GIL and stop on Ctrl-C (KeyboardInterrupt). Bad input
+/// raises bitexact.Error with the CLI's message.
 #[pyfunction]
 #[pyo3(
     signature = (engine, seed, tap = None, count = None, skip = None, *, precision = "pc53", substream = None, class_ = None, words = false),
@@ -142,35 +224,37 @@ fn stream<'py>(
     class_: Option<&str>,
     words: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let engine = engine_arg(engine)?;
+    let id = engine_arg(engine, class_)?;
+    let info = id.info();
     let substream = substream
         .map(|s| int_arg::<u32>(s, "substream", U32))
         .transpose()?;
-    let opts = options(engine, precision, substream, class_)?;
-    let seed = seed_arg(engine, seed)?;
+    let opts = options(id, precision, substream)?;
+    let seed = seed_arg(id, seed)?;
     let count = count
         .map(|c| count_arg(c, "count"))
         .transpose()?
         .unwrap_or(10);
-    let skip = skip.map(|s| count_arg(s, "skip")).transpose()?.unwrap_or(0) as u64;
-    let mut s = Stream::new(engine, seed, tap, &opts).map_err(error)?;
-    let drawn = py.detach(|| -> Result<(Column, Vec<u64>), String> {
-        s.skip(skip, MAX_SKIP_WORDS, MAX_SKIP_CALLS)
-            .map_err(|e| e.0)?;
-        let mut column = Column::like(s.clone().next().0, count);
-        let mut spent = Vec::with_capacity(if words { count } else { 0 });
-        for _ in 0..count {
+    bounded("count", count, info.limits.skip_calls, "calls")?;
+    let calls = skip.map(|s| count_arg(s, "skip")).transpose()?.unwrap_or(0);
+    let shown = tap.unwrap_or(info.default_tap);
+    let mut s = Stream::new(id, seed, tap, &opts).map_err(|e| error(stream_message(shown, &e)))?;
+    self::skip(py, &mut s, calls, shown)?;
+    let mut column = Column::like(s.clone().next().0, count)?;
+    let mut spent: Vec<u64> = if words { room(count)? } else { Vec::new() };
+    let mut mixed = false;
+    sliced(py, count, SLICE_CALLS, |n| {
+        for _ in 0..n {
             let (v, w) = s.next();
-            if !column.push(v) {
-                return Err("a tap gave values of two kinds".into());
-            }
+            mixed |= !column.push(v);
             if words {
                 spent.push(w);
             }
         }
-        Ok((column, spent))
-    });
-    let (column, spent) = drawn.map_err(error)?;
+    })?;
+    if mixed {
+        return Err(error("a tap gave values of two kinds"));
+    }
     let values = column.into_array(py);
     if words {
         Ok(PyTuple::new(py, [values, spent.into_pyarray(py).into_any()])?.into_any())
@@ -179,8 +263,8 @@ fn stream<'py>(
     }
 }
 
-/// `seed_range` as a half-open range of seeds within the engine's space.
-fn seed_range_arg(r: Option<&Bound<'_, PyAny>>, space: u64) -> PyResult<Range<u64>> {
+/// `seed_range` as a half-open range of seeds within `0..space`.
+pub(crate) fn seed_range_arg(r: Option<&Bound<'_, PyAny>>, space: u64) -> PyResult<Range<u64>> {
     let Some(r) = r else {
         return Ok(0..space);
     };
@@ -209,135 +293,116 @@ fn seed_range_arg(r: Option<&Bound<'_, PyAny>>, space: u64) -> PyResult<Range<u6
     Ok(a..b)
 }
 
-/// Run `work` over `range` in chunks of `per_chunk` seeds on `threads`
-/// threads, with the GIL released, checking for Ctrl-C (KeyboardInterrupt)
-/// between waves of chunks; stop after the wave that reaches `max_hits`.
-fn run_search(
-    py: Python<'_>,
-    range: Range<u64>,
-    per_chunk: u64,
-    threads: usize,
-    max_hits: Option<usize>,
-    work: &(dyn Fn(Range<u64>) -> Vec<Hit> + Sync),
-) -> PyResult<Vec<Hit>> {
-    let per_chunk = per_chunk.max(1);
-    let mut hits = Vec::new();
-    let mut at = range.start;
-    while at < range.end {
-        // One wave: a chunk per thread, each thread on its own range.
-        let wave_end = at
-            .saturating_add(per_chunk.saturating_mul(threads as u64))
-            .min(range.end);
-        let start = at;
-        let mut found: Vec<Hit> = py.detach(|| {
-            if threads == 1 {
-                return work(start..wave_end);
-            }
-            std::thread::scope(|s| {
-                let handles: Vec<_> = (0..threads as u64)
-                    .map(|t| {
-                        let lo = start.saturating_add(t * per_chunk).min(wave_end);
-                        let hi = lo.saturating_add(per_chunk).min(wave_end);
-                        s.spawn(move || if lo < hi { work(lo..hi) } else { Vec::new() })
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .flat_map(|h| h.join().unwrap_or_default())
-                    .collect()
-            })
-        });
-        found.sort();
-        hits.extend(found);
-        at = wave_end;
-        py.check_signals()?;
-        if max_hits.is_some_and(|m| hits.len() >= m) {
-            break;
+/// A setup error as Python says it, naming its arguments.
+fn query_message(tap: &str, e: &QueryError) -> String {
+    match e {
+        QueryError::Value { error, .. } => format!("values: {error}"),
+        QueryError::OffsetTooLarge { max_offset, limit } => {
+            format!("max_offset {max_offset} is beyond this search's limit of {limit}")
         }
+        QueryError::OutputsOffsetTooLarge { max_offset, limit } => {
+            format!("max_offset {max_offset} is over the limit of {limit} for 624 outputs")
+        }
+        QueryError::NotThisTap { tap, why, taps } => {
+            format!("tap {tap} cannot be recovered from: {why} (use {taps})")
+        }
+        QueryError::Tap(e) => tap_message(tap, e),
+        other => other.to_string(),
     }
-    if let Some(m) = max_hits {
-        hits.truncate(m);
-    }
-    Ok(hits)
+}
+
+/// `bitexact.Hits`: the hits as a list, with `.complete` and `.stopped_at`.
+fn hits<'py>(py: Python<'py>, found: &Found) -> PyResult<Bound<'py, PyAny>> {
+    static HITS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    let list: Vec<(u64, u64)> = found.hits.iter().map(|h| (h.seed, h.offset)).collect();
+    HITS.import(py, "bitexact._hits", "Hits")?
+        .call1((list, found.complete(), found.stopped_at()))
 }
 
 /// Which seeds (and word offsets) produce `values` as consecutive calls of
-/// `tap`: a list of `(seed, offset)`, in seed order. `offset` is the words
-/// (draws) drawn before the first call, `0..=max_offset` (default 0).
+/// `tap`: a `bitexact.Hits` (a list of `(seed, offset)`, in seed order, with
+/// `.complete` and `.stopped_at`). `offset` is the words (draws) drawn
+/// before the first call, `0..=max_offset` (default 0).
 ///
-/// `values` are numbers (or strings in the CLI's notation, e.g. "0x3f800000"
-/// for a float32's bits; each value is read as `str(value)`, so numpy
-/// scalars work); `tap` is the CLI's (default: the engine's raw word);
-/// `precision` is for sots float taps, `class_` the WWLib class for
+/// The search is the CLI's (`bitexact recover`): the library's scheduler,
+/// so the answer is the same for any `threads` (1..=256, default every
+/// core) and the same as the CLI's. `.complete` is True when every seed of
+/// the range was searched (so an empty list means "not found");
+/// `max_hits` (default: no limit) stops after that many hits, and
+/// `.stopped_at` is then the first seed not wholly reported (resume from
+/// it). The search runs with the GIL released; Ctrl-C raises
+/// KeyboardInterrupt within milliseconds, carrying `.hits` (every hit below
+/// its `.stopped_at`) and `.stopped_at` (the first seed not searched). A
+/// worker's panic (a bug) raises bitexact.Error, never fewer hits.
+///
+/// `values` are numbers (or strings in the CLI's notation, e.g.
+/// "0x3f800000" for a float32's bits; each value is read as `str(value)`,
+/// so numpy scalars work); `tap` is the CLI's (default: the engine's raw
+/// word); `precision` is for sots float taps, `class_` the WWLib class for
 /// westwood; `seed_range` is `(first, end)` with `end` exclusive, or a
-/// `range` (default: all 2^32 seeds; laige's 64-bit seeds need one). Every engine is supported,
-/// through the library's `recover::query` (the CLI's own setup).
-/// With 624 or more sots u32 values there is no search: the state is
-/// rebuilt and walked back (`max_offset` then defaults to 62.4 million).
-///
-/// The search runs on `threads` threads (default: every core) with the GIL
-/// released, checking for Ctrl-C between chunks (KeyboardInterrupt). Each
-/// hit is confirmed by replaying the generator. Bad input raises
-/// bitexact.Error with the CLI's message.
+/// `range` (default: all 2^32 seeds; laige's 64-bit seeds need one). With
+/// 624 or more sots u32 values there is no search: the state is rebuilt and
+/// walked back (`max_offset` then defaults to 62.4 million). Each hit is
+/// confirmed by replaying the generator. Bad input raises bitexact.Error
+/// with the CLI's message.
 #[pyfunction]
 #[pyo3(signature = (engine, values, tap = None, seed_range = None, max_offset = None, *, precision = "pc53", class_ = None, max_hits = None, threads = None))]
 #[allow(clippy::too_many_arguments)]
-fn recover(
-    py: Python<'_>,
+fn recover<'py>(
+    py: Python<'py>,
     engine: &str,
-    values: &Bound<'_, PyAny>,
+    values: &Bound<'py, PyAny>,
     tap: Option<&str>,
-    seed_range: Option<&Bound<'_, PyAny>>,
-    max_offset: Option<&Bound<'_, PyAny>>,
+    seed_range: Option<&Bound<'py, PyAny>>,
+    max_offset: Option<&Bound<'py, PyAny>>,
     precision: &str,
     class_: Option<&str>,
-    max_hits: Option<usize>,
-    threads: Option<usize>,
-) -> PyResult<Vec<(u64, u64)>> {
-    let engine = engine_arg(engine)?;
-    let opts = options(engine, precision, None, class_)?;
+    max_hits: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let id = engine_arg(engine, class_)?;
+    let info = id.info();
+    let opts = options(id, precision, None)?;
     let values: Vec<String> = values
         .try_iter()?
         .map(|v| v?.str().map(|s| s.to_string()))
         .collect::<PyResult<_>>()?;
-    let explicit_offset = max_offset.map(|m| u64_arg(m, "max_offset")).transpose()?;
-    let threads = threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    if max_hits == Some(0) {
-        return Err(error("max_hits 0: expected at least 1"));
+    let max_offset = opt_u64(max_offset, "max_offset")?;
+    if let Some(k) = max_offset {
+        bounded("max_offset", k, MAX_WORK, "words")?;
     }
-    if let Some(k) = explicit_offset {
-        if k > MAX_SKIP_WORDS {
-            return Err(error(format!(
-                "--max-offset {k} is over the limit of {MAX_SKIP_WORDS}"
-            )));
-        }
-    }
+    let max_hits = max_hits.map(|m| count_arg(m, "max_hits")).transpose()?;
+    let plan = work::plan(threads, max_hits)?;
     let values: Vec<&str> = values.iter().map(String::as_str).collect();
-    let query = Query::new(engine, &opts, tap, &values, explicit_offset).map_err(error)?;
-    if engine == Engine::Laige && seed_range.is_none() {
-        return Err(error(
-            "recover laige needs seed_range: its seeds are 64-bit (2^64 of them)",
-        ));
+    let recovery = query(id, &opts, tap, &values, max_offset)
+        .map_err(|e| error(query_message(tap.unwrap_or(info.default_tap), &e)))?;
+    if info.recover.is_some_and(|r| r.needs_range) && seed_range.is_none() {
+        return Err(error(format!(
+            "recover {} needs seed_range: its seeds are 64-bit (2^64 of them)",
+            info.name
+        )));
     }
-    let seeds = seed_range_arg(seed_range, query.seed_space())?;
-    let hits = match py.detach(|| query.direct_hits(seeds.clone())) {
-        // 624+ raw sots outputs: untempered and walked back, no seed search.
-        Some((mut hits, _bound)) => {
-            if let Some(m) = max_hits {
-                hits.truncate(m);
-            }
-            hits
+    let seeds = seed_range_arg(seed_range, info.seed.space())?;
+    run(py, &recovery, seeds, &plan)
+}
+
+/// Run `recovery` on the library's scheduler: its `bitexact.Hits`, or the
+/// KeyboardInterrupt of a Ctrl-C carrying `.hits` and `.stopped_at`.
+pub(crate) fn run<'py>(
+    py: Python<'py>,
+    recovery: &Recovery,
+    seeds: Range<u64>,
+    plan: &Plan,
+) -> PyResult<Bound<'py, PyAny>> {
+    match work::search(py, recovery, seeds, plan)? {
+        Ended::Found(found) => hits(py, &found),
+        Ended::Interrupted(found, e) => {
+            let value = e.value(py);
+            value.setattr("hits", hits(py, &found)?)?;
+            value.setattr("stopped_at", found.stopped_at())?;
+            Err(e)
         }
-        None => {
-            let per_chunk = query.seeds_per_chunk(explicit_offset.unwrap_or(0));
-            run_search(py, seeds, per_chunk, threads, max_hits, &|r| {
-                query.search(r)
-            })?
-        }
-    };
-    Ok(hits.into_iter().map(|h| (h.seed, h.offset)).collect())
+    }
 }
 
 pub(crate) fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {

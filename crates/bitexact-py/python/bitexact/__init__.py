@@ -7,13 +7,14 @@ the x87 unit, the engines' golden vectors). Submodules:
 - :mod:`bitexact.sots` -- Sword of the Stars "Mars" MT19937 and its draws,
   save items, seed identification, ``Mars_Vec3`` arithmetic.
 - :mod:`bitexact.laige` -- the laige xorshift128+ ``Prng`` with substreams.
-- :mod:`bitexact.westwood` -- Tiberian Sun / Red Alert 2 ``Random2Class``
-  and WWLib's ``Random4Class``.
+- :mod:`bitexact.westwood` -- WWLib's classes: Tiberian Sun / Red Alert 2
+  ``Random2Class``, ``RandomClass``, ``Random3Class`` and ``Random4Class``.
 - :mod:`bitexact.openra` -- OpenRA's ``MersenneTwister``.
 - :mod:`bitexact.generals` -- Generals' ``GameLogicRandom``.
 
 :func:`stream` and :func:`recover` speak the CLI's tap vocabulary for every
-engine; :func:`scan` finds generator sites in a PE / ELF x86 image. Bad
+engine (:func:`recover` returns :class:`Hits`, a list that says whether the
+search was complete and where it stopped); :func:`scan` finds generator sites in a PE / ELF x86 image. Bad
 input raises :class:`Error`, a :class:`ValueError`.
 """
 
@@ -22,6 +23,7 @@ import os as _os
 from typing import Any, Dict, Optional, Union
 
 from ._bitexact import Error, __version__, recover, stream, _scan_json
+from ._hits import Hits
 from . import generals, laige, openra, sots, westwood
 
 
@@ -47,6 +49,7 @@ def scan(
 
 __all__ = [
     "Error",
+    "Hits",
     "__version__",
     "generals",
     "laige",

@@ -4,6 +4,7 @@ from typing import Any, Iterable, Literal, Optional, Tuple, Union, overload
 import numpy as np
 import numpy.typing as npt
 
+from ._hits import Hits as Hits
 from . import generals as generals
 from . import laige as laige
 from . import openra as openra
@@ -56,7 +57,8 @@ def recover(
     class_: Optional[WwClass] = None,
     max_hits: Optional[int] = None,
     threads: Optional[int] = None,
-) -> list[Tuple[int, int]]: ...
+) -> Hits:
+    """Ctrl-C raises KeyboardInterrupt with .hits (a Hits) and .stopped_at."""
 def scan(
     image: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
     from_: Optional[str] = None,

@@ -10,5 +10,15 @@ normalize = _native.normalize
 leg = _native.leg
 ITEM_LEN: int = _native.ITEM_LEN
 DEFAULT_MAX_TWISTS: int = _native.DEFAULT_MAX_TWISTS
+MAX_TWISTS: int = _native.MAX_TWISTS
 
-__all__ = ["Rng", "Identity", "identify", "normalize", "leg", "ITEM_LEN", "DEFAULT_MAX_TWISTS"]
+__all__ = [
+    "Rng",
+    "Identity",
+    "identify",
+    "normalize",
+    "leg",
+    "ITEM_LEN",
+    "DEFAULT_MAX_TWISTS",
+    "MAX_TWISTS",
+]

@@ -1,0 +1,33 @@
+"""The answer of :func:`bitexact.recover`."""
+
+from typing import Any, Iterable, List, Optional, Tuple
+
+
+class Hits(List[Tuple[int, int]]):
+    """The hits of a search, ``(seed, offset)`` in seed order, as a list.
+
+    ``complete`` is True when every seed of the range was searched (so an
+    empty list means "not found"). Otherwise ``stopped_at`` is the first
+    seed not searched (or, after ``max_hits``, not wholly reported): every
+    seed below it was searched and every hit below it is in the list, so the
+    search resumes from it.
+    """
+
+    complete: bool
+    stopped_at: Optional[int]
+
+    def __init__(
+        self,
+        hits: Iterable[Tuple[int, int]] = (),
+        complete: bool = True,
+        stopped_at: Optional[int] = None,
+    ) -> None:
+        super().__init__(hits)
+        self.complete = complete
+        self.stopped_at = stopped_at
+
+    def __repr__(self) -> str:
+        return list.__repr__(self)
+
+    def __reduce__(self) -> Any:
+        return (Hits, (list(self), self.complete, self.stopped_at))

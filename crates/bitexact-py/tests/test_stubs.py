@@ -1,0 +1,66 @@
+"""The type stubs are current: every public method and property of every
+class, and every public module name, is in the `.pyi` files and nothing
+more; `mypy --strict` types a script using the API (when mypy is
+installed)."""
+
+import ast
+import importlib
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import bitexact as bx
+
+PACKAGE = pathlib.Path(bx.__file__).resolve().parent
+MODULES = ["sots", "laige", "westwood", "openra", "generals"]
+
+
+def stub(module):
+    """{name: set of member names} for the classes of a stub, and its
+    top-level names."""
+    tree = ast.parse((PACKAGE / f"{module}.pyi").read_text())
+    classes, names = {}, set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            members = {n.name for n in node.body if isinstance(n, (ast.FunctionDef, ast.AnnAssign)) and hasattr(n, "name")}
+            members |= {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
+            for base in node.bases:
+                if isinstance(base, ast.Name) and base.id in classes:
+                    members |= classes[base.id]
+            classes[node.name] = members
+            names.add(node.name)
+        elif isinstance(node, ast.FunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.AnnAssign):
+            names.add(node.target.id)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return classes, names
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_stubs_name_every_method(module):
+    mod = importlib.import_module(f"bitexact.{module}")
+    classes, names = stub(module)
+    assert set(mod.__all__) <= names
+    for name in mod.__all__:
+        obj = getattr(mod, name)
+        if not isinstance(obj, type):
+            continue
+        runtime = {m for m in dir(obj) if not m.startswith("_")}
+        assert runtime == {m for m in classes[name] if not m.startswith("_")}, name
+        if hasattr(obj, "copy"):
+            assert {"copy", "__copy__", "__deepcopy__"} <= classes[name]
+
+
+def test_mypy_strict_types_a_script_using_the_api():
+    pytest.importorskip("mypy")
+    script = pathlib.Path(__file__).with_name("typed_usage.py")
+    p = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(script)],
+        capture_output=True,
+        text=True,
+    )
+    assert p.returncode == 0, p.stdout + p.stderr
