@@ -269,3 +269,21 @@ fn draws(max: u64) -> Bound {
         unit: Unit::Draws,
     }
 }
+
+/// Through the engine contract, identification's table walk-back heeds its
+/// `stop` callback (a front end's Ctrl-C): it ends saying how far it walked,
+/// never with a seed or "not found".
+#[test]
+fn the_walk_back_stops_when_asked() {
+    use bitexact::engine::Engine;
+    use bitexact::westwood::engines::Random2Class;
+    let saved = at(7, 1_000);
+    let Err(e) = Random2Class::identify(&saved, 100_000_000, &|| true) else {
+        panic!("a stopped walk answered")
+    };
+    let Reason::Stopped(b) = e.reason else {
+        panic!("{e}")
+    };
+    assert!(b.max < 100_000_000 && b.unit == Unit::Draws, "{e}");
+    assert!(Random2Class::identify(&saved, 100_000, &|| false).is_ok());
+}

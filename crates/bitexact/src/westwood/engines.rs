@@ -310,10 +310,25 @@ impl Engine for Random2Class {
     /// to say which stream it came from ([`Engine::identified`] then says
     /// not reachable, naming it).
     #[cfg(feature = "alloc")]
-    fn identify(state: &Random2, bound: u64, _stop: &dyn Fn() -> bool) -> Walked {
+    fn identify(state: &Random2, bound: u64, stop: &dyn Fn() -> bool) -> Walked {
         let mut wanted = state.clone();
         wanted.set_disabled(false);
-        let candidates = super::Candidates::new(&wanted, bound).map_err(super::irregular)?;
+        let candidates = match super::Candidates::new_until(&wanted, bound, stop) {
+            Err(c) => return Err(super::irregular(c)),
+            Ok(Err(walked)) => {
+                return Err(NotReachable::new(
+                    Reason::Stopped(crate::engine::Bound {
+                        max: walked,
+                        unit: Unit::Draws,
+                    }),
+                    format_args!(
+                        "stopped after walking the table back {walked} of {bound} draws, before \
+                         any seed was searched"
+                    ),
+                ))
+            }
+            Ok(Ok(c)) => c,
+        };
         if candidates.is_empty() {
             return Err(NotReachable::new(
                 Reason::NoSeedingPoint {

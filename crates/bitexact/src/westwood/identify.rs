@@ -109,6 +109,18 @@ impl Candidates {
     ///
     /// Fails for irregular cursors: no seeding point leads to them.
     pub fn new(saved: &Random2, max_draws: u64) -> Result<Self, IrregularCursors> {
+        Candidates::new_until(saved, max_draws, &|| false)
+            .map(|c| c.unwrap_or_else(|_| unreachable!("never stopped")))
+    }
+
+    /// [`new`](Self::new), polling `stop` every 2^20 draws walked:
+    /// `Ok(Err(draws walked))` when it returns true (the walk was not
+    /// finished).
+    pub fn new_until(
+        saved: &Random2,
+        max_draws: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Result<Self, u64>, IrregularCursors> {
         if let Some(c) = saved.irregular() {
             return Err(c);
         }
@@ -131,6 +143,9 @@ impl Candidates {
                 }
                 unstep_block(&mut table);
                 draws += TABLE_LEN as u64;
+                if points.len() % 4096 == 0 && stop() {
+                    return Ok(Err(draws));
+                }
             }
         }
         points.sort_unstable_by_key(|p| (p.word0, p.draws));
@@ -156,7 +171,7 @@ impl Candidates {
             buckets[h + 1] += buckets[h];
         }
         let keys = points.iter().map(|p| p.word0).collect();
-        Ok(Self {
+        Ok(Ok(Self {
             saved: saved.clone(),
             max_draws,
             points,
@@ -165,7 +180,7 @@ impl Candidates {
             bucket_shift,
             bitmap,
             shift,
-        })
+        }))
     }
 
     /// Possible seeding points recorded (`0` when `index1 > max_draws`).
