@@ -7,17 +7,29 @@
  * (bx_generals_*). Self-contained C11; also valid C++ (extern "C").
  *
  * Conventions
- * - Generators are opaque handles: bx_X_new() returns NULL only if the
+ * - One naming rule for every engine <e> (sots, laige, westwood =
+ *   Random2Class, westwood_random, westwood_random3, westwood_random4,
+ *   openra, generals): bx_<e>_new, _free, _next_u32 (the raw word's bits;
+ *   laige _next_u64; the WWLib classes' raw word is _raw, SPEC 9's name),
+ *   _fill_u32 (laige _fill_u64), _discard, and for engines with state
+ *   files _save_state, _load_state and _identify (into a bx_identity; sots
+ *   has SPEC 9's bx_sots_identity); then each engine's own calls.
+ * - Generators are opaque handles: bx_<e>_new() returns NULL only if the
  *   library itself failed (a bug, reported as BX_PANIC elsewhere); free each
- *   with bx_X_free() (free(NULL) is a no-op).
+ *   with bx_<e>_free() (free(NULL) is a no-op).
  * - Fallible calls return a bx_status (BX_OK == 0) and write their result
  *   through an out-pointer, which is left untouched on failure (a handle
  *   out-pointer is set to NULL). bx_status_message() names every status.
  * - A value-returning draw given a NULL handle returns 0 (0.0, false) and
- *   draws nothing. NULL and misaligned pointers are checked; buffer lengths
- *   cannot be, so pass buffers at least as long as stated.
+ *   draws nothing. A call that writes a buffer checks its handle first: a
+ *   NULL handle leaves the buffer as it was. NULL and misaligned pointers
+ *   are checked; buffer lengths cannot be, so pass buffers at least as long
+ *   as stated.
  * - No panic crosses the boundary: an internal error is BX_PANIC.
  * - "words" / "draws" in each comment is what a call spends of its stream.
+ * - Seed searches (bx_recover, bx_westwood_identify) run on worker threads
+ *   the library starts and joins before it returns; a cancel flag and a
+ *   progress callback (see bx_search) are served on the calling thread.
  *
  * Thread safety: a handle is not thread-safe; use each handle from one
  * thread at a time. Distinct handles may be used from distinct threads at
@@ -37,14 +49,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Set nonzero to cancel a search (bx_search.cancel): see bx_search. */
+typedef volatile int bx_cancel_flag;
+
+// Bytes of a Generals state: the six words `s0..s5`, little-endian.
+#define BX_GENERALS_STATE_LEN 24
+
 // A customary bound for `bx_generals_identify`: 10^8 draws.
 #define BX_GENERALS_DEFAULT_MAX_DRAWS 100000000
+
+// The largest bound `bx_generals_identify` takes: 10^9 draws.
+#define BX_GENERALS_MAX_DRAWS 1000000000
 
 // Bytes of a laige state file: seed, part1, part2, little-endian uint64.
 #define BX_LAIGE_STATE_LEN 24
 
 // A customary bound for `bx_laige_identify`: 10^8 draws (about 0.5 s).
 #define BX_LAIGE_DEFAULT_MAX_DRAWS 100000000
+
+// The largest bound `bx_laige_identify` takes: 2 * 10^9 draws (about 10 s).
+#define BX_LAIGE_MAX_DRAWS 2000000000
 
 // Bytes of the save's RNG item as `bx_sots_save_state` writes it: 624
 // little-endian words, then `left` as a little-endian int32.
@@ -57,6 +81,10 @@
 // `bx_sots_identify`'s bound: 100000 twists (62.4 million words, ~0.1 s).
 #define BX_SOTS_DEFAULT_MAX_TWISTS 100000
 
+// The largest bound `bx_sots_identify_bounded` takes: 16 million twists
+// (about 16 s).
+#define BX_SOTS_MAX_TWISTS 16000000
+
 // Bytes of the Tiberian Sun layout.
 #define BX_WESTWOOD_TS_LEN 1008
 
@@ -66,6 +94,10 @@
 // A customary draw bound for `bx_westwood_identify`: 10^7 draws.
 #define BX_WESTWOOD_DEFAULT_MAX_DRAWS 10000000
 
+// The largest bound `bx_westwood_identify` takes: 10^9 draws (its walk
+// keeps 16 bytes per 250 draws: 64 MB).
+#define BX_WESTWOOD_MAX_DRAWS 1000000000
+
 // The end of the seed range: 2^32 (seeds are 0..2^32).
 #define BX_WESTWOOD_SEED_SPACE 4294967296
 
@@ -73,8 +105,12 @@
 // little-endian int32.
 #define BX_WESTWOOD_RANDOM4_STATE_LEN 2500
 
+// The largest bound `bx_westwood_random4_identify` takes: 16 million
+// twists (about 16 s).
+#define BX_WESTWOOD_RANDOM4_MAX_TWISTS 16000000
+
 // One Generals `GameLogicRandom` stream (six words). Opaque; made by
-// `bx_generals_new` or `bx_generals_from_state`, freed by
+// `bx_generals_new` or `bx_generals_load_state`, freed by
 // `bx_generals_free`. Not thread-safe: one thread at a time per handle.
 typedef struct bx_generals_rng bx_generals_rng;
 
@@ -96,9 +132,9 @@ typedef struct bx_openra_rng bx_openra_rng;
 typedef struct bx_sots_rng bx_sots_rng;
 
 // `RandomClass`, the WWLib LCG: seed = seed * 0x41C64E6D + 0x3039, draw
-// (seed >> 10) & 0x7FFF. Opaque; freed by `bx_westwood_lcg_free`. Not
+// (seed >> 10) & 0x7FFF. Opaque; freed by `bx_westwood_random_free`. Not
 // thread-safe.
-typedef struct bx_westwood_lcg bx_westwood_lcg;
+typedef struct bx_westwood_random bx_westwood_random;
 
 // `Random3Class(seed, index)`: each draw is the pseudo-DES of (seed,
 // index), then index + 1. Opaque; freed by `bx_westwood_random3_free`. Not
@@ -111,34 +147,121 @@ typedef struct bx_westwood_random4 bx_westwood_random4;
 
 // `Random2Class`: the 250-word table seeded by Random3Class, its two
 // cursors (0 and 103 apart) and RA2's disabled flag. Opaque; made by
-// `bx_westwood_new` or `bx_westwood_load`, freed by `bx_westwood_free`. Not
-// thread-safe: one thread at a time per handle.
+// `bx_westwood_new` or `bx_westwood_load_state`, freed by
+// `bx_westwood_free`. Not thread-safe: one thread at a time per handle.
 typedef struct bx_westwood_rng bx_westwood_rng;
 
 // The result of a fallible call: `BX_OK` (0) or one of the `BX_*` error
 // codes below. `bx_status_message` names each one.
 typedef int32_t bx_status;
 
-// Where a Generals state sits in its seed's stream.
-typedef struct bx_generals_identity {
-    // The seed given to `init`.
-    uint32_t seed;
-    // Draws since seeding.
-    uint64_t draws;
-} bx_generals_identity;
+// A generator in the list, for calls that take one by number.
+typedef uint32_t bx_engine;
 
-// Where a laige state sits in its seed's stream.
-typedef struct bx_laige_identity {
-    // The seed whose seeding state the walk reached (for a substream, the
-    // substream's own seed, master + id * 0x9E3779B97F4A7C15).
-    uint64_t seed;
-    // Draws (`bx_laige_next_u64` calls) since seeding.
-    uint64_t words_drawn;
-} bx_laige_identity;
+// A progress callback: `done` seeds searched (in any order) of `total`,
+// and the `user` pointer given with it.
+typedef void (*bx_progress_fn)(uint64_t done, uint64_t total, void *user);
+
+// How a seed search runs. All zero (`bx_search s = {0};`, or a NULL
+// pointer) is: every core, the engine's whole seed space, no cancel flag,
+// no progress callback.
+//
+// - `threads`: worker threads, 1..=256; 0 is one per core
+//   (`std::thread::available_parallelism`, at most 256); more than 256 is
+//   `BX_BAD_ARGUMENT`. The answer is the same for every thread count.
+// - `seed_first`, `seed_end`: the seeds `[seed_first, seed_end)`;
+//   `seed_end` 0 stands for the end of the engine's seed space (2^32; laige
+//   seeds are 64-bit, so a laige search needs an explicit end). An empty
+//   range, or one past the engine's last seed, is `BX_BAD_SEED_RANGE`.
+// - `cancel`: NULL, or an int the caller sets to nonzero (from another
+//   thread, a signal handler or the progress callback) to stop the search.
+//   It is only read, on the calling thread (never on a worker), each time
+//   with one relaxed atomic load of the whole int: after each progress
+//   report, that is after every finished chunk of seeds and at least
+//   every 20 ms (chunks are sized to about 8 ms of work), and every few
+//   milliseconds during the 624-output sots walk; once it reads nonzero
+//   no new chunk starts, the running ones finish, and the call returns
+//   `BX_INTERRUPTED`. A flag already set when the search starts stops it
+//   after its first chunks. C11 code setting it from another thread may
+//   point it at an `atomic_int` (cast to `const bx_cancel_flag *`).
+// - `progress`: NULL, or a function called on the calling thread (never
+//   on a worker) after every finished chunk and at least every 20 ms with
+//   the seeds searched so far (in any order), the range's size, and
+//   `user`; the last call has the final count. The 624-output sots walk
+//   searches no seeds and reports none. The callback may set the cancel
+//   flag; it must not unwind (throw, longjmp) through the library.
+typedef struct bx_search {
+    // Worker threads: 0 for one per core, else 1..=256.
+    uint32_t threads;
+    // The first seed searched.
+    uint64_t seed_first;
+    // One past the last seed searched; 0 for the engine's whole space.
+    uint64_t seed_end;
+    // NULL, or the flag that cancels the search when nonzero.
+    const bx_cancel_flag *cancel;
+    // NULL, or the progress callback.
+    bx_progress_fn progress;
+    // Passed to `progress` as it is.
+    void *user;
+} bx_search;
 
 // An x87 precision-control model: `BX_PC53` (MSVC's default, the default
 // everywhere) or `BX_PC24` (a Direct3D 9 process).
 typedef uint32_t bx_precision;
+
+// `bx_recover`'s settings. All zero (or a NULL pointer) is the CLI's
+// defaults: every core, every seed (laige needs a range), the caller's
+// buffer as the hit budget, offset 0 (or the walk's 62400000 words for 624
+// or more raw sots outputs), precision `BX_PC53`.
+typedef struct bx_recover_options {
+    // Threads, seed range, cancel flag and progress callback.
+    struct bx_search search;
+    // Stop after this many hits (the CLI's `--max-hits`); 0 for the hit
+    // buffer's capacity; more than the capacity is `BX_BAD_LENGTH`.
+    uint64_t max_hits;
+    // Look at word offsets `0..=max_offset` of each seed's stream (the
+    // CLI's `--max-offset`); 0 for the engine's default.
+    uint64_t max_offset;
+    // The x87 precision of sots' float taps (`BX_PC53` or `BX_PC24`).
+    bx_precision precision;
+} bx_recover_options;
+
+// One seed whose stream gives the values, and where they start.
+typedef struct bx_hit {
+    // The seed (OpenRA's negative int seeds as their 32-bit pattern).
+    uint64_t seed;
+    // Raw words (draws) drawn before the first value.
+    uint64_t offset;
+} bx_hit;
+
+// How a search ended.
+typedef uint32_t bx_search_end;
+
+// What a search found and how far it got.
+typedef struct bx_recover_result {
+    // Hits written to the buffer, in seed order (then offset order).
+    size_t count;
+    // Seeds searched with every hit reported (0 for the 624-output walk,
+    // which searches no seeds).
+    uint64_t searched;
+    // Every seed below it was searched and its hits reported: the range's
+    // end when complete, else the first seed not (wholly) reported.
+    uint64_t stopped_at;
+    // `BX_END_COMPLETE`, `BX_END_STOPPED` or `BX_END_INTERRUPTED`.
+    bx_search_end end;
+    // `end == BX_END_COMPLETE`: the whole range was searched.
+    bool complete;
+} bx_recover_result;
+
+// The universal answer of an identification: seed and words drawn.
+typedef struct bx_identity {
+    // The seed (a 32-bit seed in the low bits; OpenRA-style negative seeds
+    // as their 32-bit pattern).
+    uint64_t seed;
+    // Raw words (draws) since seeding: seeding `seed` and spending this
+    // many words reproduces the whole state.
+    uint64_t words_drawn;
+} bx_identity;
 
 // Where a saved state sits in its seed's stream.
 typedef struct bx_sots_identity {
@@ -165,22 +288,6 @@ typedef struct bx_vec3 {
 // A Random2Class byte layout: `BX_WESTWOOD_TS` or `BX_WESTWOOD_RA2`.
 typedef uint32_t bx_westwood_layout;
 
-// Where a Random2Class state sits in its seed's stream.
-typedef struct bx_westwood_identity {
-    // The seed given to `Random2Class(seed)`.
-    uint32_t seed;
-    // Raw draws since seeding (250 * k + index1).
-    uint64_t draws;
-} bx_westwood_identity;
-
-// Where a Random4Class state sits in its seed's stream.
-typedef struct bx_westwood_random4_identity {
-    // The seed (4375 also stands for `Random4Class(0)`).
-    uint32_t seed;
-    // Raw draws since seeding.
-    uint64_t draws;
-} bx_westwood_random4_identity;
-
 // Success.
 #define BX_OK 0
 
@@ -201,11 +308,14 @@ typedef struct bx_westwood_random4_identity {
 // loops for ever).
 #define BX_RANGE_TOO_WIDE 5
 
-// Identification found no seed within the bound (or the seed range).
+// Not found, after a whole search: no seed of the range (or within the
+// walk's bound) gives the state or the values. Said only when everything
+// was searched (SPEC 8); a cancelled search is `BX_INTERRUPTED`.
 #define BX_NOT_FOUND 6
 
-// An enumeration argument (`bx_precision`, `bx_westwood_layout`) that is
-// none of its constants, or a string argument that is not UTF-8.
+// An argument out of its domain: an enumeration constant
+// (`bx_precision`, `bx_westwood_layout`, `bx_engine`) that is none of its
+// values, more than 256 threads, or a string that is not UTF-8.
 #define BX_BAD_ARGUMENT 7
 
 // The state cannot be written in the requested format (a disabled
@@ -221,11 +331,69 @@ typedef struct bx_westwood_random4_identity {
 // `bx_scan_json`: the reachability origin names no function of the image.
 #define BX_NO_SUCH_FUNCTION 11
 
+// `bx_recover`: the tap is not one of the engine's, its arguments are
+// wrong, or its values cannot be searched for.
+#define BX_BAD_TAP 12
+
+// `bx_recover`: a value is not a number of the tap's kind (or there is
+// none).
+#define BX_BAD_VALUE 13
+
+// A seed range that is empty or goes past the engine's last seed (or a
+// 64-bit-seed search without an end).
+#define BX_BAD_SEED_RANGE 14
+
+// A work bound past its ceiling (an identification's bound, a discard, a
+// recovery's `max_offset`): refused rather than left to run for hours.
+#define BX_BOUND_TOO_LARGE 15
+
+// A search stopped by its cancel flag before the end of its range: what
+// was found below its stop point is reported, and nothing is "not found".
+#define BX_INTERRUPTED 16
+
+// The largest status (every status is `BX_OK..=BX_LAST_STATUS`).
+#define BX_LAST_STATUS BX_INTERRUPTED
+
 // 53-bit significands (control word 0x027F).
 #define BX_PC53 0
 
 // 24-bit significands (control word 0x007F).
 #define BX_PC24 1
+
+// Sword of the Stars (`sots`).
+#define BX_ENGINE_SOTS 0
+
+// laige (`laige`).
+#define BX_ENGINE_LAIGE 1
+
+// WWLib RandomClass (`westwood --class random`).
+#define BX_ENGINE_WESTWOOD_RANDOM 2
+
+// WWLib Random2Class, the TS / RA2 / YR randomizer (`westwood`).
+#define BX_ENGINE_WESTWOOD 3
+
+// WWLib Random3Class (`westwood --class random3`).
+#define BX_ENGINE_WESTWOOD_RANDOM3 4
+
+// WWLib Random4Class (`westwood --class random4`).
+#define BX_ENGINE_WESTWOOD_RANDOM4 5
+
+// OpenRA's MersenneTwister (`openra`).
+#define BX_ENGINE_OPENRA 6
+
+// C&C Generals' GameLogicRandom (`generals`).
+#define BX_ENGINE_GENERALS 7
+
+// Every seed of the range was searched: the hits are all of them.
+#define BX_END_COMPLETE 0
+
+// The hit budget was reached: every seed below `stopped_at` was searched
+// and its hits reported; seeds from `stopped_at` on may have more.
+#define BX_END_STOPPED 1
+
+// Cancelled: every seed below `stopped_at` was searched and its hits
+// reported; the rest was not searched.
+#define BX_END_INTERRUPTED 2
 
 // Tiberian Sun: index1, index2, table[250] (1008 bytes, no flag).
 #define BX_WESTWOOD_TS 0
@@ -246,74 +414,55 @@ const char *bx_status_message(bx_status status);
 // The library's version, e.g. "0.1.0": static, NUL-terminated, never NULL.
 const char *bx_version(void);
 
-// A new `MersenneTwister(seed)` (C#'s int seed; Knuth seeding, the first
-// draw twists); `Last` 0, `TotalCount` 0. Not NULL (barring an internal error, a bug). Free it with
-// `bx_openra_free`.
-struct bx_openra_rng *bx_openra_new(int32_t seed);
-
-// Free a generator. NULL does nothing.
+// Recover the seeds behind observed values: the CLI's `bitexact recover
+// ENGINE --tap TAP --values VALUES` (same setup, same scheduler, same
+// answers for every thread count), with the hits written to
+// `hits[0..cap]` in seed order and the outcome to `*result`.
+//
+// `tap` is NULL (the engine's raw word: `u32`, `u64`, `raw`, `next`) or a
+// tap as the CLI writes it (`ranged:1,6`, `int:5`, `frange:-1,1`);
+// `values` is the CLI's `--values`: comma-separated, in the tap's
+// notation. `options` is NULL or the settings (see `bx_recover_options`
+// and `bx_search`). The search runs on `options->search.threads` workers
+// and returns when they have all stopped.
+//
+// Returns, with `*result` written:
+// - `BX_OK`: at least one hit; the search is complete, or stopped at the
+//   hit budget (`result->end == BX_END_STOPPED`);
+// - `BX_NOT_FOUND`: the whole range was searched (`result->complete`) and
+//   no seed gives the values — the only "not found";
+// - `BX_INTERRUPTED`: the cancel flag stopped it; every seed below
+//   `result->stopped_at` was searched and its hits are in the buffer.
+//
+// Errors, with `*result` and the buffer untouched: `BX_NULL_POINTER`
+// (`values`, `hits` or `result` NULL, or a misaligned pointer);
+// `BX_BAD_LENGTH` (`cap` 0, or `max_hits` above `cap`); `BX_BAD_ARGUMENT`
+// (an unknown engine or precision, more than 256 threads, a string that is
+// not UTF-8); `BX_BAD_TAP` (not one of the engine's taps, bad arguments,
+// or a tap whose values cannot be searched for); `BX_BAD_VALUE` (a value
+// that is not a number of the tap's kind); `BX_BAD_SEED_RANGE`;
+// `BX_BOUND_TOO_LARGE` (`max_offset` past the search's limit);
+// `BX_PANIC` (a worker panicked: no answer rather than fewer hits).
 //
 // # Safety
 //
-// `rng` is NULL or a live handle from this library, not used by another
-// thread, and not freed before.
-void bx_openra_free(struct bx_openra_rng *rng);
+// `tap` is NULL or a NUL-terminated string; `values` is NULL or a
+// NUL-terminated string; `options` is NULL or valid for reading a
+// `bx_recover_options` (its `search` as `bx_search` says); `hits` is NULL
+// or valid for writing `cap` `bx_hit`s; `result` is NULL or valid for
+// writing a `bx_recover_result`. None of them is written by another thread
+// during the call.
+bx_status bx_recover(bx_engine engine,
+                     const char *tap,
+                     const char *values,
+                     const struct bx_recover_options *options,
+                     struct bx_hit *hits,
+                     size_t cap,
+                     struct bx_recover_result *result);
 
-// `Next()`: the word mod 2147483647, in 0..=2147483646; sets `Last`, adds
-// 1 to `TotalCount`. 1 draw. (0 for a NULL handle.)
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-int32_t bx_openra_next(struct bx_openra_rng *rng);
-
-// `Next(low, high)` into `*out`: diff = high - low (wrapping); diff <= 1
-// gives low with no draw (so (INT32_MIN, INT32_MAX) draws nothing); else
-// low + Next() % diff, 1 draw. Returns `BX_OK`; `BX_EMPTY_RANGE` for
-// high < low (OpenRA throws; nothing drawn); `BX_NULL_POINTER` for a NULL
-// handle or `out` (nothing drawn).
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile;
-// `out` is NULL or valid for writing an int32_t.
-bx_status bx_openra_next_range(struct bx_openra_rng *rng, int32_t low, int32_t high, int32_t *out);
-
-// `NextFloat()`: float(Next()) / 2^31 (values >= 2147483584 give 1.0).
-// 1 draw. (0.0f for a NULL handle.)
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-float bx_openra_next_float(struct bx_openra_rng *rng);
-
-// `Last`: the latest `Next()` value (0 before any draw, and for a NULL
-// handle). OpenRA's sync report logs `SharedRandom: {Last} (#{TotalCount})`.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle that no thread writes meanwhile.
-int32_t bx_openra_last(const struct bx_openra_rng *rng);
-
-// `TotalCount`: the draws so far (0 for a NULL handle).
-//
-// # Safety
-//
-// `rng` is NULL or a live handle that no thread writes meanwhile.
-uint64_t bx_openra_total_count(const struct bx_openra_rng *rng);
-
-// A new stream after `init(seed)`: s[i] = seed + C[i]. Not NULL (barring an internal error, a bug). Free it
-// with `bx_generals_free`.
+// A new stream after `init(seed)`: s[i] = seed + C[i]. Not NULL (barring
+// an internal error, a bug). Free it with `bx_generals_free`.
 struct bx_generals_rng *bx_generals_new(uint32_t seed);
-
-// A new stream at an explicit state `s[0..6]` (`s0` first; any six words
-// are a state). NULL only when `s` is NULL or misaligned. Free it with
-// `bx_generals_free`.
-//
-// # Safety
-//
-// `s` is NULL or valid for reading 6 uint32_t.
-struct bx_generals_rng *bx_generals_from_state(const uint32_t *s);
 
 // Free a stream. NULL does nothing.
 //
@@ -330,6 +479,25 @@ void bx_generals_free(struct bx_generals_rng *rng);
 //
 // `rng` is NULL or a live handle not used by another thread meanwhile.
 uint32_t bx_generals_next_u32(struct bx_generals_rng *rng);
+
+// Write the next `n` draws (as `bx_generals_next_u32`) to `out[0..n]`.
+// n draws. A NULL handle, or a NULL or misaligned `out` with n > 0, does
+// nothing: `out` is left as it was.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile;
+// `out` is NULL or valid for writing `n` uint32_t.
+void bx_generals_fill_u32(struct bx_generals_rng *rng, uint32_t *out, size_t n);
+
+// Spend `draws` draws (stepped one by one, a few ns each). Returns
+// `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past
+// 2.5 * 10^9 draws (about 5 s; nothing spent).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_generals_discard(struct bx_generals_rng *rng, uint64_t draws);
 
 // `GetGameLogicRandomValue(lo, hi)`: d = hi - lo + 1 as uint32; d == 0
 // returns hi with no draw; else (draw % d) + lo (wrapping; a reversed range
@@ -349,28 +517,42 @@ int32_t bx_generals_value(struct bx_generals_rng *rng, int32_t lo, int32_t hi);
 // `rng` is NULL or a live handle not used by another thread meanwhile.
 float bx_generals_real(struct bx_generals_rng *rng, float lo, float hi);
 
-// Write the six state words (`s0` first) to `out[0..6]`. Returns `BX_OK`
-// or `BX_NULL_POINTER` (NULL handle or `out`).
+// Write the 24-byte state (`s0..s5`, little-endian) to `out`. Draws
+// nothing. Returns `BX_OK`, or `BX_NULL_POINTER` for a NULL handle or
+// `out` (then `out` is left as it was).
 //
 // # Safety
 //
 // `rng` is NULL or a live handle that no thread writes meanwhile; `out` is
-// NULL or valid for writing 6 uint32_t.
-bx_status bx_generals_state(const struct bx_generals_rng *rng, uint32_t *out);
+// NULL or valid for writing 24 bytes.
+bx_status bx_generals_save_state(const struct bx_generals_rng *rng, uint8_t *out);
 
-// Walk the stream's state back at most `max_draws` draws to the form
-// seeding leaves, and write the seed and the draws since to `*out`; the
-// answer is replayed before it is given. A few nanoseconds per draw
-// walked. Returns `BX_OK`; `BX_NULL_POINTER`; `BX_NOT_FOUND` when no seed
-// reaches the state within the bound (`*out` untouched).
+// A new stream at a 24-byte state (any six words are a state), in
+// `*out`. Returns `BX_OK`; `BX_NULL_POINTER` for a NULL `bytes` or `out`;
+// `BX_BAD_LENGTH` when `len` is not 24. On failure `*out` is set to NULL.
 //
 // # Safety
 //
-// `rng` is NULL or a live handle that no thread writes meanwhile; `out` is
-// NULL or valid for writing a `bx_generals_identity`.
-bx_status bx_generals_identify(const struct bx_generals_rng *rng,
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
+// for writing a pointer.
+bx_status bx_generals_load_state(const uint8_t *bytes, size_t len, struct bx_generals_rng **out);
+
+// Identify a 24-byte state: walk the step back (it is invertible) at most
+// `max_draws` draws to the form seeding leaves, and write the seed and the
+// draws since to `*out`; the answer is replayed before it is given. A few
+// nanoseconds per draw walked. Returns `BX_OK`; `BX_NULL_POINTER` and
+// `BX_BAD_LENGTH` as `bx_generals_load_state`; `BX_BOUND_TOO_LARGE` past
+// `BX_GENERALS_MAX_DRAWS`; `BX_NOT_FOUND` when no seed reaches the state
+// within the bound (`*out` untouched).
+//
+// # Safety
+//
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
+// for writing a `bx_identity`.
+bx_status bx_generals_identify(const uint8_t *bytes,
+                               size_t len,
                                uint64_t max_draws,
-                               struct bx_generals_identity *out);
+                               struct bx_identity *out);
 
 // A new stream seeded with `seed` (splitmix64 of seed + K and seed + 2K).
 // Not NULL (barring an internal error, a bug). Free it with `bx_laige_free`.
@@ -438,17 +620,18 @@ float bx_laige_next_float01(struct bx_laige_prng *prng);
 
 // Write the next `n` outputs to `out[0..n]`: the same values and final
 // state as `n` calls of `bx_laige_next_u64`. n draws. A NULL handle, or a
-// NULL or misaligned `out` with n > 0, does nothing.
+// NULL or misaligned `out` with n > 0, does nothing: `out` is left as it
+// was.
 //
 // # Safety
 //
 // `prng` is NULL or a live handle not used by another thread meanwhile;
 // `out` is NULL or valid for writing `n` uint64_t.
-void bx_laige_fill(struct bx_laige_prng *prng, uint64_t *out, size_t n);
+void bx_laige_fill_u64(struct bx_laige_prng *prng, uint64_t *out, size_t n);
 
 // Write the next `n` `bx_laige_next_float01` values to `out[0..n]`.
 // n draws. A NULL handle, or a NULL or misaligned `out` with n > 0, does
-// nothing.
+// nothing: `out` is left as it was.
 //
 // # Safety
 //
@@ -456,24 +639,26 @@ void bx_laige_fill(struct bx_laige_prng *prng, uint64_t *out, size_t n);
 // `out` is NULL or valid for writing `n` floats.
 void bx_laige_fill_float01(struct bx_laige_prng *prng, float *out, size_t n);
 
-// Move the stream `draws` draws ahead without stepping (a GF(2)
-// polynomial jump): the state `draws` calls of `bx_laige_next_u64` would
-// leave. A NULL handle does nothing.
+// Move the stream `words` draws ahead without stepping (a GF(2)
+// polynomial jump, instant for any count): the state `words` calls of
+// `bx_laige_next_u64` would leave. Returns `BX_OK`, or `BX_NULL_POINTER`
+// for a NULL handle.
 //
 // # Safety
 //
 // `prng` is NULL or a live handle not used by another thread meanwhile.
-void bx_laige_jump(struct bx_laige_prng *prng, uint64_t draws);
+bx_status bx_laige_discard(struct bx_laige_prng *prng, uint64_t words);
 
 // Write the stream's 24-byte state file (seed, part1, part2,
-// little-endian) to `out`. Draws nothing. A NULL handle or NULL `out` does
-// nothing.
+// little-endian) to `out`. Draws nothing. Returns `BX_OK`, or
+// `BX_NULL_POINTER` for a NULL handle or `out` (then `out` is left as it
+// was).
 //
 // # Safety
 //
 // `prng` is NULL or a live handle that no thread writes meanwhile; `out` is
 // NULL or valid for writing 24 bytes.
-void bx_laige_save_state(const struct bx_laige_prng *prng, uint8_t *out);
+bx_status bx_laige_save_state(const struct bx_laige_prng *prng, uint8_t *out);
 
 // A new stream from a 24-byte state file, in `*out`. Returns `BX_OK`;
 // `BX_NULL_POINTER` for a NULL `bytes` or `out`; `BX_BAD_LENGTH` when `len`
@@ -486,19 +671,24 @@ void bx_laige_save_state(const struct bx_laige_prng *prng, uint8_t *out);
 // for writing a pointer.
 bx_status bx_laige_load_state(const uint8_t *bytes, size_t len, struct bx_laige_prng **out);
 
-// Walk `prng`'s state (part1, part2; its stored seed is not used) back at
+// Identify a 24-byte state file: walk its words (part1, part2) back at
 // most `max_draws` draws to a seeding state, and write that seed and the
-// draws since to `*out`; the answer is replayed before it is given. About
-// 5 ns per draw walked. Returns `BX_OK`; `BX_NULL_POINTER`; `BX_NOT_FOUND`
-// when no seeding state lies within the bound (`*out` untouched).
+// draws since to `*out`. The answer is replayed, and the file's seed field
+// must be that seed (SPEC 8: the whole state), before it is given. About
+// 5 ns per draw walked. Returns `BX_OK`; `BX_NULL_POINTER`,
+// `BX_BAD_LENGTH`, `BX_BAD_STATE` as `bx_laige_load_state`;
+// `BX_BOUND_TOO_LARGE` past `BX_LAIGE_MAX_DRAWS`; `BX_NOT_FOUND` when no
+// seeding state lies within the bound, or the seed field disagrees
+// (`*out` untouched).
 //
 // # Safety
 //
-// `prng` is NULL or a live handle that no thread writes meanwhile; `out` is
-// NULL or valid for writing a `bx_laige_identity`.
-bx_status bx_laige_identify(const struct bx_laige_prng *prng,
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
+// for writing a `bx_identity`.
+bx_status bx_laige_identify(const uint8_t *bytes,
+                            size_t len,
                             uint64_t max_draws,
-                            struct bx_laige_identity *out);
+                            struct bx_identity *out);
 
 // The id of a substream, given its master seed and the substream's own
 // seed (`bx_laige_seed` of the substream), in `*out`: master + id * K ==
@@ -509,6 +699,92 @@ bx_status bx_laige_identify(const struct bx_laige_prng *prng,
 //
 // `out` is NULL or valid for writing a uint32_t.
 bx_status bx_laige_substream_id(uint64_t master_seed, uint64_t substream_seed, uint32_t *out);
+
+// A new `MersenneTwister(seed)` (C#'s int seed; Knuth seeding, the first
+// draw twists); `Last` 0, `TotalCount` 0. Not NULL (barring an internal
+// error, a bug). Free it with `bx_openra_free`.
+struct bx_openra_rng *bx_openra_new(int32_t seed);
+
+// Free a generator. NULL does nothing.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle from this library, not used by another
+// thread, and not freed before.
+void bx_openra_free(struct bx_openra_rng *rng);
+
+// The next tempered MT19937 word, all 32 bits: the word a `Next()` call
+// reads (`Next()` is it mod 2147483647), drawn and counted as that call
+// would (`Last` becomes its `Next()` value, `TotalCount` + 1). 1 draw. (0
+// for a NULL handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+uint32_t bx_openra_next_u32(struct bx_openra_rng *rng);
+
+// Write the next `n` raw words (as `bx_openra_next_u32`) to `out[0..n]`.
+// n draws. A NULL handle, or a NULL or misaligned `out` with n > 0, does
+// nothing: `out` is left as it was.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile;
+// `out` is NULL or valid for writing `n` uint32_t.
+void bx_openra_fill_u32(struct bx_openra_rng *rng, uint32_t *out, size_t n);
+
+// Spend `draws` draws as that many `Next()` calls would (counters
+// included; `Last` is the final draw's value). Returns `BX_OK`;
+// `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past 10^10
+// draws (nothing spent).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_openra_discard(struct bx_openra_rng *rng, uint64_t draws);
+
+// `Next()`: the word mod 2147483647, in 0..=2147483646; sets `Last`, adds
+// 1 to `TotalCount`. 1 draw. (0 for a NULL handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+int32_t bx_openra_next(struct bx_openra_rng *rng);
+
+// `Next(low, high)` into `*out`: diff = high - low (wrapping); diff <= 1
+// gives low with no draw (so (INT32_MIN, INT32_MAX) draws nothing); else
+// low + Next() % diff, 1 draw. Returns `BX_OK`; `BX_EMPTY_RANGE` for
+// high < low (OpenRA throws; nothing drawn); `BX_NULL_POINTER` for a NULL
+// handle or `out` (nothing drawn).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile;
+// `out` is NULL or valid for writing an int32_t.
+bx_status bx_openra_next_range(struct bx_openra_rng *rng, int32_t low, int32_t high, int32_t *out);
+
+// `NextFloat()`: float(Next()) / 2^31 (values >= 2147483584 give 1.0).
+// 1 draw. (0.0f for a NULL handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+float bx_openra_next_float(struct bx_openra_rng *rng);
+
+// `Last`: the latest `Next()` value (0 before any draw, and for a NULL
+// handle). OpenRA's sync report logs `SharedRandom: {Last} (#{TotalCount})`.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle that no thread writes meanwhile.
+int32_t bx_openra_last(const struct bx_openra_rng *rng);
+
+// `TotalCount`: the draws so far (0 for a NULL handle).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle that no thread writes meanwhile.
+uint64_t bx_openra_total_count(const struct bx_openra_rng *rng);
 
 // Scans the PE / ELF x86 image in `image[0..len]` for generator sites and
 // writes the report (SPEC 10's JSON: `image`, `sites`, `functions`,
@@ -538,7 +814,8 @@ bx_status bx_scan_json(const uint8_t *image, size_t len, const char *from, char 
 void bx_string_free(char *s);
 
 // A new generator seeded with `seed`, precision `BX_PC53`; `left` is 624
-// and no word is drawn. Not NULL (barring an internal error, a bug). Free it with `bx_sots_free`.
+// and no word is drawn. Not NULL (barring an internal error, a bug). Free
+// it with `bx_sots_free`.
 struct bx_sots_rng *bx_sots_new(uint32_t seed);
 
 // A new generator seeded with `seed` and the given precision, in `*out`.
@@ -635,7 +912,8 @@ int32_t bx_sots_int_range_bell(struct bx_sots_rng *rng, int32_t lo, int32_t hi);
 
 // Write the next `n` tempered words to `out[0..n]`: the same words, and the
 // same state afterwards, as `n` calls of `bx_sots_next_u32`. n words. A NULL
-// handle, or a NULL or misaligned `out` with n > 0, does nothing.
+// handle, or a NULL or misaligned `out` with n > 0, does nothing: `out` is
+// left as it was.
 //
 // # Safety
 //
@@ -645,7 +923,7 @@ void bx_sots_fill_u32(struct bx_sots_rng *rng, uint32_t *out, size_t n);
 
 // Write the next `n` unit draws (as `bx_sots_next_unit`) to `out[0..n]`.
 // n words. A NULL handle, or a NULL or misaligned `out` with n > 0, does
-// nothing.
+// nothing: `out` is left as it was.
 //
 // # Safety
 //
@@ -655,7 +933,7 @@ void bx_sots_fill_unit(struct bx_sots_rng *rng, double *out, size_t n);
 
 // Write the next `n` float draws (as `bx_sots_next_float`, the generator's
 // precision) to `out[0..n]`. n words. A NULL handle, or a NULL or
-// misaligned `out` with n > 0, does nothing.
+// misaligned `out` with n > 0, does nothing: `out` is left as it was.
 //
 // # Safety
 //
@@ -664,12 +942,14 @@ void bx_sots_fill_unit(struct bx_sots_rng *rng, double *out, size_t n);
 void bx_sots_fill_float(struct bx_sots_rng *rng, float *out, size_t n);
 
 // Spend `words` words as that many `bx_sots_next_u32` calls would (whole
-// blocks by twisting, not tempering). A NULL handle does nothing.
+// blocks by twisting, not tempering; 10^10 words take about 5 s). Returns
+// `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past
+// 10^10 words (nothing spent).
 //
 // # Safety
 //
 // `rng` is NULL or a live handle not used by another thread meanwhile.
-void bx_sots_discard(struct bx_sots_rng *rng, uint64_t words);
+bx_status bx_sots_discard(struct bx_sots_rng *rng, uint64_t words);
 
 // Words still unread in the current block, 0..=624 (0 for a NULL handle).
 //
@@ -687,7 +967,8 @@ uint32_t bx_sots_left(const struct bx_sots_rng *rng);
 uint64_t bx_sots_position(const struct bx_sots_rng *rng);
 
 // Write the save's RNG item, `BX_SOTS_STATE_LEN` (2500) bytes, to `out`.
-// Draws nothing. A NULL handle or NULL `out` does nothing.
+// Draws nothing. A NULL handle or NULL `out` does nothing: `out` is left
+// as it was.
 //
 // # Safety
 //
@@ -710,10 +991,10 @@ bx_status bx_sots_load_state(const uint8_t *bytes, size_t len, struct bx_sots_rn
 // Identify a saved RNG item: the seed, the twists after seeding, `left`
 // and the words drawn since seeding, in `*out`, walking back at most
 // `BX_SOTS_DEFAULT_MAX_TWISTS` twists (no search over seeds; about 0.1 s at
-// worst). The answer is replayed (all 624 words) before it is given.
-// Returns `BX_OK`; `BX_NULL_POINTER`, `BX_BAD_LENGTH`, `BX_BAD_STATE` as
-// `bx_sots_load_state`; `BX_NOT_FOUND` when no seed reaches the block within
-// the bound (`*out` untouched).
+// worst). The answer is replayed (all 624 words and `left`) before it is
+// given. Returns `BX_OK`; `BX_NULL_POINTER`, `BX_BAD_LENGTH`,
+// `BX_BAD_STATE` as `bx_sots_load_state`; `BX_NOT_FOUND` when no seed
+// reaches the block within the bound (`*out` untouched).
 //
 // # Safety
 //
@@ -722,7 +1003,7 @@ bx_status bx_sots_load_state(const uint8_t *bytes, size_t len, struct bx_sots_rn
 bx_status bx_sots_identify(const uint8_t *bytes, size_t len, struct bx_sots_identity *out);
 
 // `bx_sots_identify` walking back at most `max_twists` twists (each about a
-// microsecond).
+// microsecond); `BX_BOUND_TOO_LARGE` past `BX_SOTS_MAX_TWISTS`.
 //
 // # Safety
 //
@@ -759,8 +1040,8 @@ struct bx_vec3 bx_sots_leg(struct bx_vec3 pos,
                            bx_precision precision);
 
 // A new `Random2Class(seed)`: the table filled by Random3Class(seed, 0),
-// cursors 0 and 103, flag clear. Not NULL (barring an internal error, a bug). Free it with
-// `bx_westwood_free`.
+// cursors 0 and 103, flag clear. Not NULL (barring an internal error, a
+// bug). Free it with `bx_westwood_free`.
 struct bx_westwood_rng *bx_westwood_new(uint32_t seed);
 
 // Free a generator. NULL does nothing. The handle must not be used after.
@@ -771,9 +1052,10 @@ struct bx_westwood_rng *bx_westwood_new(uint32_t seed);
 // thread, and not freed before.
 void bx_westwood_free(struct bx_westwood_rng *rng);
 
-// One raw draw, read as the games read it (signed). 1 draw; with the
-// disabled flag set it returns 0 and changes nothing but the position.
-// (0 for a NULL handle.)
+// One raw draw, read as the games read it (signed): the class's raw word
+// (SPEC 9's name for it; `bx_westwood_fill_u32` gives the same bits).
+// 1 draw; with the disabled flag set it returns 0 and changes nothing but
+// the position. (0 for a NULL handle.)
 //
 // # Safety
 //
@@ -802,23 +1084,26 @@ bx_status bx_westwood_ranged(struct bx_westwood_rng *rng, int32_t min, int32_t m
 // `rng` is NULL or a live handle not used by another thread meanwhile.
 double bx_westwood_double(struct bx_westwood_rng *rng);
 
-// Write the next `n` raw draws to `out[0..n]`: the same values and final
-// state as `n` calls of `bx_westwood_raw`. n draws. A NULL handle, or a
-// NULL or misaligned `out` with n > 0, does nothing.
+// Write the next `n` raw draws' bits to `out[0..n]`: the same values (as
+// uint32_t) and final state as `n` calls of `bx_westwood_raw`. n draws. A
+// NULL handle, or a NULL or misaligned `out` with n > 0, does nothing:
+// `out` is left as it was.
 //
 // # Safety
 //
 // `rng` is NULL or a live handle not used by another thread meanwhile;
-// `out` is NULL or valid for writing `n` int32_t.
-void bx_westwood_fill(struct bx_westwood_rng *rng, int32_t *out, size_t n);
+// `out` is NULL or valid for writing `n` uint32_t.
+void bx_westwood_fill_u32(struct bx_westwood_rng *rng, uint32_t *out, size_t n);
 
-// Spend `draws` raw draws as that many `bx_westwood_raw` calls would. A
-// NULL handle does nothing.
+// Spend `draws` raw draws as that many `bx_westwood_raw` calls would
+// (whole table cycles at a time: 10^10 draws take about 1.3 s). Returns
+// `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past
+// 10^10 draws (nothing spent).
 //
 // # Safety
 //
 // `rng` is NULL or a live handle not used by another thread meanwhile.
-void bx_westwood_discard(struct bx_westwood_rng *rng, uint64_t draws);
+bx_status bx_westwood_discard(struct bx_westwood_rng *rng, uint64_t draws);
 
 // Whether RA2's disabled flag is set (false for a NULL handle).
 //
@@ -845,21 +1130,22 @@ uint64_t bx_westwood_position(const struct bx_westwood_rng *rng);
 
 // Write the generator in `layout` to `out` (capacity `cap` bytes) and the
 // bytes written to `*written` (when not NULL). Draws nothing. Returns
-// `BX_OK`; `BX_BAD_ARGUMENT` for an unknown layout; `BX_BAD_LENGTH` when
-// `cap` is below the layout's length (`BX_WESTWOOD_TS_LEN`,
-// `BX_WESTWOOD_RA2_LEN`); `BX_NOT_REPRESENTABLE` for a disabled generator
-// in the Tiberian Sun layout; `BX_NULL_POINTER` for a NULL handle or `out`.
+// `BX_OK`; `BX_NULL_POINTER` for a NULL handle or `out`; `BX_BAD_ARGUMENT`
+// for an unknown layout; `BX_NOT_REPRESENTABLE` for a disabled generator
+// in the Tiberian Sun layout; `BX_BAD_LENGTH` when `cap` is below the
+// layout's length (`BX_WESTWOOD_TS_LEN`, `BX_WESTWOOD_RA2_LEN`). Nothing
+// is written on failure.
 //
 // # Safety
 //
 // `rng` is NULL or a live handle that no thread writes meanwhile; `out` is
 // NULL or valid for writing `cap` bytes; `written` is NULL or valid for
 // writing a size_t.
-bx_status bx_westwood_save(const struct bx_westwood_rng *rng,
-                           bx_westwood_layout layout,
-                           uint8_t *out,
-                           size_t cap,
-                           size_t *written);
+bx_status bx_westwood_save_state(const struct bx_westwood_rng *rng,
+                                 bx_westwood_layout layout,
+                                 uint8_t *out,
+                                 size_t cap,
+                                 size_t *written);
 
 // A new generator from saved bytes in `layout`, in `*out` (position 0).
 // Returns `BX_OK`; `BX_NULL_POINTER` for a NULL `bytes` or `out`;
@@ -872,32 +1158,108 @@ bx_status bx_westwood_save(const struct bx_westwood_rng *rng,
 //
 // `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
 // for writing a pointer.
-bx_status bx_westwood_load(const uint8_t *bytes,
-                           size_t len,
-                           bx_westwood_layout layout,
-                           struct bx_westwood_rng **out);
+bx_status bx_westwood_load_state(const uint8_t *bytes,
+                                 size_t len,
+                                 bx_westwood_layout layout,
+                                 struct bx_westwood_rng **out);
 
-// Find the seed of a Random2Class state: the first seed in
-// [first_seed, end_seed) (end clamped to 2^32) whose stream reaches the
-// state within `max_draws` draws, with the draws since seeding, in
-// `*out`; the answer is replayed before it is given. Single-threaded and
-// long: a full range takes minutes, so split [0, 2^32) over threads (each
-// with its own call; the handle is only read). Returns `BX_OK`;
-// `BX_NULL_POINTER`; `BX_BAD_STATE` for cursors not 103 apart;
-// `BX_NOT_FOUND` when no seed of the range fits (`*out` untouched).
+// Identify saved bytes in `layout`: the first seed of the search's range
+// whose stream reaches the state within `max_draws` draws of seeding, and
+// the draws since, in `*out`; the answer is replayed (table, cursors and
+// flag) before it is given. The table is walked back to every possible
+// seeding point, then the seeds are searched by the library's scheduler on
+// `search->threads` workers (`search` NULL: every core, seeds 0..2^32, no
+// cancel flag; see `bx_search`), the same answer for any thread count. A
+// whole range takes a minute or so on a few cores.
+//
+// Returns `BX_OK`; `BX_NULL_POINTER`, `BX_BAD_ARGUMENT`, `BX_BAD_LENGTH`
+// and `BX_BAD_STATE` (a cursor outside 0..250, a bad flag byte, cursors
+// not 103 apart) as `bx_westwood_load_state`; `BX_BOUND_TOO_LARGE` past
+// `BX_WESTWOOD_MAX_DRAWS`; `BX_BAD_SEED_RANGE`; `BX_NOT_FOUND` when no
+// seed of the whole range fits, or the disabled flag is set (no draw sets
+// it); `BX_INTERRUPTED` when the cancel flag stopped the search before a
+// seed was found. `*out` is untouched on failure.
 //
 // # Safety
 //
-// `rng` is NULL or a live handle that no thread writes meanwhile (other
-// threads may read it); `out` is NULL or valid for writing a
-// `bx_westwood_identity`.
-bx_status bx_westwood_identify(const struct bx_westwood_rng *rng,
-                               uint64_t first_seed,
-                               uint64_t end_seed,
+// `bytes` is NULL or valid for reading `len` bytes; `search` is NULL or
+// valid for reading a `bx_search` (as it says); `out` is NULL or valid for
+// writing a `bx_identity`.
+bx_status bx_westwood_identify(const uint8_t *bytes,
+                               size_t len,
+                               bx_westwood_layout layout,
                                uint64_t max_draws,
-                               struct bx_westwood_identity *out);
+                               const struct bx_search *search,
+                               struct bx_identity *out);
 
-// A new `Random3Class(seed, index)`. Not NULL (barring an internal error, a bug). Free it with
+// A new `RandomClass(seed)` (WWLib's default seed is 0). Not NULL (barring
+// an internal error, a bug). Free it with `bx_westwood_random_free`.
+struct bx_westwood_random *bx_westwood_random_new(uint32_t seed);
+
+// Free a RandomClass. NULL does nothing.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle from this library, not used by another
+// thread, and not freed before.
+void bx_westwood_random_free(struct bx_westwood_random *rng);
+
+// One draw: seed = seed * 0x41C64E6D + 0x3039; (seed >> 10) & 0x7FFF, in
+// 0..=32767. 1 draw. (0 for a NULL handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+int32_t bx_westwood_random_raw(struct bx_westwood_random *rng);
+
+// The inclusive ranged draw of a 15-bit class (the mask searches down from
+// bit 14 only), statuses as `bx_westwood_ranged`.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile;
+// `out` is NULL or valid for writing an int32_t.
+bx_status bx_westwood_random_ranged(struct bx_westwood_random *rng,
+                                    int32_t min,
+                                    int32_t max,
+                                    int32_t *out);
+
+// ranged(1, 2147483647) / 2147483648.0 of the 15-bit class. (0.0 for a
+// NULL handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+double bx_westwood_random_double(struct bx_westwood_random *rng);
+
+// The current LCG seed (0 for a NULL handle).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle that no thread writes meanwhile.
+uint32_t bx_westwood_random_seed(const struct bx_westwood_random *rng);
+
+// Write the next `n` raw draws (0..=32767, as `bx_westwood_random_raw`) to
+// `out[0..n]`. n draws. A NULL handle, or a NULL or misaligned `out` with
+// n > 0, does nothing: `out` is left as it was.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile;
+// `out` is NULL or valid for writing `n` uint32_t.
+void bx_westwood_random_fill_u32(struct bx_westwood_random *rng, uint32_t *out, size_t n);
+
+// Spend `draws` raw draws (a jump of the LCG, instant up to 10^10).
+// Returns `BX_OK`; `BX_NULL_POINTER` for a NULL handle;
+// `BX_BOUND_TOO_LARGE` past 10^10 draws (nothing spent).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_westwood_random_discard(struct bx_westwood_random *rng, uint64_t draws);
+
+// A new `Random3Class(seed, index)` (the contract's seeding is index 0).
+// Not NULL (barring an internal error, a bug). Free it with
 // `bx_westwood_random3_free`.
 struct bx_westwood_random3 *bx_westwood_random3_new(uint32_t seed, uint32_t index);
 
@@ -935,48 +1297,28 @@ bx_status bx_westwood_random3_ranged(struct bx_westwood_random3 *rng,
 // `rng` is NULL or a live handle not used by another thread meanwhile.
 double bx_westwood_random3_double(struct bx_westwood_random3 *rng);
 
-// A new `RandomClass(seed)` (WWLib's default seed is 0). Not NULL (barring an internal error, a bug). Free
-// it with `bx_westwood_lcg_free`.
-struct bx_westwood_lcg *bx_westwood_lcg_new(uint32_t seed);
-
-// Free a RandomClass. NULL does nothing.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle from this library, not used by another
-// thread, and not freed before.
-void bx_westwood_lcg_free(struct bx_westwood_lcg *rng);
-
-// One draw: seed = seed * 0x41C64E6D + 0x3039; (seed >> 10) & 0x7FFF, in
-// 0..=32767. 1 draw. (0 for a NULL handle.)
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-int32_t bx_westwood_lcg_raw(struct bx_westwood_lcg *rng);
-
-// The inclusive ranged draw of a 15-bit class (the mask searches down from
-// bit 14 only), statuses as `bx_westwood_ranged`.
+// Write the next `n` raw draws' bits (as `bx_westwood_random3_raw`) to
+// `out[0..n]`. n draws. A NULL handle, or a NULL or misaligned `out` with
+// n > 0, does nothing: `out` is left as it was.
 //
 // # Safety
 //
 // `rng` is NULL or a live handle not used by another thread meanwhile;
-// `out` is NULL or valid for writing an int32_t.
-bx_status bx_westwood_lcg_ranged(struct bx_westwood_lcg *rng,
-                                 int32_t min,
-                                 int32_t max,
-                                 int32_t *out);
+// `out` is NULL or valid for writing `n` uint32_t.
+void bx_westwood_random3_fill_u32(struct bx_westwood_random3 *rng, uint32_t *out, size_t n);
 
-// The current LCG seed (0 for a NULL handle).
+// Spend `draws` raw draws (index += draws, instant). Returns `BX_OK`;
+// `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past 10^10
+// draws (nothing spent).
 //
 // # Safety
 //
-// `rng` is NULL or a live handle that no thread writes meanwhile.
-uint32_t bx_westwood_lcg_seed(const struct bx_westwood_lcg *rng);
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_westwood_random3_discard(struct bx_westwood_random3 *rng, uint64_t draws);
 
 // A new `Random4Class(seed)` (the original's default seed is 4357; seed 0
-// becomes 4375, the original's typo). Not NULL (barring an internal error, a bug). Free it with
-// `bx_westwood_random4_free`.
+// becomes 4375, the original's typo). Not NULL (barring an internal error,
+// a bug). Free it with `bx_westwood_random4_free`.
 struct bx_westwood_random4 *bx_westwood_random4_new(uint32_t seed);
 
 // Free a Random4Class. NULL does nothing.
@@ -1028,14 +1370,35 @@ float bx_westwood_random4_get_float(struct bx_westwood_random4 *rng);
 // `rng` is NULL or a live handle that no thread writes meanwhile.
 uint64_t bx_westwood_random4_position(const struct bx_westwood_random4 *rng);
 
+// Write the next `n` raw draws' bits (the tempered words, as
+// `bx_westwood_random4_raw`) to `out[0..n]`. n draws. A NULL handle, or a
+// NULL or misaligned `out` with n > 0, does nothing: `out` is left as it
+// was.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile;
+// `out` is NULL or valid for writing `n` uint32_t.
+void bx_westwood_random4_fill_u32(struct bx_westwood_random4 *rng, uint32_t *out, size_t n);
+
+// Spend `draws` raw draws (whole twists at a time). Returns `BX_OK`;
+// `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past 10^10
+// draws (nothing spent).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_westwood_random4_discard(struct bx_westwood_random4 *rng, uint64_t draws);
+
 // Write the 2500-byte state (624 words, then `mti`) to `out`. Draws
-// nothing. A NULL handle or NULL `out` does nothing.
+// nothing. Returns `BX_OK`, or `BX_NULL_POINTER` for a NULL handle or
+// `out` (then `out` is left as it was).
 //
 // # Safety
 //
 // `rng` is NULL or a live handle that no thread writes meanwhile; `out` is
 // NULL or valid for writing 2500 bytes.
-void bx_westwood_random4_save_state(const struct bx_westwood_random4 *rng, uint8_t *out);
+bx_status bx_westwood_random4_save_state(const struct bx_westwood_random4 *rng, uint8_t *out);
 
 // A new Random4Class from a 2500-byte state, in `*out`. Returns `BX_OK`;
 // `BX_NULL_POINTER`; `BX_BAD_LENGTH` for any other length; `BX_BAD_STATE`
@@ -1049,19 +1412,23 @@ bx_status bx_westwood_random4_load_state(const uint8_t *bytes,
                                          size_t len,
                                          struct bx_westwood_random4 **out);
 
-// The seed and draws since seeding of a Random4Class state, walking back
-// at most `max_twists` twists (no search over seeds; about a microsecond a
-// twist), in `*out`; replayed before it is given. Returns `BX_OK`;
-// `BX_NULL_POINTER`; `BX_NOT_FOUND` when no seed reaches the state within
-// the bound (`*out` untouched).
+// Identify a 2500-byte Random4Class state: the seed and the draws since
+// seeding, walking back at most `max_twists` twists (no search over seeds;
+// about a microsecond a twist), in `*out`; replayed before it is given. A
+// seed of 4375 also stands for `Random4Class(0)`. Returns `BX_OK`;
+// `BX_NULL_POINTER`, `BX_BAD_LENGTH`, `BX_BAD_STATE` as
+// `bx_westwood_random4_load_state`; `BX_BOUND_TOO_LARGE` past
+// `BX_WESTWOOD_RANDOM4_MAX_TWISTS`; `BX_NOT_FOUND` when no seed reaches
+// the state within the bound (`*out` untouched).
 //
 // # Safety
 //
-// `rng` is NULL or a live handle that no thread writes meanwhile; `out` is
-// NULL or valid for writing a `bx_westwood_random4_identity`.
-bx_status bx_westwood_random4_identify(const struct bx_westwood_random4 *rng,
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
+// for writing a `bx_identity`.
+bx_status bx_westwood_random4_identify(const uint8_t *bytes,
+                                       size_t len,
                                        uint64_t max_twists,
-                                       struct bx_westwood_random4_identity *out);
+                                       struct bx_identity *out);
 
 #ifdef __cplusplus
 }  // extern "C"

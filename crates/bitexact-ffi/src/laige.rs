@@ -1,44 +1,46 @@
 //! The laige engine's `Prng`: xorshift128+ seeded by splitmix64, substreams,
 //! state files and identification.
 
-use bitexact::laige::{self, Prng};
+use core::ptr;
 
-use crate::{
-    bx_status, bytes_in, free_handle, into_handle, new_handle, new_handle_into, out_ptr, put,
-    slice_out, status, with_mut, with_ref, BX_BAD_LENGTH, BX_BAD_STATE, BX_EMPTY_RANGE,
-    BX_NOT_FOUND, BX_NULL_POINTER,
+use bitexact::laige::{self, engine::Laige, Prng};
+
+use crate::handle::{
+    bx_identity, discard, draw_into, fill, fill_with, identify_walk, into_handle, load_one, new,
+    new_with, next_word, save_fixed, with_mut, with_ref, Handle,
 };
+use crate::{bx_status, out_ptr, put, status, BX_EMPTY_RANGE, BX_NOT_FOUND};
 
 /// A laige `Prng` (its seed and the two xorshift128+ words). Opaque; made by
 /// `bx_laige_new`, `bx_laige_derive_substream`, `bx_laige_substream` or
 /// `bx_laige_load_state`, freed by `bx_laige_free`. Not thread-safe: one
 /// thread at a time per handle.
-pub struct bx_laige_prng(Prng);
+pub struct bx_laige_prng {
+    _private: [u8; 0],
+}
 
-/// Where a laige state sits in its seed's stream.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct bx_laige_identity {
-    /// The seed whose seeding state the walk reached (for a substream, the
-    /// substream's own seed, master + id * 0x9E3779B97F4A7C15).
-    pub seed: u64,
-    /// Draws (`bx_laige_next_u64` calls) since seeding.
-    pub words_drawn: u64,
+impl Handle for bx_laige_prng {
+    type Engine = Laige;
+    /// A discard is a jump ahead (a GF(2) polynomial), instant for any count.
+    const MAX_DISCARD: u64 = u64::MAX;
 }
 
 /// Bytes of a laige state file: seed, part1, part2, little-endian uint64.
 pub const BX_LAIGE_STATE_LEN: usize = 24;
 /// A customary bound for `bx_laige_identify`: 10^8 draws (about 0.5 s).
 pub const BX_LAIGE_DEFAULT_MAX_DRAWS: u64 = 100_000_000;
+/// The largest bound `bx_laige_identify` takes: 2 * 10^9 draws (about 10 s).
+pub const BX_LAIGE_MAX_DRAWS: u64 = 2_000_000_000;
 
 const _: () = assert!(BX_LAIGE_STATE_LEN == laige::STATE_LEN);
 const _: () = assert!(BX_LAIGE_DEFAULT_MAX_DRAWS == laige::DEFAULT_MAX_DRAWS);
+const _: () = assert!(BX_LAIGE_MAX_DRAWS == laige::engine::MAX_DRAWS);
 
 /// A new stream seeded with `seed` (splitmix64 of seed + K and seed + 2K).
 /// Not NULL (barring an internal error, a bug). Free it with `bx_laige_free`.
 #[no_mangle]
 pub extern "C" fn bx_laige_new(seed: u64) -> *mut bx_laige_prng {
-    new_handle(|| bx_laige_prng(Prng::new(seed)))
+    new(seed)
 }
 
 /// The substream `id` of the master seed `seed`: a new stream seeded with
@@ -46,7 +48,7 @@ pub extern "C" fn bx_laige_new(seed: u64) -> *mut bx_laige_prng {
 /// (barring an internal error, a bug). Free it with `bx_laige_free`.
 #[no_mangle]
 pub extern "C" fn bx_laige_derive_substream(seed: u64, id: u32) -> *mut bx_laige_prng {
-    new_handle(|| bx_laige_prng(Prng::derive_substream(seed, id)))
+    new_with(|| Prng::derive_substream(seed, id))
 }
 
 /// The substream `id` of `prng`'s seed, as a new handle (the draws `prng`
@@ -62,11 +64,7 @@ pub unsafe extern "C" fn bx_laige_substream(
     id: u32,
 ) -> *mut bx_laige_prng {
     // SAFETY: `prng` is NULL or a live handle nobody writes (contract).
-    unsafe {
-        with_ref(prng, core::ptr::null_mut(), |p| {
-            into_handle(bx_laige_prng(p.0.substream(id)))
-        })
-    }
+    unsafe { with_ref(prng, ptr::null_mut(), |p| into_handle(p.substream(id))) }
 }
 
 /// Free a stream. NULL does nothing. The handle must not be used after.
@@ -77,8 +75,8 @@ pub unsafe extern "C" fn bx_laige_substream(
 /// thread, and not freed before.
 #[no_mangle]
 pub unsafe extern "C" fn bx_laige_free(prng: *mut bx_laige_prng) {
-    // SAFETY: the contract is `free_handle`'s.
-    unsafe { free_handle(prng) }
+    // SAFETY: the contract is `handle::free`'s.
+    unsafe { crate::handle::free(prng) }
 }
 
 /// The stream's seed (0 for a NULL handle).
@@ -89,7 +87,7 @@ pub unsafe extern "C" fn bx_laige_free(prng: *mut bx_laige_prng) {
 #[no_mangle]
 pub unsafe extern "C" fn bx_laige_seed(prng: *const bx_laige_prng) -> u64 {
     // SAFETY: `prng` is NULL or a live handle nobody writes (contract).
-    unsafe { with_ref(prng, 0, |p| p.0.seed()) }
+    unsafe { with_ref(prng, 0, Prng::seed) }
 }
 
 /// The next 64-bit output (part2 + old part2 after the xorshift step).
@@ -101,7 +99,7 @@ pub unsafe extern "C" fn bx_laige_seed(prng: *const bx_laige_prng) -> u64 {
 #[no_mangle]
 pub unsafe extern "C" fn bx_laige_next_u64(prng: *mut bx_laige_prng) -> u64 {
     // SAFETY: `prng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(prng, 0, |p| p.0.next_u64()) }
+    unsafe { next_word(prng) }
 }
 
 /// Uniform on the half-open [min, max) in `*out`: n = max - min; redraw
@@ -121,15 +119,13 @@ pub unsafe extern "C" fn bx_laige_next_range(
     max: u32,
     out: *mut u32,
 ) -> bx_status {
-    status(|| {
-        let dst = out_ptr(out)?;
-        // SAFETY: `prng` is NULL or a live, unshared handle (contract).
-        let p = unsafe { crate::handle_mut(prng) }.ok_or(BX_NULL_POINTER)?;
-        let v = p.0.next_range(min, max).map_err(|_| BX_EMPTY_RANGE)?;
-        // SAFETY: `dst` is checked; writable for a uint32_t (contract).
-        unsafe { put(dst, v) };
-        Ok(())
-    })
+    // SAFETY: `prng` is NULL or a live, unshared handle; `out` is NULL or
+    // writable for a uint32_t (contract).
+    unsafe {
+        draw_into(prng, out, |p| {
+            p.next_range(min, max).map_err(|_| BX_EMPTY_RANGE)
+        })
+    }
 }
 
 /// Uniform on [0, 1) with 24-bit resolution: (next_u64 >> 40) * 2^-24,
@@ -141,30 +137,28 @@ pub unsafe extern "C" fn bx_laige_next_range(
 #[no_mangle]
 pub unsafe extern "C" fn bx_laige_next_float01(prng: *mut bx_laige_prng) -> f32 {
     // SAFETY: `prng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(prng, 0.0, |p| p.0.next_float01()) }
+    unsafe { with_mut(prng, 0.0, Prng::next_float01) }
 }
 
 /// Write the next `n` outputs to `out[0..n]`: the same values and final
 /// state as `n` calls of `bx_laige_next_u64`. n draws. A NULL handle, or a
-/// NULL or misaligned `out` with n > 0, does nothing.
+/// NULL or misaligned `out` with n > 0, does nothing: `out` is left as it
+/// was.
 ///
 /// # Safety
 ///
 /// `prng` is NULL or a live handle not used by another thread meanwhile;
 /// `out` is NULL or valid for writing `n` uint64_t.
 #[no_mangle]
-pub unsafe extern "C" fn bx_laige_fill(prng: *mut bx_laige_prng, out: *mut u64, n: usize) {
-    // SAFETY: `out` is NULL or writable for `n` words (contract).
-    let Some(buf) = (unsafe { slice_out(out, n) }) else {
-        return;
-    };
-    // SAFETY: `prng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(prng, (), |p| p.0.fill(buf)) }
+pub unsafe extern "C" fn bx_laige_fill_u64(prng: *mut bx_laige_prng, out: *mut u64, n: usize) {
+    // SAFETY: `prng` is NULL or a live, unshared handle; `out` is NULL or
+    // writable for `n` words (contract).
+    unsafe { fill(prng, out, n) }
 }
 
 /// Write the next `n` `bx_laige_next_float01` values to `out[0..n]`.
 /// n draws. A NULL handle, or a NULL or misaligned `out` with n > 0, does
-/// nothing.
+/// nothing: `out` is left as it was.
 ///
 /// # Safety
 ///
@@ -172,47 +166,42 @@ pub unsafe extern "C" fn bx_laige_fill(prng: *mut bx_laige_prng, out: *mut u64, 
 /// `out` is NULL or valid for writing `n` floats.
 #[no_mangle]
 pub unsafe extern "C" fn bx_laige_fill_float01(prng: *mut bx_laige_prng, out: *mut f32, n: usize) {
-    // SAFETY: `out` is NULL or writable for `n` floats (contract).
-    let Some(buf) = (unsafe { slice_out(out, n) }) else {
-        return;
-    };
-    // SAFETY: `prng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(prng, (), |p| p.0.fill_float01(buf)) }
+    // SAFETY: `prng` is NULL or a live, unshared handle; `out` is NULL or
+    // writable for `n` floats (contract).
+    unsafe { fill_with(prng, out, n, Prng::fill_float01) }
 }
 
-/// Move the stream `draws` draws ahead without stepping (a GF(2)
-/// polynomial jump): the state `draws` calls of `bx_laige_next_u64` would
-/// leave. A NULL handle does nothing.
+/// Move the stream `words` draws ahead without stepping (a GF(2)
+/// polynomial jump, instant for any count): the state `words` calls of
+/// `bx_laige_next_u64` would leave. Returns `BX_OK`, or `BX_NULL_POINTER`
+/// for a NULL handle.
 ///
 /// # Safety
 ///
 /// `prng` is NULL or a live handle not used by another thread meanwhile.
 #[no_mangle]
-pub unsafe extern "C" fn bx_laige_jump(prng: *mut bx_laige_prng, draws: u64) {
+pub unsafe extern "C" fn bx_laige_discard(prng: *mut bx_laige_prng, words: u64) -> bx_status {
     // SAFETY: `prng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(prng, (), |p| p.0.jump(u128::from(draws))) }
+    unsafe { discard(prng, words) }
 }
 
 /// Write the stream's 24-byte state file (seed, part1, part2,
-/// little-endian) to `out`. Draws nothing. A NULL handle or NULL `out` does
-/// nothing.
+/// little-endian) to `out`. Draws nothing. Returns `BX_OK`, or
+/// `BX_NULL_POINTER` for a NULL handle or `out` (then `out` is left as it
+/// was).
 ///
 /// # Safety
 ///
 /// `prng` is NULL or a live handle that no thread writes meanwhile; `out` is
 /// NULL or valid for writing 24 bytes.
 #[no_mangle]
-pub unsafe extern "C" fn bx_laige_save_state(prng: *const bx_laige_prng, out: *mut u8) {
-    // SAFETY: `out` is NULL or writable for 24 bytes (contract).
-    let Some(buf) = (unsafe { slice_out(out, BX_LAIGE_STATE_LEN) }) else {
-        return;
-    };
-    // SAFETY: `prng` is NULL or a live handle nobody writes (contract).
-    unsafe {
-        with_ref(prng, (), |p| {
-            buf.copy_from_slice(&laige::encode_state(&p.0))
-        })
-    }
+pub unsafe extern "C" fn bx_laige_save_state(
+    prng: *const bx_laige_prng,
+    out: *mut u8,
+) -> bx_status {
+    // SAFETY: `prng` is NULL or a live handle nobody writes; `out` is NULL
+    // or writable for 24 bytes (contract); `written` is NULL.
+    unsafe { save_fixed(prng, out) }
 }
 
 /// A new stream from a 24-byte state file, in `*out`. Returns `BX_OK`;
@@ -230,55 +219,35 @@ pub unsafe extern "C" fn bx_laige_load_state(
     len: usize,
     out: *mut *mut bx_laige_prng,
 ) -> bx_status {
-    // SAFETY: `bytes` is NULL or readable for `len` bytes (contract).
-    let input = unsafe { bytes_in(bytes, len) };
-    // SAFETY: `out` is NULL or writable (contract).
-    unsafe {
-        new_handle_into(out, || {
-            laige::decode_state(input?)
-                .map(bx_laige_prng)
-                .map_err(|e| match e {
-                    laige::StateError::WrongLength { .. } => BX_BAD_LENGTH,
-                    laige::StateError::ZeroState => BX_BAD_STATE,
-                })
-        })
-    }
+    // SAFETY: `bytes` is NULL or readable for `len` bytes; `out` is NULL or
+    // writable (contract).
+    unsafe { load_one(bytes, len, out) }
 }
 
-/// Walk `prng`'s state (part1, part2; its stored seed is not used) back at
+/// Identify a 24-byte state file: walk its words (part1, part2) back at
 /// most `max_draws` draws to a seeding state, and write that seed and the
-/// draws since to `*out`; the answer is replayed before it is given. About
-/// 5 ns per draw walked. Returns `BX_OK`; `BX_NULL_POINTER`; `BX_NOT_FOUND`
-/// when no seeding state lies within the bound (`*out` untouched).
+/// draws since to `*out`. The answer is replayed, and the file's seed field
+/// must be that seed (SPEC 8: the whole state), before it is given. About
+/// 5 ns per draw walked. Returns `BX_OK`; `BX_NULL_POINTER`,
+/// `BX_BAD_LENGTH`, `BX_BAD_STATE` as `bx_laige_load_state`;
+/// `BX_BOUND_TOO_LARGE` past `BX_LAIGE_MAX_DRAWS`; `BX_NOT_FOUND` when no
+/// seeding state lies within the bound, or the seed field disagrees
+/// (`*out` untouched).
 ///
 /// # Safety
 ///
-/// `prng` is NULL or a live handle that no thread writes meanwhile; `out` is
-/// NULL or valid for writing a `bx_laige_identity`.
+/// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
+/// for writing a `bx_identity`.
 #[no_mangle]
 pub unsafe extern "C" fn bx_laige_identify(
-    prng: *const bx_laige_prng,
+    bytes: *const u8,
+    len: usize,
     max_draws: u64,
-    out: *mut bx_laige_identity,
+    out: *mut bx_identity,
 ) -> bx_status {
-    status(|| {
-        let dst = out_ptr(out)?;
-        // SAFETY: `prng` is NULL or a live handle nobody writes (contract).
-        let p = unsafe { crate::handle_ref(prng) }.ok_or(BX_NULL_POINTER)?;
-        let id = laige::identify(p.0.state_part1(), p.0.state_part2(), max_draws)
-            .map_err(|_| BX_NOT_FOUND)?;
-        // SAFETY: `dst` is checked; writable (contract).
-        unsafe {
-            put(
-                dst,
-                bx_laige_identity {
-                    seed: id.seed,
-                    words_drawn: id.words_drawn,
-                },
-            )
-        };
-        Ok(())
-    })
+    // SAFETY: `bytes` is NULL or readable for `len` bytes; `out` is NULL or
+    // writable for a `bx_identity` (contract); no search options.
+    unsafe { identify_walk::<bx_laige_prng>(bytes, len, max_draws, out) }
 }
 
 /// The id of a substream, given its master seed and the substream's own

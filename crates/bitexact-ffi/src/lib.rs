@@ -5,13 +5,27 @@
 //! values across the boundary. Its conventions:
 //!
 //! - every symbol starts with `bx_`; generators are opaque handles made by
-//!   `bx_*_new` (NULL only if the library panicked) and freed by `bx_*_free` (`free(NULL)` does
-//!   nothing);
+//!   `bx_*_new` (NULL only if the library panicked) and freed by
+//!   `bx_*_free` (`free(NULL)` does nothing);
+//! - one naming rule for every engine `<e>` (`sots`, `laige`, `westwood` =
+//!   Random2Class, `westwood_random`, `westwood_random3`,
+//!   `westwood_random4`, `openra`, `generals`): `bx_<e>_new`, `_free`,
+//!   `_next_u32` (the raw word's 32 bits; laige `_next_u64`), `_fill_u32`
+//!   (laige `_fill_u64`), `_discard`, and for engines with state files
+//!   `_save_state`, `_load_state` and `_identify` (into one
+//!   [`handle::bx_identity`]), then each engine's own calls named after its
+//!   methods. Where SPEC 9 names a call, its name and signature win (the
+//!   WWLib classes' raw word is `_raw`, sots' identity `bx_sots_identity`);
+//! - the bodies are written once, generic over the handle type
+//!   ([`handle::Handle`]); the per-engine files hold only the written-out
+//!   `extern "C"` signatures, each a one-line call;
 //! - a call that can fail returns a [`bx_status`] (`BX_OK` = 0) and writes
 //!   its result through an out-pointer, which is left untouched on failure
 //!   (a handle out-pointer is set to NULL);
 //! - a call that returns a value and is given a NULL handle returns 0 (or
-//!   0.0, false) and draws nothing;
+//!   0.0, false) and draws nothing; a call that writes a buffer checks the
+//!   handle before it touches the buffer, so a NULL handle leaves it as it
+//!   was;
 //! - NULL and misaligned pointers are checked; the lengths of buffers cannot
 //!   be, so a buffer shorter than its stated length is the caller's bug;
 //! - no panic crosses the boundary: each body runs under `catch_unwind`, and
@@ -30,8 +44,12 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use bitexact::x87::Precision;
 
-pub mod cc;
+pub mod handle;
+pub mod search;
+
+pub mod generals;
 pub mod laige;
+pub mod openra;
 pub mod scan;
 pub mod sots;
 pub mod westwood;
@@ -55,10 +73,13 @@ pub const BX_EMPTY_RANGE: bx_status = 4;
 /// A Westwood ranged draw whose span exceeds 2147483647 (the original
 /// loops for ever).
 pub const BX_RANGE_TOO_WIDE: bx_status = 5;
-/// Identification found no seed within the bound (or the seed range).
+/// Not found, after a whole search: no seed of the range (or within the
+/// walk's bound) gives the state or the values. Said only when everything
+/// was searched (SPEC 8); a cancelled search is `BX_INTERRUPTED`.
 pub const BX_NOT_FOUND: bx_status = 6;
-/// An enumeration argument (`bx_precision`, `bx_westwood_layout`) that is
-/// none of its constants, or a string argument that is not UTF-8.
+/// An argument out of its domain: an enumeration constant
+/// (`bx_precision`, `bx_westwood_layout`, `bx_engine`) that is none of its
+/// values, more than 256 threads, or a string that is not UTF-8.
 pub const BX_BAD_ARGUMENT: bx_status = 7;
 /// The state cannot be written in the requested format (a disabled
 /// Random2Class in the Tiberian Sun layout, which has no flag).
@@ -69,6 +90,23 @@ pub const BX_PANIC: bx_status = 9;
 pub const BX_BAD_IMAGE: bx_status = 10;
 /// `bx_scan_json`: the reachability origin names no function of the image.
 pub const BX_NO_SUCH_FUNCTION: bx_status = 11;
+/// `bx_recover`: the tap is not one of the engine's, its arguments are
+/// wrong, or its values cannot be searched for.
+pub const BX_BAD_TAP: bx_status = 12;
+/// `bx_recover`: a value is not a number of the tap's kind (or there is
+/// none).
+pub const BX_BAD_VALUE: bx_status = 13;
+/// A seed range that is empty or goes past the engine's last seed (or a
+/// 64-bit-seed search without an end).
+pub const BX_BAD_SEED_RANGE: bx_status = 14;
+/// A work bound past its ceiling (an identification's bound, a discard, a
+/// recovery's `max_offset`): refused rather than left to run for hours.
+pub const BX_BOUND_TOO_LARGE: bx_status = 15;
+/// A search stopped by its cancel flag before the end of its range: what
+/// was found below its stop point is reported, and nothing is "not found".
+pub const BX_INTERRUPTED: bx_status = 16;
+/// The largest status (every status is `BX_OK..=BX_LAST_STATUS`).
+pub const BX_LAST_STATUS: bx_status = BX_INTERRUPTED;
 
 /// An x87 precision-control model: `BX_PC53` (MSVC's default, the default
 /// everywhere) or `BX_PC24` (a Direct3D 9 process).
@@ -109,14 +147,27 @@ pub extern "C" fn bx_status_message(status: bx_status) -> *const c_char {
         BX_RANGE_TOO_WIDE => {
             c"the ranged draw's span exceeds 2147483647, where the original loops for ever"
         }
-        BX_NOT_FOUND => c"no seed reaches this state within the bound",
+        BX_NOT_FOUND => {
+            c"not found: no seed of the range (within the bound) gives this state or these values"
+        }
         BX_BAD_ARGUMENT => {
-            c"an argument is out of its domain (an enumeration constant, or a string that is not UTF-8)"
+            c"an argument is out of its domain (an enumeration constant, a thread count over 256, or a string that is not UTF-8)"
         }
         BX_NOT_REPRESENTABLE => c"the state cannot be written in the requested layout",
         BX_PANIC => c"internal error: the library panicked (a bug; please report it)",
         BX_BAD_IMAGE => c"not a PE / ELF x86 image, or a truncated or damaged one",
         BX_NO_SUCH_FUNCTION => c"the origin names no function of the image",
+        BX_BAD_TAP => {
+            c"not one of the engine's taps, wrong tap arguments, or a tap whose values cannot be searched for"
+        }
+        BX_BAD_VALUE => c"a value is not a number of the tap's kind (or no value was given)",
+        BX_BAD_SEED_RANGE => {
+            c"the seed range is empty or goes past the engine's last seed (64-bit seeds need an end)"
+        }
+        BX_BOUND_TOO_LARGE => c"a work bound is past its ceiling",
+        BX_INTERRUPTED => {
+            c"interrupted by the cancel flag: only the seeds below the stop point were searched"
+        }
         _ => c"unknown status",
     };
     msg.as_ptr()
@@ -138,91 +189,13 @@ pub(crate) fn guard<R>(on_panic: R, f: impl FnOnce() -> R) -> R {
 
 /// A fallible body as a status: `Ok` is `BX_OK`, a panic `BX_PANIC`.
 pub(crate) fn status(f: impl FnOnce() -> Result<(), bx_status>) -> bx_status {
-    guard(BX_PANIC, || match f() {
-        Ok(()) => BX_OK,
-        Err(s) => s,
-    })
+    outcome(|| f().map(|()| BX_OK))
 }
 
-/// A new handle owning `value` (freed by [`free_handle`]).
-pub(crate) fn into_handle<T>(value: T) -> *mut T {
-    Box::into_raw(Box::new(value))
-}
-
-/// A new handle owning `make()`; NULL if `make` panics (a bug: the
-/// constructors are plain arithmetic).
-pub(crate) fn new_handle<T>(make: impl FnOnce() -> T) -> *mut T {
-    guard(ptr::null_mut(), || into_handle(make()))
-}
-
-/// Free a handle made by [`into_handle`]; NULL does nothing.
-///
-/// # Safety
-///
-/// `p` is NULL or a pointer returned by [`into_handle`] for this `T` that has
-/// not been freed, and no other thread uses it during or after the call.
-pub(crate) unsafe fn free_handle<T>(p: *mut T) {
-    if !p.is_null() {
-        // SAFETY: by the contract, `p` came from `Box::into_raw` of a
-        // `Box<T>` and is freed once, so rebuilding the box is sound.
-        drop(unsafe { Box::from_raw(p) });
-    }
-}
-
-/// The handle behind `p`: `None` for NULL or a misaligned pointer.
-///
-/// # Safety
-///
-/// `p` is NULL, misaligned, or a live handle of this `T` (made by
-/// [`into_handle`], not freed) that nothing else reads or writes for `'a`.
-pub(crate) unsafe fn handle_mut<'a, T>(p: *mut T) -> Option<&'a mut T> {
-    if !p.is_aligned() {
-        return None;
-    }
-    // SAFETY: `as_mut` checks NULL; otherwise `p` is aligned and, by the
-    // contract, points to a live, initialised `T` with no other access.
-    unsafe { p.as_mut() }
-}
-
-/// The handle behind `p`, read-only: `None` for NULL or misaligned.
-///
-/// # Safety
-///
-/// `p` is NULL, misaligned, or a live handle of this `T` that nothing writes
-/// for `'a` (other readers are fine: the library's types are `Sync`).
-pub(crate) unsafe fn handle_ref<'a, T>(p: *const T) -> Option<&'a T> {
-    if !p.is_aligned() {
-        return None;
-    }
-    // SAFETY: `as_ref` checks NULL; otherwise `p` is aligned and, by the
-    // contract, points to a live `T` that no one writes meanwhile.
-    unsafe { p.as_ref() }
-}
-
-/// Run `f` on the handle behind `p`; `default` for a NULL handle or a panic.
-///
-/// # Safety
-///
-/// As [`handle_mut`].
-pub(crate) unsafe fn with_mut<T, R: Copy>(p: *mut T, default: R, f: impl FnOnce(&mut T) -> R) -> R {
-    // SAFETY: the caller's contract is `handle_mut`'s.
-    match unsafe { handle_mut(p) } {
-        Some(h) => guard(default, || f(h)),
-        None => default,
-    }
-}
-
-/// Run `f` on the read-only handle behind `p`; `default` for NULL or a panic.
-///
-/// # Safety
-///
-/// As [`handle_ref`].
-pub(crate) unsafe fn with_ref<T, R: Copy>(p: *const T, default: R, f: impl FnOnce(&T) -> R) -> R {
-    // SAFETY: the caller's contract is `handle_ref`'s.
-    match unsafe { handle_ref(p) } {
-        Some(h) => guard(default, || f(h)),
-        None => default,
-    }
+/// A body that ends in a status of its own choosing (`Ok`) or an error
+/// (`Err`) as a status; a panic is `BX_PANIC`.
+pub(crate) fn outcome(f: impl FnOnce() -> Result<bx_status, bx_status>) -> bx_status {
+    guard(BX_PANIC, || f().unwrap_or_else(|s| s))
 }
 
 /// An out-pointer checked for NULL and alignment (`BX_NULL_POINTER`).
@@ -297,30 +270,6 @@ pub(crate) unsafe fn slice_out<'a, T: Copy>(p: *mut T, n: usize) -> Option<&'a m
     Some(unsafe { core::slice::from_raw_parts_mut(p, n) })
 }
 
-/// Make a handle from a fallible constructor and store it in `*out`:
-/// `BX_NULL_POINTER` when `out` is unusable, else the constructor's status
-/// (with `*out` = NULL on failure).
-///
-/// # Safety
-///
-/// `out` is NULL, misaligned, or valid for a write of a pointer.
-pub(crate) unsafe fn new_handle_into<T>(
-    out: *mut *mut T,
-    make: impl FnOnce() -> Result<T, bx_status>,
-) -> bx_status {
-    let Ok(dst) = out_ptr(out) else {
-        return BX_NULL_POINTER;
-    };
-    let made = guard(Err(BX_PANIC), make);
-    let (handle, st) = match made {
-        Ok(v) => (into_handle(v), BX_OK),
-        Err(s) => (ptr::null_mut(), s),
-    };
-    // SAFETY: `dst` is checked non-NULL and aligned; writable by the contract.
-    unsafe { put(dst, handle) };
-    st
-}
-
 /// A 3-component single-precision vector, as `Mars_Vec3`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -369,7 +318,7 @@ mod tests {
     #[test]
     fn every_status_has_its_own_message() {
         let mut seen = std::collections::BTreeSet::new();
-        for s in BX_OK..=BX_PANIC {
+        for s in BX_OK..=BX_LAST_STATUS {
             // SAFETY: bx_status_message returns a static NUL-terminated string.
             let m = unsafe { CStr::from_ptr(bx_status_message(s)) };
             assert!(seen.insert(m.to_str().unwrap().to_owned()), "status {s}");

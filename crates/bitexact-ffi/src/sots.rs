@@ -1,19 +1,28 @@
 //! Sword of the Stars "Mars": MT19937 with the engine's draw mappings, the
 //! save's RNG item, identification, Vec3 normalize and the MoveFleet leg.
 
-use bitexact::sots::{self, movefleet, Rng, Vec3};
+use bitexact::sots::{self, engine::Sots, movefleet, Rng, Vec3};
 
-use crate::{
-    bx_precision, bx_status, bx_vec3, bytes_in, free_handle, new_handle, new_handle_into, out_ptr,
-    precision_code, put, slice_out, status, with_mut, with_ref, BX_BAD_ARGUMENT, BX_BAD_LENGTH,
-    BX_BAD_STATE, BX_NOT_FOUND, BX_PC53,
+use crate::handle::{
+    discard, fill, fill_with, identify_walk_as, load_one, new, new_into, next_word, save_fixed,
+    with_mut, with_ref, Handle,
 };
+use crate::{
+    bx_precision, bx_status, bx_vec3, out_ptr, precision_code, put, BX_BAD_ARGUMENT, BX_PC53,
+};
+use bitexact::engine::Identification;
 
 /// A Sword of the Stars generator: MT19937 (Knuth seeding + one twist), its
 /// `left` counter and a precision model for float draws. Opaque; made by
 /// `bx_sots_new`, `bx_sots_with_precision` or `bx_sots_load_state`, freed by
 /// `bx_sots_free`. Not thread-safe: one thread at a time per handle.
-pub struct bx_sots_rng(Rng);
+pub struct bx_sots_rng {
+    _private: [u8; 0],
+}
+
+impl Handle for bx_sots_rng {
+    type Engine = Sots;
+}
 
 /// Where a saved state sits in its seed's stream.
 #[repr(C)]
@@ -40,13 +49,19 @@ pub const BX_SOTS_DEFAULT_MAX_TWISTS: u64 = 100_000;
 
 const _: () = assert!(BX_SOTS_STATE_LEN == sots::ITEM_LEN);
 const _: () = assert!(BX_SOTS_STATE_LEN_PADDED == sots::ITEM_LEN_PADDED);
+/// The largest bound `bx_sots_identify_bounded` takes: 16 million twists
+/// (about 16 s).
+pub const BX_SOTS_MAX_TWISTS: u64 = 16_000_000;
+
 const _: () = assert!(BX_SOTS_DEFAULT_MAX_TWISTS == sots::DEFAULT_MAX_TWISTS);
+const _: () = assert!(BX_SOTS_MAX_TWISTS == sots::engine::MAX_TWISTS);
 
 /// A new generator seeded with `seed`, precision `BX_PC53`; `left` is 624
-/// and no word is drawn. Not NULL (barring an internal error, a bug). Free it with `bx_sots_free`.
+/// and no word is drawn. Not NULL (barring an internal error, a bug). Free
+/// it with `bx_sots_free`.
 #[no_mangle]
 pub extern "C" fn bx_sots_new(seed: u32) -> *mut bx_sots_rng {
-    new_handle(|| bx_sots_rng(Rng::new(seed)))
+    new(seed.into())
 }
 
 /// A new generator seeded with `seed` and the given precision, in `*out`.
@@ -62,14 +77,13 @@ pub unsafe extern "C" fn bx_sots_with_precision(
     precision: bx_precision,
     out: *mut *mut bx_sots_rng,
 ) -> bx_status {
-    let p = crate::precision(precision);
-    // SAFETY: `out` is NULL or writable (contract), as `new_handle_into` needs.
-    unsafe {
-        new_handle_into(out, || {
-            p.map(|p| bx_sots_rng(Rng::with_precision(seed, p)))
-                .ok_or(BX_BAD_ARGUMENT)
-        })
-    }
+    // SAFETY: `out` is NULL or writable (contract), as `new_into` needs.
+    unsafe { new_into(out, || with_precision(seed, precision)) }
+}
+
+fn with_precision(seed: u32, precision: bx_precision) -> Result<Rng, bx_status> {
+    let p = crate::precision(precision).ok_or(BX_BAD_ARGUMENT)?;
+    Ok(Rng::with_precision(seed, p))
 }
 
 /// Free a generator. NULL does nothing. The handle must not be used after.
@@ -80,8 +94,8 @@ pub unsafe extern "C" fn bx_sots_with_precision(
 /// thread, and not freed before.
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_free(rng: *mut bx_sots_rng) {
-    // SAFETY: the contract is `free_handle`'s.
-    unsafe { free_handle(rng) }
+    // SAFETY: the contract is `handle::free`'s.
+    unsafe { crate::handle::free(rng) }
 }
 
 /// Set the precision model of `next_float`, `chance` and `float_range`.
@@ -93,11 +107,14 @@ pub unsafe extern "C" fn bx_sots_free(rng: *mut bx_sots_rng) {
 /// `rng` is NULL or a live handle not used by another thread meanwhile.
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_set_precision(rng: *mut bx_sots_rng, precision: bx_precision) {
-    let Some(p) = crate::precision(precision) else {
-        return;
-    };
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, (), |r| r.0.set_precision(p)) }
+    unsafe {
+        with_mut(rng, (), |r| {
+            if let Some(p) = crate::precision(precision) {
+                r.set_precision(p)
+            }
+        })
+    };
 }
 
 /// The generator's precision model (`BX_PC53` for a NULL handle).
@@ -108,7 +125,7 @@ pub unsafe extern "C" fn bx_sots_set_precision(rng: *mut bx_sots_rng, precision:
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_precision(rng: *const bx_sots_rng) -> bx_precision {
     // SAFETY: `rng` is NULL or a live handle nobody writes (contract).
-    unsafe { with_ref(rng, BX_PC53, |r| precision_code(r.0.precision())) }
+    unsafe { with_ref(rng, BX_PC53, |r| precision_code(r.precision())) }
 }
 
 /// The next tempered word. 1 word. (0 for a NULL handle.)
@@ -119,7 +136,7 @@ pub unsafe extern "C" fn bx_sots_precision(rng: *const bx_sots_rng) -> bx_precis
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_next_u32(rng: *mut bx_sots_rng) -> u32 {
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, 0, |r| r.0.next_u32()) }
+    unsafe { next_word(rng) }
 }
 
 /// The unit draw `y * (1/4294967295)` in double: closed [0, 1], exactly 1.0
@@ -131,7 +148,7 @@ pub unsafe extern "C" fn bx_sots_next_u32(rng: *mut bx_sots_rng) -> u32 {
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_next_unit(rng: *mut bx_sots_rng) -> f64 {
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, 0.0, |r| r.0.next_unit()) }
+    unsafe { with_mut(rng, 0.0, Rng::next_unit) }
 }
 
 /// The unit draw narrowed to float under the generator's precision model.
@@ -143,7 +160,7 @@ pub unsafe extern "C" fn bx_sots_next_unit(rng: *mut bx_sots_rng) -> f64 {
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_next_float(rng: *mut bx_sots_rng) -> f32 {
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, 0.0, |r| r.0.next_float()) }
+    unsafe { with_mut(rng, 0.0, Rng::next_float) }
 }
 
 /// Uniform on [0, n]: masks each word with the smallest 2^k - 1 >= n and
@@ -156,7 +173,7 @@ pub unsafe extern "C" fn bx_sots_next_float(rng: *mut bx_sots_rng) -> f32 {
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_next_int_inclusive(rng: *mut bx_sots_rng, n: u32) -> u32 {
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, 0, |r| r.0.next_int_inclusive(n)) }
+    unsafe { with_mut(rng, 0, |r| r.next_int_inclusive(n)) }
 }
 
 /// `p <= 0`: false, 0 words; `p >= 1`: true, 0 words; otherwise one word and
@@ -169,7 +186,7 @@ pub unsafe extern "C" fn bx_sots_next_int_inclusive(rng: *mut bx_sots_rng, n: u3
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_chance(rng: *mut bx_sots_rng, p: f32) -> bool {
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, false, |r| r.0.chance(p)) }
+    unsafe { with_mut(rng, false, |r| r.chance(p)) }
 }
 
 /// `float(lo + float((hi - lo) * unit))`, each step rounded under the
@@ -181,7 +198,7 @@ pub unsafe extern "C" fn bx_sots_chance(rng: *mut bx_sots_rng, p: f32) -> bool {
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_float_range(rng: *mut bx_sots_rng, lo: f32, hi: f32) -> f32 {
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, 0.0, |r| r.0.float_range(lo, hi)) }
+    unsafe { with_mut(rng, 0.0, |r| r.float_range(lo, hi)) }
 }
 
 /// The triangular draw: h = hi - lo, a = h / 2, b = h - a;
@@ -195,12 +212,13 @@ pub unsafe extern "C" fn bx_sots_float_range(rng: *mut bx_sots_rng, lo: f32, hi:
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_int_range_bell(rng: *mut bx_sots_rng, lo: i32, hi: i32) -> i32 {
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, 0, |r| r.0.int_range_bell(lo, hi)) }
+    unsafe { with_mut(rng, 0, |r| r.int_range_bell(lo, hi)) }
 }
 
 /// Write the next `n` tempered words to `out[0..n]`: the same words, and the
 /// same state afterwards, as `n` calls of `bx_sots_next_u32`. n words. A NULL
-/// handle, or a NULL or misaligned `out` with n > 0, does nothing.
+/// handle, or a NULL or misaligned `out` with n > 0, does nothing: `out` is
+/// left as it was.
 ///
 /// # Safety
 ///
@@ -208,17 +226,14 @@ pub unsafe extern "C" fn bx_sots_int_range_bell(rng: *mut bx_sots_rng, lo: i32, 
 /// `out` is NULL or valid for writing `n` uint32_t.
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_fill_u32(rng: *mut bx_sots_rng, out: *mut u32, n: usize) {
-    // SAFETY: `out` is NULL or writable for `n` words (contract).
-    let Some(buf) = (unsafe { slice_out(out, n) }) else {
-        return;
-    };
-    // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, (), |r| r.0.fill_u32(buf)) }
+    // SAFETY: `rng` is NULL or a live, unshared handle; `out` is NULL or
+    // writable for `n` words (contract).
+    unsafe { fill(rng, out, n) }
 }
 
 /// Write the next `n` unit draws (as `bx_sots_next_unit`) to `out[0..n]`.
 /// n words. A NULL handle, or a NULL or misaligned `out` with n > 0, does
-/// nothing.
+/// nothing: `out` is left as it was.
 ///
 /// # Safety
 ///
@@ -226,17 +241,14 @@ pub unsafe extern "C" fn bx_sots_fill_u32(rng: *mut bx_sots_rng, out: *mut u32, 
 /// `out` is NULL or valid for writing `n` doubles.
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_fill_unit(rng: *mut bx_sots_rng, out: *mut f64, n: usize) {
-    // SAFETY: `out` is NULL or writable for `n` doubles (contract).
-    let Some(buf) = (unsafe { slice_out(out, n) }) else {
-        return;
-    };
-    // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, (), |r| r.0.fill_unit(buf)) }
+    // SAFETY: `rng` is NULL or a live, unshared handle; `out` is NULL or
+    // writable for `n` doubles (contract).
+    unsafe { fill_with(rng, out, n, Rng::fill_unit) }
 }
 
 /// Write the next `n` float draws (as `bx_sots_next_float`, the generator's
 /// precision) to `out[0..n]`. n words. A NULL handle, or a NULL or
-/// misaligned `out` with n > 0, does nothing.
+/// misaligned `out` with n > 0, does nothing: `out` is left as it was.
 ///
 /// # Safety
 ///
@@ -244,24 +256,23 @@ pub unsafe extern "C" fn bx_sots_fill_unit(rng: *mut bx_sots_rng, out: *mut f64,
 /// `out` is NULL or valid for writing `n` floats.
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_fill_float(rng: *mut bx_sots_rng, out: *mut f32, n: usize) {
-    // SAFETY: `out` is NULL or writable for `n` floats (contract).
-    let Some(buf) = (unsafe { slice_out(out, n) }) else {
-        return;
-    };
-    // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, (), |r| r.0.fill_float(buf)) }
+    // SAFETY: `rng` is NULL or a live, unshared handle; `out` is NULL or
+    // writable for `n` floats (contract).
+    unsafe { fill_with(rng, out, n, Rng::fill_float) }
 }
 
 /// Spend `words` words as that many `bx_sots_next_u32` calls would (whole
-/// blocks by twisting, not tempering). A NULL handle does nothing.
+/// blocks by twisting, not tempering; 10^10 words take about 5 s). Returns
+/// `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past
+/// 10^10 words (nothing spent).
 ///
 /// # Safety
 ///
 /// `rng` is NULL or a live handle not used by another thread meanwhile.
 #[no_mangle]
-pub unsafe extern "C" fn bx_sots_discard(rng: *mut bx_sots_rng, words: u64) {
+pub unsafe extern "C" fn bx_sots_discard(rng: *mut bx_sots_rng, words: u64) -> bx_status {
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, (), |r| r.0.discard(words)) }
+    unsafe { discard(rng, words) }
 }
 
 /// Words still unread in the current block, 0..=624 (0 for a NULL handle).
@@ -272,7 +283,7 @@ pub unsafe extern "C" fn bx_sots_discard(rng: *mut bx_sots_rng, words: u64) {
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_left(rng: *const bx_sots_rng) -> u32 {
     // SAFETY: `rng` is NULL or a live handle nobody writes (contract).
-    unsafe { with_ref(rng, 0, |r| r.0.left()) }
+    unsafe { with_ref(rng, 0, Rng::left) }
 }
 
 /// Words drawn since the handle was made (for a handle from
@@ -284,11 +295,12 @@ pub unsafe extern "C" fn bx_sots_left(rng: *const bx_sots_rng) -> u32 {
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_position(rng: *const bx_sots_rng) -> u64 {
     // SAFETY: `rng` is NULL or a live handle nobody writes (contract).
-    unsafe { with_ref(rng, 0, |r| r.0.position()) }
+    unsafe { with_ref(rng, 0, Rng::position) }
 }
 
 /// Write the save's RNG item, `BX_SOTS_STATE_LEN` (2500) bytes, to `out`.
-/// Draws nothing. A NULL handle or NULL `out` does nothing.
+/// Draws nothing. A NULL handle or NULL `out` does nothing: `out` is left
+/// as it was.
 ///
 /// # Safety
 ///
@@ -296,12 +308,9 @@ pub unsafe extern "C" fn bx_sots_position(rng: *const bx_sots_rng) -> u64 {
 /// NULL or valid for writing 2500 bytes.
 #[no_mangle]
 pub unsafe extern "C" fn bx_sots_save_state(rng: *const bx_sots_rng, out: *mut u8) {
-    // SAFETY: `out` is NULL or writable for 2500 bytes (contract).
-    let Some(buf) = (unsafe { slice_out(out, BX_SOTS_STATE_LEN) }) else {
-        return;
-    };
-    // SAFETY: `rng` is NULL or a live handle nobody writes (contract).
-    unsafe { with_ref(rng, (), |r| buf.copy_from_slice(&r.0.save_state())) }
+    // SAFETY: `rng` is NULL or a live handle nobody writes; `out` is NULL or
+    // writable for 2500 bytes (contract); `written` is NULL.
+    unsafe { save_fixed(rng, out) };
 }
 
 /// A new generator from a saved RNG item (2500 bytes, or 2503 with the
@@ -320,31 +329,18 @@ pub unsafe extern "C" fn bx_sots_load_state(
     len: usize,
     out: *mut *mut bx_sots_rng,
 ) -> bx_status {
-    // SAFETY: `bytes` is NULL or readable for `len` bytes (contract).
-    let input = unsafe { bytes_in(bytes, len) };
-    // SAFETY: `out` is NULL or writable (contract).
-    unsafe {
-        new_handle_into(out, || {
-            let mt = sots::decode_item(input?).map_err(item_status)?;
-            Ok(bx_sots_rng(Rng::from_mt(mt)))
-        })
-    }
-}
-
-fn item_status(e: sots::ItemError) -> bx_status {
-    match e {
-        sots::ItemError::WrongLength { .. } => BX_BAD_LENGTH,
-        sots::ItemError::LeftOutOfRange { .. } => BX_BAD_STATE,
-    }
+    // SAFETY: `bytes` is NULL or readable for `len` bytes; `out` is NULL or
+    // writable (contract).
+    unsafe { load_one(bytes, len, out) }
 }
 
 /// Identify a saved RNG item: the seed, the twists after seeding, `left`
 /// and the words drawn since seeding, in `*out`, walking back at most
 /// `BX_SOTS_DEFAULT_MAX_TWISTS` twists (no search over seeds; about 0.1 s at
-/// worst). The answer is replayed (all 624 words) before it is given.
-/// Returns `BX_OK`; `BX_NULL_POINTER`, `BX_BAD_LENGTH`, `BX_BAD_STATE` as
-/// `bx_sots_load_state`; `BX_NOT_FOUND` when no seed reaches the block within
-/// the bound (`*out` untouched).
+/// worst). The answer is replayed (all 624 words and `left`) before it is
+/// given. Returns `BX_OK`; `BX_NULL_POINTER`, `BX_BAD_LENGTH`,
+/// `BX_BAD_STATE` as `bx_sots_load_state`; `BX_NOT_FOUND` when no seed
+/// reaches the block within the bound (`*out` untouched).
 ///
 /// # Safety
 ///
@@ -361,7 +357,7 @@ pub unsafe extern "C" fn bx_sots_identify(
 }
 
 /// `bx_sots_identify` walking back at most `max_twists` twists (each about a
-/// microsecond).
+/// microsecond); `BX_BOUND_TOO_LARGE` past `BX_SOTS_MAX_TWISTS`.
 ///
 /// # Safety
 ///
@@ -373,22 +369,20 @@ pub unsafe extern "C" fn bx_sots_identify_bounded(
     max_twists: u64,
     out: *mut bx_sots_identity,
 ) -> bx_status {
-    // SAFETY: `bytes` is NULL or readable for `len` bytes (contract).
-    let input = unsafe { bytes_in(bytes, len) };
-    status(|| {
-        let dst = out_ptr(out)?;
-        let mt = sots::decode_item(input?).map_err(item_status)?;
-        let id = sots::identify(&mt, max_twists).map_err(|_| BX_NOT_FOUND)?;
-        let id = bx_sots_identity {
-            seed: id.seed,
-            twists: id.twists,
-            left: id.left,
-            words_drawn: id.words_drawn,
-        };
-        // SAFETY: `dst` is checked; writable for a `bx_sots_identity` (contract).
-        unsafe { put(dst, id) };
-        Ok(())
-    })
+    // SAFETY: `bytes` is NULL or readable for `len` bytes; `out` is NULL or
+    // writable for a `bx_sots_identity` (contract); no search options.
+    unsafe { identify_walk_as::<bx_sots_rng, _>(bytes, len, max_twists, out, sots_identity) }
+}
+
+/// The identity of a replayed identification of `state`.
+fn sots_identity(state: &Rng, id: Identification) -> bx_sots_identity {
+    let left = state.left();
+    bx_sots_identity {
+        seed: id.seed as u32,
+        twists: sots::twists_of(id.words_drawn, left),
+        left,
+        words_drawn: id.words_drawn,
+    }
 }
 
 /// `Mars_Vec3_Normalize` under `precision`: returns the direction and, when

@@ -1,20 +1,32 @@
 //! Westwood's `Random2Class` (Tiberian Sun, Red Alert 2, Yuri's Revenge)
-//! with its byte layouts and seed search; the other WWLib classes are in
-//! `wwlib.rs`.
+//! with its byte layouts and its identification by seed search; the other
+//! WWLib classes are in `wwlib.rs`.
 
-use bitexact::westwood::{self, Layout, Random2};
+use bitexact::westwood::{self, engines::Random2Class, Random2};
 
-use crate::{
-    bx_status, bytes_in, free_handle, handle_mut, handle_ref, new_handle, new_handle_into, out_ptr,
-    put, slice_out, status, with_mut, with_ref, BX_BAD_ARGUMENT, BX_BAD_LENGTH, BX_BAD_STATE,
-    BX_NOT_FOUND, BX_NOT_REPRESENTABLE, BX_NULL_POINTER, BX_RANGE_TOO_WIDE,
+use crate::handle::{
+    bx_identity, discard, draw_into, fill, identify_searched, load_state, new, save_state,
+    with_mut, with_ref, Gen, Handle, Layout,
 };
+use crate::search::bx_search;
+use crate::{bx_status, BX_BAD_STATE, BX_RANGE_TOO_WIDE};
 
 /// `Random2Class`: the 250-word table seeded by Random3Class, its two
 /// cursors (0 and 103 apart) and RA2's disabled flag. Opaque; made by
-/// `bx_westwood_new` or `bx_westwood_load`, freed by `bx_westwood_free`. Not
-/// thread-safe: one thread at a time per handle.
-pub struct bx_westwood_rng(Random2);
+/// `bx_westwood_new` or `bx_westwood_load_state`, freed by
+/// `bx_westwood_free`. Not thread-safe: one thread at a time per handle.
+pub struct bx_westwood_rng {
+    _private: [u8; 0],
+}
+
+impl Handle for bx_westwood_rng {
+    type Engine = Random2Class;
+
+    /// Cursors not 103 apart are a pair the games never write.
+    fn loadable(gen: &Gen<Self>) -> Result<(), bx_status> {
+        gen.irregular().map_or(Ok(()), |_| Err(BX_BAD_STATE))
+    }
+}
 
 /// A Random2Class byte layout: `BX_WESTWOOD_TS` or `BX_WESTWOOD_RA2`.
 pub type bx_westwood_layout = u32;
@@ -29,67 +41,38 @@ pub const BX_WESTWOOD_TS_LEN: usize = 1008;
 pub const BX_WESTWOOD_RA2_LEN: usize = 1012;
 /// A customary draw bound for `bx_westwood_identify`: 10^7 draws.
 pub const BX_WESTWOOD_DEFAULT_MAX_DRAWS: u64 = 10_000_000;
+/// The largest bound `bx_westwood_identify` takes: 10^9 draws (its walk
+/// keeps 16 bytes per 250 draws: 64 MB).
+pub const BX_WESTWOOD_MAX_DRAWS: u64 = 1_000_000_000;
 /// The end of the seed range: 2^32 (seeds are 0..2^32).
 pub const BX_WESTWOOD_SEED_SPACE: u64 = 4_294_967_296;
 
 const _: () = assert!(BX_WESTWOOD_TS_LEN == westwood::TS_LEN);
 const _: () = assert!(BX_WESTWOOD_RA2_LEN == westwood::RA2_LEN);
 const _: () = assert!(BX_WESTWOOD_DEFAULT_MAX_DRAWS == westwood::DEFAULT_MAX_DRAWS);
+const _: () = assert!(BX_WESTWOOD_MAX_DRAWS == westwood::engines::MAX_IDENTIFY_DRAWS);
 const _: () = assert!(BX_WESTWOOD_SEED_SPACE == westwood::SEED_SPACE);
 
-/// Where a Random2Class state sits in its seed's stream.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct bx_westwood_identity {
-    /// The seed given to `Random2Class(seed)`.
-    pub seed: u32,
-    /// Raw draws since seeding (250 * k + index1).
-    pub draws: u64,
-}
-
-fn layout(l: bx_westwood_layout) -> Result<Layout, bx_status> {
+/// A layout constant as the library names it.
+fn lay(l: bx_westwood_layout) -> Layout {
     match l {
-        BX_WESTWOOD_TS => Ok(Layout::Ts),
-        BX_WESTWOOD_RA2 => Ok(Layout::Ra2),
-        _ => Err(BX_BAD_ARGUMENT),
+        BX_WESTWOOD_TS => Layout::Named("ts"),
+        BX_WESTWOOD_RA2 => Layout::Named("ra2"),
+        _ => Layout::Unknown,
     }
 }
 
+/// A WWLib ranged draw's error as a status.
 pub(crate) fn ranged_status(_: westwood::RangeError) -> bx_status {
     BX_RANGE_TOO_WIDE
 }
 
-/// A ranged draw of any WWLib generator into `*out`, refusing a NULL handle
-/// or `out` before anything is drawn.
-///
-/// # Safety
-///
-/// `rng` is NULL, misaligned or a live, unshared handle; `out` is NULL,
-/// misaligned or valid for writing an int32_t.
-pub(crate) unsafe fn ranged_into<T>(
-    rng: *mut T,
-    out: *mut i32,
-    draw: impl FnOnce(&mut T) -> Result<i32, westwood::RangeError>,
-) -> bx_status {
-    status(|| {
-        let dst = out_ptr(out)?;
-        // SAFETY: `rng` is NULL, misaligned or a live, unshared handle (contract).
-        let r = unsafe { handle_mut(rng) }.ok_or(BX_NULL_POINTER)?;
-        let v = draw(r).map_err(ranged_status)?;
-        // SAFETY: `dst` is checked; writable for an int32_t (contract).
-        unsafe { put(dst, v) };
-        Ok(())
-    })
-}
-
-// ---------------------------------------------------------------- Random2
-
 /// A new `Random2Class(seed)`: the table filled by Random3Class(seed, 0),
-/// cursors 0 and 103, flag clear. Not NULL (barring an internal error, a bug). Free it with
-/// `bx_westwood_free`.
+/// cursors 0 and 103, flag clear. Not NULL (barring an internal error, a
+/// bug). Free it with `bx_westwood_free`.
 #[no_mangle]
 pub extern "C" fn bx_westwood_new(seed: u32) -> *mut bx_westwood_rng {
-    new_handle(|| bx_westwood_rng(Random2::new(seed)))
+    new(seed.into())
 }
 
 /// Free a generator. NULL does nothing. The handle must not be used after.
@@ -100,13 +83,14 @@ pub extern "C" fn bx_westwood_new(seed: u32) -> *mut bx_westwood_rng {
 /// thread, and not freed before.
 #[no_mangle]
 pub unsafe extern "C" fn bx_westwood_free(rng: *mut bx_westwood_rng) {
-    // SAFETY: the contract is `free_handle`'s.
-    unsafe { free_handle(rng) }
+    // SAFETY: the contract is `handle::free`'s.
+    unsafe { crate::handle::free(rng) }
 }
 
-/// One raw draw, read as the games read it (signed). 1 draw; with the
-/// disabled flag set it returns 0 and changes nothing but the position.
-/// (0 for a NULL handle.)
+/// One raw draw, read as the games read it (signed): the class's raw word
+/// (SPEC 9's name for it; `bx_westwood_fill_u32` gives the same bits).
+/// 1 draw; with the disabled flag set it returns 0 and changes nothing but
+/// the position. (0 for a NULL handle.)
 ///
 /// # Safety
 ///
@@ -114,7 +98,7 @@ pub unsafe extern "C" fn bx_westwood_free(rng: *mut bx_westwood_rng) {
 #[no_mangle]
 pub unsafe extern "C" fn bx_westwood_raw(rng: *mut bx_westwood_rng) -> i32 {
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, 0, |r| r.0.raw()) }
+    unsafe { with_mut(rng, 0, Random2::raw) }
 }
 
 /// The inclusive ranged draw into `*out`: equal bounds give min with no
@@ -136,8 +120,9 @@ pub unsafe extern "C" fn bx_westwood_ranged(
     max: i32,
     out: *mut i32,
 ) -> bx_status {
-    // SAFETY: the contract is `ranged_into`'s.
-    unsafe { ranged_into(rng, out, |r| r.0.ranged(min, max)) }
+    // SAFETY: `rng` is NULL or a live, unshared handle; `out` is NULL or
+    // writable for an int32_t (contract).
+    unsafe { draw_into(rng, out, |r| r.ranged(min, max).map_err(ranged_status)) }
 }
 
 /// ranged(1, 2147483647) / 2147483648.0: strictly inside (0, 1).
@@ -149,37 +134,37 @@ pub unsafe extern "C" fn bx_westwood_ranged(
 #[no_mangle]
 pub unsafe extern "C" fn bx_westwood_double(rng: *mut bx_westwood_rng) -> f64 {
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, 0.0, |r| r.0.double()) }
+    unsafe { with_mut(rng, 0.0, Random2::double) }
 }
 
-/// Write the next `n` raw draws to `out[0..n]`: the same values and final
-/// state as `n` calls of `bx_westwood_raw`. n draws. A NULL handle, or a
-/// NULL or misaligned `out` with n > 0, does nothing.
+/// Write the next `n` raw draws' bits to `out[0..n]`: the same values (as
+/// uint32_t) and final state as `n` calls of `bx_westwood_raw`. n draws. A
+/// NULL handle, or a NULL or misaligned `out` with n > 0, does nothing:
+/// `out` is left as it was.
 ///
 /// # Safety
 ///
 /// `rng` is NULL or a live handle not used by another thread meanwhile;
-/// `out` is NULL or valid for writing `n` int32_t.
+/// `out` is NULL or valid for writing `n` uint32_t.
 #[no_mangle]
-pub unsafe extern "C" fn bx_westwood_fill(rng: *mut bx_westwood_rng, out: *mut i32, n: usize) {
-    // SAFETY: `out` is NULL or writable for `n` values (contract).
-    let Some(buf) = (unsafe { slice_out(out, n) }) else {
-        return;
-    };
-    // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, (), |r| r.0.fill(buf)) }
+pub unsafe extern "C" fn bx_westwood_fill_u32(rng: *mut bx_westwood_rng, out: *mut u32, n: usize) {
+    // SAFETY: `rng` is NULL or a live, unshared handle; `out` is NULL or
+    // writable for `n` words (contract).
+    unsafe { fill(rng, out, n) }
 }
 
-/// Spend `draws` raw draws as that many `bx_westwood_raw` calls would. A
-/// NULL handle does nothing.
+/// Spend `draws` raw draws as that many `bx_westwood_raw` calls would
+/// (whole table cycles at a time: 10^10 draws take about 1.3 s). Returns
+/// `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past
+/// 10^10 draws (nothing spent).
 ///
 /// # Safety
 ///
 /// `rng` is NULL or a live handle not used by another thread meanwhile.
 #[no_mangle]
-pub unsafe extern "C" fn bx_westwood_discard(rng: *mut bx_westwood_rng, draws: u64) {
+pub unsafe extern "C" fn bx_westwood_discard(rng: *mut bx_westwood_rng, draws: u64) -> bx_status {
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, (), |r| r.0.discard(draws)) }
+    unsafe { discard(rng, draws) }
 }
 
 /// Whether RA2's disabled flag is set (false for a NULL handle).
@@ -190,7 +175,7 @@ pub unsafe extern "C" fn bx_westwood_discard(rng: *mut bx_westwood_rng, draws: u
 #[no_mangle]
 pub unsafe extern "C" fn bx_westwood_disabled(rng: *const bx_westwood_rng) -> bool {
     // SAFETY: `rng` is NULL or a live handle nobody writes (contract).
-    unsafe { with_ref(rng, false, |r| r.0.disabled()) }
+    unsafe { with_ref(rng, false, Random2::disabled) }
 }
 
 /// Set or clear RA2's disabled flag (a set flag makes raw draws return 0
@@ -202,7 +187,7 @@ pub unsafe extern "C" fn bx_westwood_disabled(rng: *const bx_westwood_rng) -> bo
 #[no_mangle]
 pub unsafe extern "C" fn bx_westwood_set_disabled(rng: *mut bx_westwood_rng, disabled: bool) {
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, (), |r| r.0.set_disabled(disabled)) }
+    unsafe { with_mut(rng, (), |r| r.set_disabled(disabled)) }
 }
 
 /// Raw draws made through the handle (not part of the saved state; 0 for
@@ -214,15 +199,16 @@ pub unsafe extern "C" fn bx_westwood_set_disabled(rng: *mut bx_westwood_rng, dis
 #[no_mangle]
 pub unsafe extern "C" fn bx_westwood_position(rng: *const bx_westwood_rng) -> u64 {
     // SAFETY: `rng` is NULL or a live handle nobody writes (contract).
-    unsafe { with_ref(rng, 0, |r| r.0.position()) }
+    unsafe { with_ref(rng, 0, Random2::position) }
 }
 
 /// Write the generator in `layout` to `out` (capacity `cap` bytes) and the
 /// bytes written to `*written` (when not NULL). Draws nothing. Returns
-/// `BX_OK`; `BX_BAD_ARGUMENT` for an unknown layout; `BX_BAD_LENGTH` when
-/// `cap` is below the layout's length (`BX_WESTWOOD_TS_LEN`,
-/// `BX_WESTWOOD_RA2_LEN`); `BX_NOT_REPRESENTABLE` for a disabled generator
-/// in the Tiberian Sun layout; `BX_NULL_POINTER` for a NULL handle or `out`.
+/// `BX_OK`; `BX_NULL_POINTER` for a NULL handle or `out`; `BX_BAD_ARGUMENT`
+/// for an unknown layout; `BX_NOT_REPRESENTABLE` for a disabled generator
+/// in the Tiberian Sun layout; `BX_BAD_LENGTH` when `cap` is below the
+/// layout's length (`BX_WESTWOOD_TS_LEN`, `BX_WESTWOOD_RA2_LEN`). Nothing
+/// is written on failure.
 ///
 /// # Safety
 ///
@@ -230,34 +216,16 @@ pub unsafe extern "C" fn bx_westwood_position(rng: *const bx_westwood_rng) -> u6
 /// NULL or valid for writing `cap` bytes; `written` is NULL or valid for
 /// writing a size_t.
 #[no_mangle]
-pub unsafe extern "C" fn bx_westwood_save(
+pub unsafe extern "C" fn bx_westwood_save_state(
     rng: *const bx_westwood_rng,
     layout: bx_westwood_layout,
     out: *mut u8,
     cap: usize,
     written: *mut usize,
 ) -> bx_status {
-    status(|| {
-        // SAFETY: `rng` is NULL or a live handle nobody writes (contract).
-        let r = unsafe { handle_ref(rng) }.ok_or(BX_NULL_POINTER)?;
-        if out.is_null() {
-            return Err(BX_NULL_POINTER);
-        }
-        let l = self::layout(layout)?;
-        if cap < l.byte_len() {
-            return Err(BX_BAD_LENGTH);
-        }
-        let encoded = l.encode(&r.0).map_err(|_| BX_NOT_REPRESENTABLE)?;
-        // SAFETY: `out` is non-NULL and writable for `cap` >= the layout's
-        // length bytes (contract).
-        let buf = unsafe { slice_out(out, encoded.len()) }.ok_or(BX_NULL_POINTER)?;
-        buf.copy_from_slice(&encoded);
-        if let Ok(w) = out_ptr(written) {
-            // SAFETY: `w` is checked; writable for a size_t (contract).
-            unsafe { put(w, encoded.len()) };
-        }
-        Ok(())
-    })
+    // SAFETY: `rng` is NULL or a live handle nobody writes; `out` is NULL or
+    // writable for `cap` bytes; `written` is NULL or writable (contract).
+    unsafe { save_state(rng, lay(layout), out, cap, written) }
 }
 
 /// A new generator from saved bytes in `layout`, in `*out` (position 0).
@@ -272,73 +240,49 @@ pub unsafe extern "C" fn bx_westwood_save(
 /// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
 /// for writing a pointer.
 #[no_mangle]
-pub unsafe extern "C" fn bx_westwood_load(
+pub unsafe extern "C" fn bx_westwood_load_state(
     bytes: *const u8,
     len: usize,
     layout: bx_westwood_layout,
     out: *mut *mut bx_westwood_rng,
 ) -> bx_status {
-    // SAFETY: `bytes` is NULL or readable for `len` bytes (contract).
-    let input = unsafe { bytes_in(bytes, len) };
-    // SAFETY: `out` is NULL or writable (contract).
-    unsafe {
-        new_handle_into(out, || {
-            let input = input?;
-            let l = self::layout(layout)?;
-            let decoded = l.decode(input).map_err(decode_status)?;
-            decoded.strict().map(bx_westwood_rng).map_err(decode_status)
-        })
-    }
+    // SAFETY: `bytes` is NULL or readable for `len` bytes; `out` is NULL or
+    // writable (contract).
+    unsafe { load_state(bytes, len, lay(layout), out) }
 }
 
-fn decode_status(e: westwood::DecodeError) -> bx_status {
-    match e {
-        westwood::DecodeError::WrongLength { .. } => BX_BAD_LENGTH,
-        _ => BX_BAD_STATE,
-    }
-}
-
-/// Find the seed of a Random2Class state: the first seed in
-/// [first_seed, end_seed) (end clamped to 2^32) whose stream reaches the
-/// state within `max_draws` draws, with the draws since seeding, in
-/// `*out`; the answer is replayed before it is given. Single-threaded and
-/// long: a full range takes minutes, so split [0, 2^32) over threads (each
-/// with its own call; the handle is only read). Returns `BX_OK`;
-/// `BX_NULL_POINTER`; `BX_BAD_STATE` for cursors not 103 apart;
-/// `BX_NOT_FOUND` when no seed of the range fits (`*out` untouched).
+/// Identify saved bytes in `layout`: the first seed of the search's range
+/// whose stream reaches the state within `max_draws` draws of seeding, and
+/// the draws since, in `*out`; the answer is replayed (table, cursors and
+/// flag) before it is given. The table is walked back to every possible
+/// seeding point, then the seeds are searched by the library's scheduler on
+/// `search->threads` workers (`search` NULL: every core, seeds 0..2^32, no
+/// cancel flag; see `bx_search`), the same answer for any thread count. A
+/// whole range takes a minute or so on a few cores.
+///
+/// Returns `BX_OK`; `BX_NULL_POINTER`, `BX_BAD_ARGUMENT`, `BX_BAD_LENGTH`
+/// and `BX_BAD_STATE` (a cursor outside 0..250, a bad flag byte, cursors
+/// not 103 apart) as `bx_westwood_load_state`; `BX_BOUND_TOO_LARGE` past
+/// `BX_WESTWOOD_MAX_DRAWS`; `BX_BAD_SEED_RANGE`; `BX_NOT_FOUND` when no
+/// seed of the whole range fits, or the disabled flag is set (no draw sets
+/// it); `BX_INTERRUPTED` when the cancel flag stopped the search before a
+/// seed was found. `*out` is untouched on failure.
 ///
 /// # Safety
 ///
-/// `rng` is NULL or a live handle that no thread writes meanwhile (other
-/// threads may read it); `out` is NULL or valid for writing a
-/// `bx_westwood_identity`.
+/// `bytes` is NULL or valid for reading `len` bytes; `search` is NULL or
+/// valid for reading a `bx_search` (as it says); `out` is NULL or valid for
+/// writing a `bx_identity`.
 #[no_mangle]
 pub unsafe extern "C" fn bx_westwood_identify(
-    rng: *const bx_westwood_rng,
-    first_seed: u64,
-    end_seed: u64,
+    bytes: *const u8,
+    len: usize,
+    layout: bx_westwood_layout,
     max_draws: u64,
-    out: *mut bx_westwood_identity,
+    search: *const bx_search,
+    out: *mut bx_identity,
 ) -> bx_status {
-    status(|| {
-        let dst = out_ptr(out)?;
-        // SAFETY: `rng` is NULL or a live handle nobody writes (contract).
-        let r = unsafe { handle_ref(rng) }.ok_or(BX_NULL_POINTER)?;
-        let id =
-            westwood::identify(&r.0, first_seed..end_seed, max_draws).map_err(|e| match e {
-                westwood::IdentifyError::IrregularCursors(_) => BX_BAD_STATE,
-                westwood::IdentifyError::NotFound { .. } => BX_NOT_FOUND,
-            })?;
-        // SAFETY: `dst` is checked; writable (contract).
-        unsafe {
-            put(
-                dst,
-                bx_westwood_identity {
-                    seed: id.seed,
-                    draws: id.draws,
-                },
-            )
-        };
-        Ok(())
-    })
+    // SAFETY: `bytes` is NULL or readable for `len` bytes; `search` is NULL
+    // or a valid `bx_search`; `out` is NULL or writable (contract).
+    unsafe { identify_searched::<bx_westwood_rng>(bytes, len, lay(layout), max_draws, search, out) }
 }

@@ -67,23 +67,32 @@ impl Library {
     }
 }
 
-/// Build the staticlib and cdylib with this test's profile into this test's
-/// target directory, once per test binary.
-fn library() -> &'static Library {
-    static LIB: OnceLock<Library> = OnceLock::new();
-    LIB.get_or_init(|| {
+/// Where this test binary's profile puts its artifacts, and the `cargo
+/// build` flags that build into the same place.
+struct Profile {
+    /// target/<profile> (or target/<triple>/<profile>)
+    dir: PathBuf,
+    target_dir: PathBuf,
+    profile: String,
+    triple: Option<String>,
+}
+
+fn profile() -> &'static Profile {
+    static PROFILE: OnceLock<Profile> = OnceLock::new();
+    PROFILE.get_or_init(|| {
         // target/<profile>/deps/c_abi-<hash>, or target/<triple>/<profile>/deps/...
         let exe = std::env::current_exe().expect("test executable path");
-        let profile_dir = exe
+        let dir = exe
             .parent()
             .and_then(Path::parent)
             .expect("target/<profile>")
             .to_path_buf();
-        let profile = profile_dir
+        let profile = dir
             .file_name()
             .and_then(|n| n.to_str())
-            .expect("profile name");
-        let parent = profile_dir.parent().expect("target dir");
+            .expect("profile name")
+            .to_owned();
+        let parent = dir.parent().expect("target dir");
         // Cargo marks the target directory's root with CACHEDIR.TAG; a
         // directory between it and the profile is a target triple.
         let (target_dir, triple) = if parent.join("CACHEDIR.TAG").exists() {
@@ -95,37 +104,67 @@ fn library() -> &'static Library {
                 .map(str::to_owned);
             (parent.parent().expect("target dir").to_path_buf(), triple)
         };
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let mut cmd = Command::new(cargo);
-        cmd.args(["build", "-p", "bitexact-ffi", "--lib", "--target-dir"])
-            .arg(&target_dir)
-            .current_dir(CRATE_DIR);
-        match profile {
-            "debug" => {}
-            "release" => {
-                cmd.arg("--release");
-            }
-            other => {
-                cmd.args(["--profile", other]);
-            }
+        Profile {
+            dir,
+            target_dir,
+            profile,
+            triple,
         }
-        if let Some(t) = triple {
-            cmd.args(["--target", &t]);
+    })
+}
+
+/// `cargo build` with `args`, this test's profile and target directory.
+fn cargo_build(args: &[&str]) {
+    let p = profile();
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut cmd = Command::new(cargo);
+    cmd.arg("build")
+        .args(args)
+        .arg("--target-dir")
+        .arg(&p.target_dir)
+        .current_dir(CRATE_DIR);
+    match p.profile.as_str() {
+        "debug" => {}
+        "release" => {
+            cmd.arg("--release");
         }
-        let out = cmd.output().expect("run cargo build -p bitexact-ffi");
-        assert!(
-            out.status.success(),
-            "cargo build -p bitexact-ffi failed:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        other => {
+            cmd.args(["--profile", other]);
+        }
+    }
+    if let Some(t) = &p.triple {
+        cmd.args(["--target", t]);
+    }
+    let out = cmd.output().expect("run cargo build");
+    assert!(
+        out.status.success(),
+        "cargo build {args:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Build the staticlib and cdylib with this test's profile into this test's
+/// target directory, once per test binary.
+fn library() -> &'static Library {
+    static LIB: OnceLock<Library> = OnceLock::new();
+    LIB.get_or_init(|| {
+        cargo_build(&["-p", "bitexact-ffi", "--lib"]);
+        let dir = profile().dir.clone();
         for name in ["libbitexact.a", "libbitexact.so"] {
-            assert!(
-                profile_dir.join(name).is_file(),
-                "{name} not in {}",
-                profile_dir.display()
-            );
+            assert!(dir.join(name).is_file(), "{name} not in {}", dir.display());
         }
-        Library { dir: profile_dir }
+        Library { dir }
+    })
+}
+
+/// The CLI binary, `bitexact`, built as the library is.
+fn cli() -> &'static Path {
+    static CLI: OnceLock<PathBuf> = OnceLock::new();
+    CLI.get_or_init(|| {
+        cargo_build(&["-p", "bitexact-cli", "--bin", "bitexact"]);
+        let exe = profile().dir.join("bitexact");
+        assert!(exe.is_file(), "{} not built", exe.display());
+        exe
     })
 }
 
@@ -352,11 +391,11 @@ fn snippet_and_output(markdown: &str, heading: &str) -> (String, String) {
     (code, text)
 }
 
-/// Compile `source` (C11, warnings as errors) against the static library,
-/// run it, and compare its output with `expected`.
-fn c_program_prints(name: &str, source: &Path, expected: &str) {
+/// Compile `source` (C11, warnings as errors) against the static library
+/// into a program named after `name`; `None` (skipped) without gcc.
+fn compile_c(name: &str, source: &Path) -> Option<PathBuf> {
     if !have("gcc") {
-        return;
+        return None;
     }
     let lib = library();
     let exe = scratch(name).join("program");
@@ -383,6 +422,15 @@ fn c_program_prints(name: &str, source: &Path, expected: &str) {
         source.display(),
         String::from_utf8_lossy(&out.stderr)
     );
+    Some(exe)
+}
+
+/// Compile `source` as [`compile_c`] does, run it, and compare its output
+/// with `expected`.
+fn c_program_prints(name: &str, source: &Path, expected: &str) {
+    let Some(exe) = compile_c(name, source) else {
+        return;
+    };
     let run = Command::new(&exe).output().expect("run");
     assert!(run.status.success(), "{name} exited with {}", run.status);
     assert_eq!(
@@ -410,4 +458,303 @@ fn example_program_prints_what_its_readme_shows() {
     let from = readme.find("```text\n").expect("a text block") + "```text\n".len();
     let output = &readme[from..from + readme[from..].find("```\n").expect("closed block")];
     c_program_prints("example", &example.join("main.c"), output);
+}
+
+/// One `bx_recover` case: the CLI's engine arguments, the C engine number,
+/// the tap (None: the raw word), the values, the seed range (end 0: the
+/// whole space, no `--seed-range`), the hit budget and the offset bound (0:
+/// the default, no `--max-offset`).
+struct Case {
+    cli: &'static [&'static str],
+    engine: u32,
+    tap: Option<&'static str>,
+    values: String,
+    seeds: (u64, u64),
+    max_hits: u64,
+    max_offset: u64,
+}
+
+/// What a search answered, as both front ends can say it.
+#[derive(Debug, PartialEq, Eq)]
+struct Answer {
+    found: bool,
+    hits: Vec<(u64, u64)>,
+    searched: u64,
+    complete: bool,
+    /// `stopped_at` / `interrupted_at` (None when complete).
+    stopped_at: Option<u64>,
+}
+
+fn cli_answer(c: &Case, threads: u32) -> Answer {
+    let mut cmd = Command::new(cli());
+    cmd.arg("--quiet").arg("recover").args(c.cli);
+    if let Some(t) = c.tap {
+        cmd.args(["--tap", t]);
+    }
+    cmd.args(["--values", &c.values]);
+    match c.seeds {
+        (0, 0) => {}
+        (a, b) => {
+            assert!(b > a, "a case's seed range ends at 0 only as (0, 0)");
+            cmd.args(["--seed-range", &format!("{a}..{b}")]);
+        }
+    }
+    if c.max_offset != 0 {
+        cmd.args(["--max-offset", &c.max_offset.to_string()]);
+    }
+    cmd.args(["--threads", &threads.to_string()])
+        .args(["--max-hits", &c.max_hits.to_string()])
+        .arg("--json");
+    let out = cmd.output().expect("run bitexact recover");
+    let code = out.status.code();
+    assert!(
+        matches!(code, Some(0 | 1)),
+        "bitexact recover {:?} exited with {code:?}: {}",
+        c.cli,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value =
+        serde_json::from_slice(&out.stdout).expect("bitexact recover --json prints JSON");
+    let hits = json["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .map(|h| (h["seed"].as_u64().unwrap(), h["offset"].as_u64().unwrap()))
+        .collect();
+    let stopped_at = json
+        .get("stopped_at")
+        .or_else(|| json.get("interrupted_at"))
+        .and_then(serde_json::Value::as_u64);
+    Answer {
+        found: code == Some(0),
+        hits,
+        searched: json["searched"].as_u64().expect("searched"),
+        complete: json["complete"].as_bool().expect("complete"),
+        stopped_at,
+    }
+}
+
+fn c_answer(driver: &Path, c: &Case, threads: u32) -> Answer {
+    let out = Command::new(driver)
+        .arg(c.engine.to_string())
+        .arg(c.tap.unwrap_or("-"))
+        .arg(&c.values)
+        .arg(c.seeds.0.to_string())
+        .arg(c.seeds.1.to_string())
+        .arg(threads.to_string())
+        .arg(c.max_hits.to_string())
+        .arg(c.max_offset.to_string())
+        .output()
+        .expect("run recover_driver");
+    assert!(out.status.success(), "recover_driver failed");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    let status: i32 = lines.next().unwrap()["status ".len()..].parse().unwrap();
+    let words: Vec<u64> = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .skip(1)
+        .step_by(2)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let [count, complete, end, stopped_at, searched] = words[..] else {
+        panic!("the result line: {text}");
+    };
+    let hits: Vec<(u64, u64)> = lines
+        .map(|l| {
+            let mut w = l.split(' ').skip(1).map(|v| v.parse::<u64>().unwrap());
+            (w.next().unwrap(), w.next().unwrap())
+        })
+        .collect();
+    assert_eq!(hits.len() as u64, count);
+    // BX_OK: found; BX_NOT_FOUND (6): complete and empty; nothing else here.
+    assert!(
+        status == 0 || status == 6,
+        "bx_recover gave status {status}"
+    );
+    assert_eq!(status == 6, complete == 1 && count == 0);
+    assert_eq!(complete == 1, end == 0);
+    Answer {
+        found: status == 0,
+        hits,
+        searched,
+        complete: complete == 1,
+        stopped_at: (end != 0).then_some(stopped_at),
+    }
+}
+
+/// `bx_recover` finds exactly what `bitexact recover` finds (hits, seeds
+/// searched, complete or where it stopped, found or not) on a table of
+/// cases over every engine, at 1, 2, 7 and 16 threads.
+#[test]
+fn bx_recover_finds_what_the_cli_finds() {
+    let Some(driver) = compile_c("recover_driver", Path::new("tests/c/recover_driver.c")) else {
+        return;
+    };
+    // 624 raw words of seed 42 after 1000: a walk, no seed search.
+    let block = {
+        let out = Command::new(cli())
+            .args(["stream", "sots", "--seed", "42", "--skip", "1000"])
+            .args(["--count", "624"])
+            .output()
+            .expect("run bitexact stream");
+        assert!(out.status.success());
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .trim()
+            .replace('\n', ",")
+    };
+    let case = |cli, engine, tap, values: &str, seeds, max_hits, max_offset| Case {
+        cli,
+        engine,
+        tap,
+        values: values.to_owned(),
+        seeds,
+        max_hits,
+        max_offset,
+    };
+    let cases = [
+        case(
+            &["sots"],
+            0,
+            None,
+            "822569775,2137449171",
+            (0, 1_000_000),
+            1000,
+            0,
+        ),
+        case(&["sots"], 0, Some("int:5"), "1,3,1,0", (0, 300_000), 50, 3),
+        case(
+            &["sots"],
+            0,
+            Some("frange:-1,1"),
+            "0.17602909,0.5143068,0.39821744",
+            (0, 100_000),
+            10,
+            0,
+        ),
+        case(&["sots"], 0, None, "1,2", (0, 100_000), 10, 0),
+        case(&["sots"], 0, None, &block, (0, 0), 10, 0),
+        case(
+            &["laige"],
+            1,
+            None,
+            "9607003792531800332",
+            (1_000_000_000_000, 1_000_000_100_000),
+            10,
+            0,
+        ),
+        case(
+            &["laige"],
+            1,
+            Some("range:0,6"),
+            "3,4,1,2,0,2",
+            (0, 60_000),
+            100,
+            2,
+        ),
+        case(
+            &["westwood", "--class", "random"],
+            2,
+            None,
+            "28051,2269,8500,26453,20370",
+            (0, 1_000_000),
+            10,
+            0,
+        ),
+        case(
+            &["westwood"],
+            3,
+            Some("ranged:1,6"),
+            "5,1,2,5",
+            (0, 200_000),
+            100,
+            0,
+        ),
+        case(
+            &["westwood"],
+            3,
+            None,
+            "660436142,-630998735",
+            (0, 100_000),
+            10,
+            5,
+        ),
+        case(
+            &["westwood"],
+            3,
+            Some("double"),
+            "0.9430979294702411,0.30753954453393817",
+            (0, 50_000),
+            10,
+            0,
+        ),
+        case(
+            &["westwood", "--class", "random3"],
+            4,
+            None,
+            "-191430243,1553801940",
+            (0, 100_000),
+            10,
+            4,
+        ),
+        case(
+            &["westwood", "--class", "random4"],
+            5,
+            Some("float"),
+            "0.66276366,0.18395256,0.14418484",
+            (0, 200_000),
+            10,
+            0,
+        ),
+        case(
+            &["openra"],
+            6,
+            None,
+            "1844333030,346629434,2046497708",
+            (4_294_900_000, 4_294_967_296),
+            10,
+            0,
+        ),
+        case(
+            &["generals"],
+            7,
+            Some("value:1,100"),
+            "8,85,53,37",
+            (0, 30_000),
+            100,
+            0,
+        ),
+        case(&["generals"], 7, None, "1,2", (0, 20_000), 10, 0),
+    ];
+    let mut found = 0;
+    let mut stopped = 0;
+    for c in &cases {
+        let want = cli_answer(c, 1);
+        found += usize::from(want.found);
+        stopped += usize::from(want.stopped_at.is_some());
+        for threads in [1, 2, 7, 16] {
+            assert_eq!(
+                cli_answer(c, threads),
+                want,
+                "the CLI itself at {threads} threads: {:?} {:?}",
+                c.cli,
+                c.tap
+            );
+            assert_eq!(
+                c_answer(&driver, c, threads),
+                want,
+                "bx_recover at {threads} threads vs the CLI: {:?} {:?} {}",
+                c.cli,
+                c.tap,
+                c.values.len()
+            );
+        }
+    }
+    // The table covers found, not found and stopped answers.
+    assert!(
+        found >= 12 && found < cases.len() && stopped >= 3,
+        "{found} found, {stopped} stopped"
+    );
 }

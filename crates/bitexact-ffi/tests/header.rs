@@ -96,3 +96,61 @@ fn header_declares_the_spec_surface() {
         assert!(header.contains(decl), "{decl} missing from the header");
     }
 }
+
+#[test]
+fn header_follows_the_naming_rule() {
+    // Issue 17: one C naming rule for every engine. The raw word is
+    // `next_u32` (laige `next_u64`), except where SPEC 9 names it: the WWLib
+    // classes' `raw`, after SPEC 9's `bx_westwood_raw`.
+    let header = generate();
+    let declared =
+        |name: &str| header.contains(&format!(" {name}(")) || header.contains(&format!("*{name}("));
+    let engines: [(&str, &str, &str, bool); 8] = [
+        ("sots", "next_u32", "fill_u32", true),
+        ("laige", "next_u64", "fill_u64", true),
+        ("westwood", "raw", "fill_u32", true),
+        ("westwood_random", "raw", "fill_u32", false),
+        ("westwood_random3", "raw", "fill_u32", false),
+        ("westwood_random4", "raw", "fill_u32", true),
+        ("openra", "next_u32", "fill_u32", false),
+        ("generals", "next_u32", "fill_u32", true),
+    ];
+    for (e, word, fill, states) in engines {
+        let mut calls = vec!["new", "free", word, fill, "discard"];
+        if states {
+            calls.extend(["save_state", "load_state", "identify"]);
+        }
+        for call in calls {
+            let name = format!("bx_{e}_{call}");
+            assert!(declared(&name), "{name} missing from the header");
+        }
+    }
+    for name in ["bx_recover", "bx_westwood_identify", "bx_status_message"] {
+        assert!(declared(name), "{name} missing from the header");
+    }
+    for decl in [
+        "typedef struct bx_identity {",
+        "typedef struct bx_hit {",
+        "typedef struct bx_search {",
+        "typedef struct bx_recover_options {",
+        "typedef struct bx_recover_result {",
+        "typedef volatile int bx_cancel_flag;",
+        "typedef void (*bx_progress_fn)(uint64_t done, uint64_t total, void *user);",
+    ] {
+        assert!(header.contains(decl), "{decl} missing from the header");
+    }
+    // Renamed: the drifted names are gone.
+    for old in [
+        "bx_westwood_lcg_",
+        "bx_westwood_save(",
+        "bx_westwood_load(",
+        "bx_generals_state(",
+        "bx_generals_from_state(",
+        "bx_laige_jump(",
+        "bx_laige_fill(",
+        "bx_westwood_fill(",
+        "_identity {\n    uint32_t seed;\n    uint64_t draws;",
+    ] {
+        assert!(!header.contains(old), "{old} is still in the header");
+    }
+}

@@ -217,7 +217,7 @@ static void laige(void) {
 
     static uint64_t out[4096];
     p = bx_laige_new(0x1234567890ABCDEFull);
-    bx_laige_fill(p, out, 4096);
+    bx_laige_fill_u64(p, out, 4096);
     h = 0xcbf29ce484222325ull;
     for (int i = 0; i < 4096; ++i) {
         h = fnv1a_be(h, out[i]);
@@ -264,15 +264,26 @@ static void laige(void) {
 
     /* State file and identification. */
     p = bx_laige_new(42);
-    bx_laige_jump(p, 1000000);
+    CHECK_STATUS(bx_laige_discard(p, 1000000), BX_OK);
     uint8_t state[BX_LAIGE_STATE_LEN];
-    bx_laige_save_state(p, state);
+    CHECK_STATUS(bx_laige_save_state(p, state), BX_OK);
     bx_laige_prng *q = NULL;
     CHECK_STATUS(bx_laige_load_state(state, sizeof state, &q), BX_OK);
-    bx_laige_identity li;
-    CHECK_STATUS(bx_laige_identify(q, 2000000, &li), BX_OK);
+    bx_identity li;
+    CHECK_STATUS(bx_laige_identify(state, sizeof state, 2000000, &li), BX_OK);
     CHECK(li.seed == 42 && li.words_drawn == 1000000);
-    CHECK_STATUS(bx_laige_identify(q, 10, &li), BX_NOT_FOUND);
+    CHECK_STATUS(bx_laige_identify(state, sizeof state, 10, &li), BX_NOT_FOUND);
+    CHECK_STATUS(bx_laige_identify(state, sizeof state, BX_LAIGE_MAX_DRAWS + 1, &li), BX_BOUND_TOO_LARGE);
+    /* SPEC 8: the whole state, so a seed field that disagrees is not 42's. */
+    uint8_t forged[BX_LAIGE_STATE_LEN];
+    memcpy(forged, state, sizeof forged);
+    forged[0] ^= 1;
+    CHECK_STATUS(bx_laige_identify(forged, sizeof forged, 2000000, &li), BX_NOT_FOUND);
+    CHECK(li.seed == 42); /* untouched */
+    /* A jump of any length is instant: no bound on discard. */
+    bx_laige_prng *far = bx_laige_new(42);
+    CHECK_STATUS(bx_laige_discard(far, UINT64_MAX), BX_OK);
+    bx_laige_free(far);
     CHECK(bx_laige_next_u64(p) == bx_laige_next_u64(q));
     bx_laige_free(q);
     CHECK_STATUS(bx_laige_load_state(state, 23, &q), BX_BAD_LENGTH);
@@ -323,54 +334,103 @@ static void westwood(void) {
     CHECK(v >= 1 && v <= 6);
 
     /* fill is the raw loop. */
-    int32_t buf[600];
-    bx_westwood_fill(w, buf, 600);
+    uint32_t buf[600];
+    bx_westwood_fill_u32(w, buf, 600);
     bx_westwood_free(twin);
     twin = bx_westwood_new(9);
-    bx_westwood_discard(twin, bx_westwood_position(w) - 600);
+    CHECK_STATUS(bx_westwood_discard(twin, bx_westwood_position(w) - 600), BX_OK);
     for (int i = 0; i < 600; ++i) {
-        CHECK(buf[i] == bx_westwood_raw(twin));
+        CHECK(buf[i] == (uint32_t)bx_westwood_raw(twin));
     }
     bx_westwood_free(twin);
 
     /* Layouts round trip; bad bytes are refused. */
     uint8_t bytes[BX_WESTWOOD_RA2_LEN];
     size_t written = 0;
-    CHECK_STATUS(bx_westwood_save(w, BX_WESTWOOD_TS, bytes, sizeof bytes, &written), BX_OK);
+    CHECK_STATUS(bx_westwood_save_state(w, BX_WESTWOOD_TS, bytes, sizeof bytes, &written), BX_OK);
     CHECK(written == BX_WESTWOOD_TS_LEN);
     bx_westwood_rng *back = NULL;
-    CHECK_STATUS(bx_westwood_load(bytes, BX_WESTWOOD_TS_LEN, BX_WESTWOOD_TS, &back), BX_OK);
+    CHECK_STATUS(bx_westwood_load_state(bytes, BX_WESTWOOD_TS_LEN, BX_WESTWOOD_TS, &back), BX_OK);
     for (int i = 0; i < 300; ++i) {
         CHECK(bx_westwood_raw(back) == bx_westwood_raw(w));
     }
     bx_westwood_free(back);
-    CHECK_STATUS(bx_westwood_load(bytes, BX_WESTWOOD_TS_LEN, BX_WESTWOOD_RA2, &back), BX_BAD_LENGTH);
-    CHECK_STATUS(bx_westwood_load(bytes, BX_WESTWOOD_TS_LEN, 9, &back), BX_BAD_ARGUMENT);
-    CHECK_STATUS(bx_westwood_save(w, BX_WESTWOOD_RA2, bytes, 1000, &written), BX_BAD_LENGTH);
+    CHECK_STATUS(bx_westwood_load_state(bytes, BX_WESTWOOD_TS_LEN, BX_WESTWOOD_RA2, &back), BX_BAD_LENGTH);
+    CHECK_STATUS(bx_westwood_load_state(bytes, BX_WESTWOOD_TS_LEN, 9, &back), BX_BAD_ARGUMENT);
+    CHECK_STATUS(bx_westwood_save_state(w, BX_WESTWOOD_RA2, bytes, 1000, &written), BX_BAD_LENGTH);
     bx_westwood_set_disabled(w, true);
     CHECK(bx_westwood_disabled(w));
     CHECK(bx_westwood_raw(w) == 0);
-    CHECK_STATUS(bx_westwood_save(w, BX_WESTWOOD_TS, bytes, sizeof bytes, NULL), BX_NOT_REPRESENTABLE);
-    CHECK_STATUS(bx_westwood_save(w, BX_WESTWOOD_RA2, bytes, sizeof bytes, &written), BX_OK);
+    CHECK_STATUS(bx_westwood_save_state(w, BX_WESTWOOD_TS, bytes, sizeof bytes, NULL), BX_NOT_REPRESENTABLE);
+    CHECK_STATUS(bx_westwood_save_state(w, BX_WESTWOOD_RA2, bytes, sizeof bytes, &written), BX_OK);
     CHECK(written == BX_WESTWOOD_RA2_LEN && bytes[0] == 1);
-    CHECK_STATUS(bx_westwood_load(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, &back), BX_OK);
+    CHECK_STATUS(bx_westwood_load_state(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, &back), BX_OK);
     CHECK(bx_westwood_disabled(back));
     bx_westwood_free(back);
     bytes[0] = 2; /* flag byte neither 0 nor 1 */
-    CHECK_STATUS(bx_westwood_load(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, &back), BX_BAD_STATE);
+    CHECK_STATUS(bx_westwood_load_state(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, &back), BX_BAD_STATE);
     bytes[0] = 0;
     bytes[4] = 250; /* index1 out of range */
-    CHECK_STATUS(bx_westwood_load(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, &back), BX_BAD_STATE);
+    CHECK_STATUS(bx_westwood_load_state(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, &back), BX_BAD_STATE);
     CHECK(back == NULL);
     bx_westwood_free(w);
 
-    /* Identification over a small seed range. */
+    /* Identification over a small seed range, by the library's scheduler. */
     w = bx_westwood_new(3);
-    bx_westwood_discard(w, 500);
-    bx_westwood_identity wi;
-    CHECK_STATUS(bx_westwood_identify(w, 0, 16, 1000, &wi), BX_OK);
-    CHECK(wi.seed == 3 && wi.draws == 500);
-    CHECK_STATUS(bx_westwood_identify(w, 4, 16, 1000, &wi), BX_NOT_FOUND);
+    CHECK_STATUS(bx_westwood_discard(w, 500), BX_OK);
+    CHECK_STATUS(bx_westwood_save_state(w, BX_WESTWOOD_RA2, bytes, sizeof bytes, NULL), BX_OK);
+    bx_identity wi;
+    bx_search search;
+    memset(&search, 0, sizeof search);
+    search.seed_first = 0;
+    search.seed_end = 16;
+    for (uint32_t threads = 1; threads <= 16; threads *= 2) {
+        search.threads = threads;
+        memset(&wi, 0, sizeof wi);
+        CHECK_STATUS(bx_westwood_identify(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, 1000, &search, &wi), BX_OK);
+        CHECK(wi.seed == 3 && wi.words_drawn == 500);
+    }
+    search.seed_first = 4;
+    CHECK_STATUS(bx_westwood_identify(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, 1000, &search, &wi), BX_NOT_FOUND);
+    search.seed_first = 20; /* empty */
+    CHECK_STATUS(bx_westwood_identify(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, 1000, &search, &wi), BX_BAD_SEED_RANGE);
+    search.seed_first = 0;
+    search.seed_end = BX_WESTWOOD_SEED_SPACE + 1; /* past the last seed */
+    CHECK_STATUS(bx_westwood_identify(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, 1000, &search, &wi), BX_BAD_SEED_RANGE);
+    search.seed_end = 16;
+    search.threads = 257;
+    CHECK_STATUS(bx_westwood_identify(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, 1000, &search, &wi), BX_BAD_ARGUMENT);
+    search.threads = 2;
+    CHECK_STATUS(bx_westwood_identify(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, BX_WESTWOOD_MAX_DRAWS + 1, &search, &wi), BX_BOUND_TOO_LARGE);
+    /* A set cancel flag: the whole space is not searched, and that is not
+     * "not found". */
+    bx_cancel_flag stop = 1;
+    search.cancel = &stop;
+    search.seed_first = 4;
+    search.seed_end = 0; /* every seed */
+    CHECK_STATUS(bx_westwood_identify(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, 1000, &search, &wi), BX_INTERRUPTED);
+    search.cancel = NULL;
+    /* The flag no draw sets: seed 3's stream, but not reachable. */
+    bytes[0] = 1;
+    search.seed_first = 0;
+    search.seed_end = 16;
+    CHECK_STATUS(bx_westwood_identify(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, 1000, &search, &wi), BX_NOT_FOUND);
+    /* Cursors not 103 apart: no seeding leads there. */
+    bytes[0] = 0;
+    bytes[4] = (uint8_t)(bytes[4] == 0 ? 1 : bytes[4] - 1);
+    CHECK_STATUS(bx_westwood_identify(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, 1000, &search, &wi), BX_BAD_STATE);
+    CHECK_STATUS(bx_westwood_load_state(bytes, BX_WESTWOOD_RA2_LEN, BX_WESTWOOD_RA2, &back), BX_BAD_STATE);
+    CHECK(wi.seed == 3 && wi.words_drawn == 500); /* untouched by the failures */
+    /* The TS layout, default search settings (NULL: every core). */
+    CHECK_STATUS(bx_westwood_save_state(w, BX_WESTWOOD_TS, bytes, sizeof bytes, NULL), BX_OK);
+    memset(&wi, 0, sizeof wi);
+    search.seed_first = 0;
+    search.seed_end = 4;
+    search.threads = 0;
+    CHECK_STATUS(bx_westwood_identify(bytes, BX_WESTWOOD_TS_LEN, BX_WESTWOOD_TS, 1000, &search, &wi), BX_OK);
+    CHECK(wi.seed == 3 && wi.words_drawn == 500);
+    CHECK_STATUS(bx_westwood_identify(bytes, BX_WESTWOOD_TS_LEN, 7, 1000, NULL, &wi), BX_BAD_ARGUMENT);
+    CHECK_STATUS(bx_westwood_identify(bytes, BX_WESTWOOD_TS_LEN, BX_WESTWOOD_TS, 1000, NULL, NULL), BX_NULL_POINTER);
     bx_westwood_free(w);
 }
 
@@ -387,12 +447,13 @@ static void cc_family(void) {
     for (int i = 0; i < 5000; ++i) {
         (void)bx_westwood_random4_raw(typo);
     }
-    bx_westwood_random4_save_state(typo, st);
+    CHECK_STATUS(bx_westwood_random4_save_state(typo, st), BX_OK);
     bx_westwood_random4 *back = NULL;
     CHECK_STATUS(bx_westwood_random4_load_state(st, sizeof st, &back), BX_OK);
-    bx_westwood_random4_identity r4id;
-    CHECK_STATUS(bx_westwood_random4_identify(back, 100, &r4id), BX_OK);
-    CHECK(r4id.seed == 4375 && r4id.draws == 5001);
+    bx_identity r4id;
+    CHECK_STATUS(bx_westwood_random4_identify(st, sizeof st, 100, &r4id), BX_OK);
+    CHECK(r4id.seed == 4375 && r4id.words_drawn == 5001);
+    CHECK_STATUS(bx_westwood_random4_identify(st, sizeof st, BX_WESTWOOD_RANDOM4_MAX_TWISTS + 1, &r4id), BX_BOUND_TOO_LARGE);
     CHECK(bx_westwood_random4_raw(back) == bx_westwood_random4_raw(typo));
     CHECK_STATUS(bx_westwood_random4_load_state(st, 2499, &back), BX_BAD_LENGTH);
     int32_t v;
@@ -417,16 +478,16 @@ static void cc_family(void) {
     CHECK(bx_westwood_random3_double(r3) > 0.0);
     bx_westwood_random3_free(r3);
     /* RandomClass: seed = seed * 0x41C64E6D + 0x3039, (seed >> 10) & 0x7FFF. */
-    bx_westwood_lcg *lcg = bx_westwood_lcg_new(0);
+    bx_westwood_random *lcg = bx_westwood_random_new(0);
     uint32_t s = 0;
     for (int i = 0; i < 100; ++i) {
         s = s * 0x41C64E6Du + 0x3039u;
-        CHECK(bx_westwood_lcg_raw(lcg) == (int32_t)((s >> 10) & 0x7FFF));
+        CHECK(bx_westwood_random_raw(lcg) == (int32_t)((s >> 10) & 0x7FFF));
     }
-    CHECK(bx_westwood_lcg_seed(lcg) == s);
-    CHECK_STATUS(bx_westwood_lcg_ranged(lcg, 0, 99, &v), BX_OK);
+    CHECK(bx_westwood_random_seed(lcg) == s);
+    CHECK_STATUS(bx_westwood_random_ranged(lcg, 0, 99, &v), BX_OK);
     CHECK(v >= 0 && v <= 99);
-    bx_westwood_lcg_free(lcg);
+    bx_westwood_random_free(lcg);
 
     /* OpenRA MersenneTwister(0): numpy RandomState(0)'s words mod 2^31 - 1. */
     bx_openra_rng *o = bx_openra_new(0);
@@ -451,25 +512,31 @@ static void cc_family(void) {
     CHECK(bx_generals_next_u32(g) == 1436176877u);
     CHECK(bx_generals_next_u32(g) == 659466229u);
     CHECK(bx_generals_next_u32(g) == 3894933472u);
-    uint32_t before[6], after[6];
-    CHECK_STATUS(bx_generals_state(g, before), BX_OK);
+    uint8_t before[BX_GENERALS_STATE_LEN], after[BX_GENERALS_STATE_LEN];
+    CHECK_STATUS(bx_generals_save_state(g, before), BX_OK);
     CHECK(bx_generals_value(g, INT32_MIN, INT32_MAX) == INT32_MAX);
-    CHECK_STATUS(bx_generals_state(g, after), BX_OK);
+    CHECK_STATUS(bx_generals_save_state(g, after), BX_OK);
     CHECK(memcmp(before, after, sizeof before) == 0);
     CHECK(bx_generals_real(g, 2.0f, 1.0f) == 1.0f);
-    CHECK_STATUS(bx_generals_state(g, NULL), BX_NULL_POINTER);
+    CHECK_STATUS(bx_generals_save_state(g, NULL), BX_NULL_POINTER);
     bx_generals_free(g);
     g = bx_generals_new(77);
     for (int i = 0; i < 5000; ++i) {
         (void)bx_generals_next_u32(g);
     }
-    CHECK_STATUS(bx_generals_state(g, after), BX_OK);
-    bx_generals_rng *copy = bx_generals_from_state(after);
-    bx_generals_identity gi;
-    CHECK_STATUS(bx_generals_identify(copy, 10000, &gi), BX_OK);
-    CHECK(gi.seed == 77 && gi.draws == 5000);
-    CHECK_STATUS(bx_generals_identify(copy, 10, &gi), BX_NOT_FOUND);
-    CHECK(bx_generals_from_state(NULL) == NULL);
+    CHECK_STATUS(bx_generals_save_state(g, after), BX_OK);
+    bx_generals_rng *copy = NULL;
+    CHECK_STATUS(bx_generals_load_state(after, sizeof after, &copy), BX_OK);
+    CHECK(bx_generals_next_u32(copy) == bx_generals_next_u32(g));
+    bx_identity gi;
+    CHECK_STATUS(bx_generals_identify(after, sizeof after, 10000, &gi), BX_OK);
+    CHECK(gi.seed == 77 && gi.words_drawn == 5000);
+    CHECK_STATUS(bx_generals_identify(after, sizeof after, 10, &gi), BX_NOT_FOUND);
+    CHECK_STATUS(bx_generals_identify(after, 23, 10000, &gi), BX_BAD_LENGTH);
+    bx_generals_rng *none = (bx_generals_rng *)1;
+    CHECK_STATUS(bx_generals_load_state(NULL, BX_GENERALS_STATE_LEN, &none), BX_NULL_POINTER);
+    CHECK(none == NULL);
+    CHECK_STATUS(bx_generals_load_state(after, 25, &none), BX_BAD_LENGTH);
     bx_generals_free(copy);
     bx_generals_free(g);
 }
@@ -535,12 +602,394 @@ static void scan(void) {
     bx_string_free(NULL);
 }
 
+/* Promise 7: a NULL handle with a valid buffer leaves the buffer as it was
+ * (the handle is checked before the output is touched); so does a NULL
+ * buffer with a valid handle, which also draws nothing. */
+#define PATTERN 0xA5
+static int untouched(const void *p, size_t n) {
+    const unsigned char *b = (const unsigned char *)p;
+    for (size_t i = 0; i < n; ++i) {
+        if (b[i] != PATTERN) return 0;
+    }
+    return 1;
+}
+
+static void promise7(void) {
+    static uint8_t raw[4096]; /* aligned for every element type below */
+    static uint64_t words[512];
+    void *buf = words;
+    (void)raw;
+#define NULL_HANDLE_LEAVES(call, bytes)                                        \
+    do {                                                                       \
+        memset(buf, PATTERN, sizeof words);                                    \
+        call;                                                                  \
+        CHECK(untouched(buf, (bytes)));                                        \
+    } while (0)
+    NULL_HANDLE_LEAVES(bx_sots_fill_u32(NULL, (uint32_t *)buf, 8), 8 * 4);
+    NULL_HANDLE_LEAVES(bx_sots_fill_unit(NULL, (double *)buf, 8), 8 * 8);
+    NULL_HANDLE_LEAVES(bx_sots_fill_float(NULL, (float *)buf, 8), 8 * 4);
+    NULL_HANDLE_LEAVES(bx_laige_fill_u64(NULL, (uint64_t *)buf, 8), 8 * 8);
+    NULL_HANDLE_LEAVES(bx_laige_fill_float01(NULL, (float *)buf, 8), 8 * 4);
+    NULL_HANDLE_LEAVES(bx_westwood_fill_u32(NULL, (uint32_t *)buf, 8), 8 * 4);
+    NULL_HANDLE_LEAVES(bx_westwood_random_fill_u32(NULL, (uint32_t *)buf, 8), 8 * 4);
+    NULL_HANDLE_LEAVES(bx_westwood_random3_fill_u32(NULL, (uint32_t *)buf, 8), 8 * 4);
+    NULL_HANDLE_LEAVES(bx_westwood_random4_fill_u32(NULL, (uint32_t *)buf, 8), 8 * 4);
+    NULL_HANDLE_LEAVES(bx_openra_fill_u32(NULL, (uint32_t *)buf, 8), 8 * 4);
+    NULL_HANDLE_LEAVES(bx_generals_fill_u32(NULL, (uint32_t *)buf, 8), 8 * 4);
+    NULL_HANDLE_LEAVES(bx_sots_save_state(NULL, (uint8_t *)buf), BX_SOTS_STATE_LEN < sizeof words ? BX_SOTS_STATE_LEN : sizeof words);
+    NULL_HANDLE_LEAVES(CHECK_STATUS(bx_laige_save_state(NULL, (uint8_t *)buf), BX_NULL_POINTER), BX_LAIGE_STATE_LEN);
+    NULL_HANDLE_LEAVES(CHECK_STATUS(bx_generals_save_state(NULL, (uint8_t *)buf), BX_NULL_POINTER), BX_GENERALS_STATE_LEN);
+    NULL_HANDLE_LEAVES(CHECK_STATUS(bx_westwood_random4_save_state(NULL, (uint8_t *)buf), BX_NULL_POINTER), sizeof words);
+    size_t written = 12345;
+    NULL_HANDLE_LEAVES(CHECK_STATUS(bx_westwood_save_state(NULL, BX_WESTWOOD_RA2, (uint8_t *)buf, sizeof words, &written), BX_NULL_POINTER), sizeof words);
+    CHECK(written == 12345);
+    /* A misaligned handle is refused the same way. */
+    NULL_HANDLE_LEAVES(bx_sots_fill_u32((bx_sots_rng *)((uintptr_t)raw | 1), (uint32_t *)buf, 8), 8 * 4);
+
+    /* A valid handle with a NULL buffer draws nothing. */
+    bx_sots_rng *r = bx_sots_new(5489);
+    bx_sots_fill_u32(r, NULL, 8);
+    bx_sots_fill_unit(r, NULL, 8);
+    bx_sots_save_state(r, NULL);
+    CHECK(bx_sots_position(r) == 0);
+    /* ... and a misaligned buffer is left alone. */
+    memset(buf, PATTERN, sizeof words);
+    bx_sots_fill_u32(r, (uint32_t *)((uint8_t *)buf + 1), 8);
+    CHECK(untouched(buf, 40));
+    CHECK(bx_sots_position(r) == 0);
+    CHECK(bx_sots_next_u32(r) == 3499211612u);
+    bx_sots_free(r);
+    /* Ranged draws: a NULL handle leaves *out alone. */
+    int32_t v = 4242;
+    CHECK_STATUS(bx_westwood_random3_ranged(NULL, 1, 6, &v), BX_NULL_POINTER);
+    CHECK_STATUS(bx_openra_next_range(NULL, 1, 6, &v), BX_NULL_POINTER);
+    CHECK(v == 4242);
+#undef NULL_HANDLE_LEAVES
+}
+
+/* Discards: a NULL handle is refused, a bound past the library's skip
+ * limit is refused with nothing spent. */
+static void discards(void) {
+    bx_sots_rng *r = bx_sots_new(5489);
+    CHECK_STATUS(bx_sots_discard(NULL, 5), BX_NULL_POINTER);
+    CHECK_STATUS(bx_sots_discard(r, 10000000001ull), BX_BOUND_TOO_LARGE);
+    CHECK(bx_sots_position(r) == 0);
+    CHECK_STATUS(bx_sots_discard(r, 0), BX_OK);
+    CHECK(bx_sots_next_u32(r) == 3499211612u);
+    bx_sots_free(r);
+    bx_westwood_rng *w = bx_westwood_new(1);
+    CHECK_STATUS(bx_westwood_discard(w, UINT64_MAX), BX_BOUND_TOO_LARGE);
+    CHECK(bx_westwood_raw(w) == 2025287381);
+    bx_westwood_free(w);
+    bx_generals_rng *g = bx_generals_new(0);
+    CHECK_STATUS(bx_generals_discard(g, 2500000001ull), BX_BOUND_TOO_LARGE);
+    CHECK_STATUS(bx_generals_discard(g, 2), BX_OK);
+    CHECK(bx_generals_next_u32(g) == 3894933472u);
+    bx_generals_free(g);
+    bx_openra_rng *o = bx_openra_new(0);
+    CHECK_STATUS(bx_openra_discard(o, 2), BX_OK);
+    CHECK(bx_openra_total_count(o) == 2 && bx_openra_last(o) == 398764592);
+    CHECK(bx_openra_next(o) == 924231286);
+    bx_openra_free(o);
+    bx_westwood_random *lcg = bx_westwood_random_new(0), *lcg2 = bx_westwood_random_new(0);
+    CHECK_STATUS(bx_westwood_random_discard(lcg, 1000), BX_OK);
+    for (int i = 0; i < 1000; ++i) (void)bx_westwood_random_raw(lcg2);
+    CHECK(bx_westwood_random_seed(lcg) == bx_westwood_random_seed(lcg2));
+    bx_westwood_random_free(lcg);
+    bx_westwood_random_free(lcg2);
+    bx_westwood_random3 *r3 = bx_westwood_random3_new(1, 0);
+    CHECK_STATUS(bx_westwood_random3_discard(r3, 1), BX_OK);
+    CHECK(bx_westwood_random3_raw(r3) == 2128042508);
+    bx_westwood_random3_free(r3);
+    bx_westwood_random4 *r4 = bx_westwood_random4_new(4357);
+    CHECK_STATUS(bx_westwood_random4_discard(r4, 3), BX_OK);
+    CHECK((uint32_t)bx_westwood_random4_raw(r4) == 564929546u);
+    CHECK(bx_westwood_random4_position(r4) == 4);
+    bx_westwood_random4_free(r4);
+}
+
+/* Each engine's raw word and fill agree with each other and with its
+ * domain calls (which map those same words). */
+static void words_agree(void) {
+    enum { N = 700 };
+    static uint32_t w32[N];
+    static uint64_t w64[N];
+
+    bx_sots_rng *s = bx_sots_new(77), *s2 = bx_sots_new(77);
+    bx_sots_fill_u32(s, w32, N);
+    for (int i = 0; i < N; ++i) {
+        CHECK(bx_sots_next_unit(s2) == (double)w32[i] * (1.0 / 4294967295.0));
+    }
+    CHECK(bx_sots_next_u32(s) == bx_sots_next_u32(s2));
+    bx_sots_free(s);
+    bx_sots_free(s2);
+
+    bx_laige_prng *p = bx_laige_new(77), *p2 = bx_laige_new(77);
+    bx_laige_fill_u64(p, w64, N);
+    for (int i = 0; i < N; ++i) {
+        CHECK(bx_laige_next_float01(p2) == (float)(w64[i] >> 40) * 0x1p-24f);
+    }
+    CHECK(bx_laige_next_u64(p) == bx_laige_next_u64(p2));
+    bx_laige_free(p);
+    bx_laige_free(p2);
+
+    bx_westwood_rng *w = bx_westwood_new(77), *w2 = bx_westwood_new(77);
+    bx_westwood_fill_u32(w, w32, N);
+    for (int i = 0; i < N; ++i) {
+        CHECK(w32[i] == (uint32_t)bx_westwood_raw(w2));
+    }
+    bx_westwood_free(w);
+    bx_westwood_free(w2);
+
+    bx_westwood_random *l = bx_westwood_random_new(77), *l2 = bx_westwood_random_new(77);
+    bx_westwood_random_fill_u32(l, w32, N);
+    for (int i = 0; i < N; ++i) {
+        CHECK(w32[i] <= 0x7FFF && w32[i] == (uint32_t)bx_westwood_random_raw(l2));
+    }
+    bx_westwood_random_free(l);
+    bx_westwood_random_free(l2);
+
+    bx_westwood_random3 *t = bx_westwood_random3_new(77, 5), *t2 = bx_westwood_random3_new(77, 5);
+    bx_westwood_random3_fill_u32(t, w32, N);
+    for (int i = 0; i < N; ++i) {
+        CHECK(w32[i] == (uint32_t)bx_westwood_random3_raw(t2));
+    }
+    bx_westwood_random3_free(t);
+    bx_westwood_random3_free(t2);
+
+    bx_westwood_random4 *f = bx_westwood_random4_new(77), *f2 = bx_westwood_random4_new(77);
+    bx_westwood_random4_fill_u32(f, w32, N);
+    for (int i = 0; i < N; ++i) {
+        CHECK(bx_westwood_random4_get_float(f2) == (float)w32[i] * 0x1p-32f);
+    }
+    CHECK(bx_westwood_random4_position(f) == N && bx_westwood_random4_position(f2) == N);
+    bx_westwood_random4_free(f);
+    bx_westwood_random4_free(f2);
+
+    bx_openra_rng *o = bx_openra_new(-77), *o2 = bx_openra_new(-77);
+    bx_openra_fill_u32(o, w32, N);
+    for (int i = 0; i < N; ++i) {
+        CHECK(bx_openra_next(o2) == (int32_t)(w32[i] % 2147483647u));
+    }
+    CHECK(bx_openra_total_count(o) == N && bx_openra_last(o) == bx_openra_last(o2));
+    CHECK(bx_openra_next_u32(o) % 2147483647u == (uint32_t)bx_openra_next(o2));
+    bx_openra_free(o);
+    bx_openra_free(o2);
+
+    bx_generals_rng *g = bx_generals_new(77), *g2 = bx_generals_new(77);
+    bx_generals_fill_u32(g, w32, N);
+    for (int i = 0; i < N; ++i) {
+        CHECK(bx_generals_value(g2, 1, 100) == (int32_t)(w32[i] % 100u) + 1);
+    }
+    CHECK(bx_generals_next_u32(g) == bx_generals_next_u32(g2));
+    bx_generals_free(g);
+    bx_generals_free(g2);
+}
+
+/* bx_recover: found, not found, stopped at the hit budget, cancelled by the
+ * flag from the progress callback, and bad input. */
+struct progress_log {
+    int calls;
+    uint64_t last_done, total;
+    bx_cancel_flag *flag;
+};
+
+static void on_progress(uint64_t done, uint64_t total, void *user) {
+    struct progress_log *log = (struct progress_log *)user;
+    log->calls += 1;
+    log->last_done = done;
+    log->total = total;
+    if (log->flag != NULL) {
+        *log->flag = 1;
+    }
+}
+
+static void recover(void) {
+    bx_hit hits[64];
+    bx_recover_result res;
+    bx_recover_options o;
+    memset(&o, 0, sizeof o);
+
+    /* Found: seed 1234's first two sots words; every thread count. */
+    for (uint32_t threads = 1; threads <= 16; threads = threads * 2 + 1) {
+        o.search.threads = threads;
+        o.search.seed_end = 100000;
+        memset(&res, 0xEE, sizeof res);
+        CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "822569775,2137449171", &o, hits, 64, &res), BX_OK);
+        CHECK(res.count == 1 && hits[0].seed == 1234 && hits[0].offset == 0);
+        CHECK(res.complete && res.end == BX_END_COMPLETE && res.stopped_at == 100000 && res.searched == 100000);
+    }
+    /* The same through a tap by name, with an offset. */
+    o.search.threads = 2;
+    o.max_offset = 3;
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, "u32", "2137449171,2671936806", &o, hits, 64, &res), BX_OK);
+    CHECK(res.count == 1 && hits[0].seed == 1234 && hits[0].offset == 1);
+    o.max_offset = 0;
+    /* Westwood dice (SPEC 4's ranged), Random2Class. */
+    o.search.seed_end = 2000;
+    CHECK_STATUS(bx_recover(BX_ENGINE_WESTWOOD, "ranged:1,6", "5,1,2,5", &o, hits, 64, &res), BX_OK);
+    int seen777 = 0;
+    for (size_t i = 0; i < res.count; ++i) {
+        seen777 |= hits[i].seed == 777 && hits[i].offset == 0;
+        if (i > 0) CHECK(hits[i - 1].seed <= hits[i].seed);
+    }
+    CHECK(seen777);
+
+    /* Not found: said only after the whole range, as BX_NOT_FOUND. */
+    o.search.seed_end = 50000;
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "1,2", &o, hits, 64, &res), BX_NOT_FOUND);
+    CHECK(res.count == 0 && res.complete && res.end == BX_END_COMPLETE && res.stopped_at == 50000);
+    CHECK(res.searched == 50000);
+
+    /* Stopped at the hit budget: every seed below stopped_at searched. */
+    o.search.seed_end = 100000;
+    o.max_hits = 3;
+    CHECK_STATUS(bx_recover(BX_ENGINE_WESTWOOD, "ranged:1,6", "5", &o, hits, 64, &res), BX_OK);
+    CHECK(res.count == 3 && !res.complete && res.end == BX_END_STOPPED);
+    CHECK(res.stopped_at == hits[2].seed + 1 && res.searched == res.stopped_at);
+    bx_hit budget[3];
+    memcpy(budget, hits, sizeof budget);
+    o.max_hits = 0; /* the buffer's capacity */
+    CHECK_STATUS(bx_recover(BX_ENGINE_WESTWOOD, "ranged:1,6", "5", &o, hits, 3, &res), BX_OK);
+    CHECK(res.count == 3 && memcmp(budget, hits, sizeof budget) == 0 && res.end == BX_END_STOPPED);
+
+    /* Cancelled by the flag the progress callback sets: the whole 2^32 is
+     * not searched, so it is BX_INTERRUPTED, never "not found". */
+    bx_cancel_flag flag = 0;
+    struct progress_log log = {0, 0, 0, &flag};
+    o.search.seed_end = 0;
+    o.search.cancel = &flag;
+    o.search.progress = on_progress;
+    o.search.user = &log;
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "1,2", &o, hits, 64, &res), BX_INTERRUPTED);
+    CHECK(log.calls >= 1 && log.total == 4294967296ull);
+    CHECK(res.end == BX_END_INTERRUPTED && !res.complete && res.count == 0);
+    CHECK(res.stopped_at < 4294967296ull && res.searched == res.stopped_at);
+    /* A flag already set: stops at once. */
+    log.flag = NULL;
+    CHECK_STATUS(bx_recover(BX_ENGINE_WESTWOOD, NULL, "1", &o, hits, 64, &res), BX_INTERRUPTED);
+    CHECK(res.end == BX_END_INTERRUPTED && res.stopped_at < 4294967296ull);
+    /* Progress alone: reaches the total. */
+    flag = 0;
+    o.search.cancel = NULL;
+    o.search.seed_end = 30000;
+    log.calls = 0;
+    CHECK_STATUS(bx_recover(BX_ENGINE_GENERALS, "raw", "1436210207,659582884", &o, hits, 64, &res), BX_OK);
+    CHECK(res.count == 1 && hits[0].seed == 5555 && log.calls >= 1 && log.last_done == 30000 && log.total == 30000);
+    /* value:1,100 repeats with the seed's last two decimal digits: every
+     * seed 55 mod 100 gives seed 5555's values, and all are reported. */
+    o.max_hits = 64;
+    CHECK_STATUS(bx_recover(BX_ENGINE_GENERALS, "value:1,100", "8,85,53,37", &o, hits, 64, &res), BX_OK);
+    CHECK(res.count == 64 && hits[0].seed == 55 && hits[55].seed == 5555 && hits[63].seed == 6355);
+    CHECK(res.end == BX_END_STOPPED && res.stopped_at == 6356);
+    o.max_hits = 0;
+    o.search.progress = NULL;
+    o.search.user = NULL;
+
+    /* Every engine. */
+    o.search.seed_end = 100000;
+    CHECK_STATUS(bx_recover(BX_ENGINE_WESTWOOD_RANDOM, NULL, "28051,2269,8500,26453,20370", &o, hits, 64, &res), BX_OK);
+    CHECK(res.count >= 1 && hits[0].seed == 31337);
+    CHECK_STATUS(bx_recover(BX_ENGINE_WESTWOOD_RANDOM3, "raw", "-191430243,1553801940", &o, hits, 64, &res), BX_OK);
+    CHECK(res.count == 1 && hits[0].seed == 4242);
+    CHECK_STATUS(bx_recover(BX_ENGINE_WESTWOOD_RANDOM4, "float", "0.66276366,0.18395256,0.14418484", &o, hits, 64, &res), BX_OK);
+    CHECK(res.count == 1 && hits[0].seed == 90001);
+    o.search.seed_first = 4294900000ull;
+    o.search.seed_end = 0;
+    CHECK_STATUS(bx_recover(BX_ENGINE_OPENRA, NULL, "1844333030,346629434,2046497708", &o, hits, 64, &res), BX_OK);
+    CHECK(res.count == 1 && hits[0].seed == 4294967291ull); /* -5 */
+    o.search.seed_first = 1000000000000ull;
+    o.search.seed_end = 1000000100000ull;
+    CHECK_STATUS(bx_recover(BX_ENGINE_LAIGE, "u64", "9607003792531800332", &o, hits, 64, &res), BX_OK);
+    CHECK(res.count == 1 && hits[0].seed == 1000000000123ull);
+    o.search.seed_first = 0;
+    o.search.seed_end = 100000;
+
+    /* Bad input: a status, and neither the result nor the buffer written. */
+    memset(&res, 0xEE, sizeof res);
+    hits[0].seed = 99;
+    CHECK_STATUS(bx_recover(42, NULL, "1", &o, hits, 64, &res), BX_BAD_ARGUMENT);
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, "nope", "1", &o, hits, 64, &res), BX_BAD_TAP);
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, "int", "1", &o, hits, 64, &res), BX_BAD_TAP);
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, "chance:0.5", "true", &o, hits, 64, &res), BX_BAD_TAP);
+    CHECK_STATUS(bx_recover(BX_ENGINE_WESTWOOD, "float", "0.5", &o, hits, 64, &res), BX_BAD_TAP);
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "x", &o, hits, 64, &res), BX_BAD_VALUE);
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "1,,2", &o, hits, 64, &res), BX_BAD_VALUE);
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "", &o, hits, 64, &res), BX_BAD_VALUE);
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "4294967296", &o, hits, 64, &res), BX_BAD_VALUE);
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "\xff", &o, hits, 64, &res), BX_BAD_ARGUMENT);
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, NULL, &o, hits, 64, &res), BX_NULL_POINTER);
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "1", &o, NULL, 64, &res), BX_NULL_POINTER);
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "1", &o, hits, 64, NULL), BX_NULL_POINTER);
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "1", &o, hits, 0, &res), BX_BAD_LENGTH);
+    o.max_hits = 65;
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "1", &o, hits, 64, &res), BX_BAD_LENGTH);
+    o.max_hits = 0;
+    o.search.threads = 257;
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "1", &o, hits, 64, &res), BX_BAD_ARGUMENT);
+    o.search.threads = 256;
+    o.precision = 3;
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "1", &o, hits, 64, &res), BX_BAD_ARGUMENT);
+    o.precision = BX_PC53;
+    o.search.seed_first = 10;
+    o.search.seed_end = 10;
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "1", &o, hits, 64, &res), BX_BAD_SEED_RANGE);
+    o.search.seed_first = 0;
+    o.search.seed_end = 4294967297ull;
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "1", &o, hits, 64, &res), BX_BAD_SEED_RANGE);
+    o.search.seed_end = 0;
+    CHECK_STATUS(bx_recover(BX_ENGINE_LAIGE, NULL, "1", &o, hits, 64, &res), BX_BAD_SEED_RANGE);
+    o.search.seed_end = 100;
+    o.max_offset = 10000000001ull;
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "1", &o, hits, 64, &res), BX_BOUND_TOO_LARGE);
+    o.max_offset = 5000000000ull;
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, "int:5", "1", &o, hits, 64, &res), BX_BOUND_TOO_LARGE);
+    o.max_offset = 0;
+    o.search.cancel = (const bx_cancel_flag *)((uintptr_t)&flag | 1);
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, "1", &o, hits, 64, &res), BX_NULL_POINTER);
+    o.search.cancel = NULL;
+    CHECK(hits[0].seed == 99);
+    unsigned char *rb = (unsigned char *)&res;
+    int res_untouched = 1;
+    for (size_t i = 0; i < sizeof res; ++i) res_untouched &= rb[i] == 0xEE;
+    CHECK(res_untouched);
+
+    /* NULL options are the defaults (every core, every seed); 624 raw sots
+     * outputs need no search: the state is walked back (62400000 words by
+     * default), and nothing is "searched". */
+    static char text[624 * 11 + 1];
+    uint32_t block[624];
+    bx_sots_rng *r = bx_sots_new(42);
+    CHECK_STATUS(bx_sots_discard(r, 1000), BX_OK);
+    bx_sots_fill_u32(r, block, 624);
+    bx_sots_free(r);
+    size_t at = 0;
+    for (int i = 0; i < 624; ++i) {
+        at += (size_t)snprintf(text + at, sizeof text - at, i ? ",%u" : "%u", (unsigned)block[i]);
+    }
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, text, NULL, hits, 64, &res), BX_OK);
+    CHECK(res.count == 1 && hits[0].seed == 42 && hits[0].offset == 1000);
+    CHECK(res.complete && res.searched == 0 && res.stopped_at == 4294967296ull);
+    block[0] ^= 1; /* no longer a stream's: the walk finds nothing */
+    at = 0;
+    for (int i = 0; i < 624; ++i) {
+        at += (size_t)snprintf(text + at, sizeof text - at, i ? ",%u" : "%u", (unsigned)block[i]);
+    }
+    CHECK_STATUS(bx_recover(BX_ENGINE_SOTS, NULL, text, NULL, hits, 64, &res), BX_NOT_FOUND);
+    CHECK(res.count == 0 && res.complete);
+}
+
 static void statuses(void) {
     CHECK(strcmp(bx_status_message(BX_OK), "success") == 0);
     CHECK(strcmp(bx_status_message(-5), "unknown status") == 0);
-    for (bx_status s = BX_OK; s <= BX_NO_SUCH_FUNCTION; ++s) {
+    for (bx_status s = BX_OK; s <= BX_LAST_STATUS; ++s) {
         CHECK(bx_status_message(s) != NULL && strlen(bx_status_message(s)) > 0);
+        CHECK(strcmp(bx_status_message(s), "unknown status") != 0);
+        for (bx_status t = BX_OK; t < s; ++t) {
+            CHECK(strcmp(bx_status_message(s), bx_status_message(t)) != 0);
+        }
     }
+    CHECK(strcmp(bx_status_message(BX_LAST_STATUS + 1), "unknown status") == 0);
     CHECK(strlen(bx_version()) > 0);
 }
 
@@ -551,6 +1000,10 @@ int main(void) {
     laige();
     westwood();
     cc_family();
+    promise7();
+    discards();
+    words_agree();
+    recover();
     scan();
     statuses();
     printf("c abi: %d checks, %d failed\n", checks, failed);

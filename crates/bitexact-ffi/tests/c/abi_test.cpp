@@ -4,12 +4,15 @@
 #include "bitexact.h"
 
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -98,6 +101,36 @@ void westwood() {
     CHECK(bx_westwood_ranged(w.get(), 1, 6, nullptr) == BX_NULL_POINTER);
 }
 
+void recover() {
+    // Value-initialised options are the defaults; a range keeps it short.
+    bx_recover_options o{};
+    o.search.seed_end = 100000;
+    std::array<bx_hit, 8> hits{};
+    bx_recover_result r{};
+    CHECK(bx_recover(BX_ENGINE_SOTS, "u32", "822569775,2137449171", &o, hits.data(), hits.size(), &r) == BX_OK);
+    CHECK(r.count == 1 && hits[0].seed == 1234 && hits[0].offset == 0 && r.complete);
+
+    // Cancelled from another thread: an atomic int the worker's caller
+    // polls (read as the volatile int flag, one whole-int load at a time).
+    static_assert(sizeof(std::atomic<int>) == sizeof(int), "an atomic int is an int");
+    std::atomic<int> stop{0};
+    o.search.seed_end = 0;  // all 2^32 seeds: minutes, unless cancelled
+    o.search.threads = 2;
+    o.search.cancel = reinterpret_cast<const bx_cancel_flag *>(&stop);
+    std::thread canceller([&stop] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        stop.store(1);
+    });
+    auto t0 = std::chrono::steady_clock::now();
+    bx_status st = bx_recover(BX_ENGINE_SOTS, nullptr, "1,2", &o, hits.data(), hits.size(), &r);
+    auto took = std::chrono::steady_clock::now() - t0;
+    canceller.join();
+    CHECK(st == BX_INTERRUPTED);
+    CHECK(r.end == BX_END_INTERRUPTED && !r.complete && r.stopped_at < 4294967296ull);
+    CHECK(r.searched == r.stopped_at && r.count == 0);
+    CHECK(took < std::chrono::seconds(20));
+}
+
 void statuses() {
     CHECK(std::string(bx_status_message(BX_OK)) == "success");
     CHECK(std::string(bx_status_message(BX_NULL_POINTER)).find("NULL") != std::string::npos);
@@ -110,6 +143,7 @@ int main() {
     sots();
     laige();
     westwood();
+    recover();
     statuses();
     std::printf("c++ abi: %d checks, %d failed\n", checks, failed);
     return failed == 0 ? 0 : 1;
