@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python package on a fresh machine: a new virtual environment,
-# `pip install ./crates/bitexact-py pytest numpy` (maturin comes from PyPI as
+# `pip install ./crates/bitexact-py pytest numpy mypy` (maturin comes from PyPI as
 # the build backend), then the pytest suite. Exits non-zero on any failure,
 # and when pytest collects no test (its exit 5).
 set -euo pipefail
@@ -22,7 +22,7 @@ echo "== python: $("$python" --version)"
 # The test-hooks feature adds bitexact._bitexact._test_panic (a search whose
 # worker panics) for tests/test_boundary.py; a plain install has no hooks.
 MATURIN_PEP517_ARGS="--features test-hooks" \
-    "$venv/bin/python" -m pip install --no-cache-dir ./crates/bitexact-py pytest numpy
+    "$venv/bin/python" -m pip install --no-cache-dir ./crates/bitexact-py pytest numpy mypy
 
 echo "== pytest"
 # From the tests' folder, so `import bitexact` is the installed package.
