@@ -270,34 +270,6 @@ pub(crate) unsafe fn slice_out<'a, T: Copy>(p: *mut T, n: usize) -> Option<&'a m
     Some(unsafe { core::slice::from_raw_parts_mut(p, n) })
 }
 
-/// A 3-component single-precision vector, as `Mars_Vec3`.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct bx_vec3 {
-    /// x
-    pub x: f32,
-    /// y
-    pub y: f32,
-    /// z
-    pub z: f32,
-}
-
-impl From<bitexact::sots::Vec3> for bx_vec3 {
-    fn from(v: bitexact::sots::Vec3) -> Self {
-        bx_vec3 {
-            x: v.x,
-            y: v.y,
-            z: v.z,
-        }
-    }
-}
-
-impl From<bx_vec3> for bitexact::sots::Vec3 {
-    fn from(v: bx_vec3) -> Self {
-        bitexact::sots::Vec3::new(v.x, v.y, v.z)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

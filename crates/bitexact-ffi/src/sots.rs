@@ -7,9 +7,7 @@ use crate::handle::{
     discard, fill, fill_with, identify_walk_as, load_one, new, new_into, next_word, save_fixed,
     with_mut, with_ref, Handle,
 };
-use crate::{
-    bx_precision, bx_status, bx_vec3, out_ptr, precision_code, put, BX_BAD_ARGUMENT, BX_PC53,
-};
+use crate::{bx_precision, bx_status, out_ptr, precision_code, put, BX_BAD_ARGUMENT, BX_PC53};
 use bitexact::engine::Identification;
 
 /// A Sword of the Stars generator: MT19937 (Knuth seeding + one twist), its
@@ -55,6 +53,34 @@ pub const BX_SOTS_MAX_TWISTS: u64 = 16_000_000;
 
 const _: () = assert!(BX_SOTS_DEFAULT_MAX_TWISTS == sots::DEFAULT_MAX_TWISTS);
 const _: () = assert!(BX_SOTS_MAX_TWISTS == sots::engine::MAX_TWISTS);
+
+/// A 3-component single-precision vector, as `Mars_Vec3`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct bx_vec3 {
+    /// x
+    pub x: f32,
+    /// y
+    pub y: f32,
+    /// z
+    pub z: f32,
+}
+
+impl From<bitexact::sots::Vec3> for bx_vec3 {
+    fn from(v: bitexact::sots::Vec3) -> Self {
+        bx_vec3 {
+            x: v.x,
+            y: v.y,
+            z: v.z,
+        }
+    }
+}
+
+impl From<bx_vec3> for bitexact::sots::Vec3 {
+    fn from(v: bx_vec3) -> Self {
+        bitexact::sots::Vec3::new(v.x, v.y, v.z)
+    }
+}
 
 /// A new generator seeded with `seed`, precision `BX_PC53`; `left` is 624
 /// and no word is drawn. Not NULL (barring an internal error, a bug). Free

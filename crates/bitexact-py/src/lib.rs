@@ -43,6 +43,11 @@ pub(crate) fn error(msg: impl std::fmt::Display) -> PyErr {
     Error::new_err(msg.to_string())
 }
 
+/// A precision model by name ("pc53", "pc24"), for every float draw.
+pub(crate) fn precision_arg(s: &str) -> PyResult<bitexact::x87::Precision> {
+    s.parse::<bitexact::x87::Precision>().map_err(error)
+}
+
 /// An integer argument that must fit `T`: a non-integer is a `TypeError`
 /// (as Python's own calls), an integer out of `T`'s range a
 /// `bitexact.Error` naming the argument and the range.

@@ -5,14 +5,10 @@ use crate::{error, int_arg, I32, U32};
 use bitexact::engine::{Engine, Options};
 use bitexact::mt19937::{Mt19937, N};
 use bitexact::sots::engine::{Sots, MAX_TWISTS};
-use bitexact::sots::{self, movefleet, Precision, Vec3, DEFAULT_MAX_TWISTS};
+use bitexact::sots::{self, movefleet, Vec3, DEFAULT_MAX_TWISTS};
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
-
-pub(crate) fn precision_arg(s: &str) -> PyResult<Precision> {
-    s.parse::<Precision>().map_err(error)
-}
 
 /// The Mars engine generator: MT19937 (seeded by Knuth's initializer and one
 /// twist, as the engine does) with every entry point the binary has, each
@@ -44,7 +40,7 @@ crate::class::py_class! {
         fn unpickled(b: &[u8]) -> PyResult<Self> {
             let (item, precision) = b.split_at(b.len().min(sots::ITEM_LEN));
             let mut r = sots::Rng::load_state(item).map_err(error)?;
-            r.set_precision(precision_arg(std::str::from_utf8(precision).unwrap_or("?"))?);
+            r.set_precision(crate::precision_arg(std::str::from_utf8(precision).unwrap_or("?"))?);
             Ok(Self(r))
         }
     }
@@ -61,7 +57,7 @@ crate::class::py_class! {
         #[pyo3(signature = (seed, precision = "pc53"))]
         fn new(seed: &Bound<'_, PyAny>, precision: &str) -> PyResult<Self> {
             let seed: u32 = int_arg(seed, "seed", U32)?;
-            Ok(Self(sots::Rng::with_precision(seed, precision_arg(precision)?)))
+            Ok(Self(sots::Rng::with_precision(seed, crate::precision_arg(precision)?)))
         }
 
         /// The tempered word. 1 word.
@@ -134,7 +130,7 @@ crate::class::py_class! {
 
         #[setter]
         fn set_precision(&mut self, precision: &str) -> PyResult<()> {
-            self.0.set_precision(precision_arg(precision)?);
+            self.0.set_precision(crate::precision_arg(precision)?);
             Ok(())
         }
 
@@ -153,7 +149,7 @@ crate::class::py_class! {
             b: &Bound<'_, PyAny>,
             precision: &str,
         ) -> PyResult<Self> {
-            let precision = precision_arg(precision)?;
+            let precision = crate::precision_arg(precision)?;
             let mut r: Self = crate::class::from_bytes(b)?;
             r.0.set_precision(precision);
             Ok(r)
@@ -183,7 +179,7 @@ crate::class::py_class! {
             state: &Bound<'_, PyAny>,
             precision: &str,
         ) -> PyResult<Self> {
-            let precision = precision_arg(precision)?;
+            let precision = crate::precision_arg(precision)?;
             let dict = match state.cast::<PyDict>() {
                 Ok(d) => d.clone(),
                 Err(_) => match state.getattr("state") {
@@ -339,7 +335,7 @@ fn triple(v: Vec3) -> Triple {
 #[pyfunction]
 #[pyo3(signature = (v, precision = "pc53"))]
 fn normalize(v: Triple, precision: &str) -> PyResult<(Triple, f32)> {
-    let (dir, len) = vec3(v).normalize(precision_arg(precision)?);
+    let (dir, len) = vec3(v).normalize(crate::precision_arg(precision)?);
     Ok((triple(dir), len))
 }
 
@@ -353,7 +349,7 @@ fn leg(pos: Triple, dest: Triple, r#move: f32, precision: &str) -> PyResult<Trip
         vec3(pos),
         vec3(dest),
         r#move,
-        precision_arg(precision)?,
+        crate::precision_arg(precision)?,
     )))
 }
 

@@ -57,7 +57,7 @@ fn options(id: Id, precision: &str, substream: Option<u32>) -> PyResult<Options>
         )));
     }
     Ok(Options {
-        precision: crate::sots::precision_arg(precision)?,
+        precision: crate::precision_arg(precision)?,
         substream,
         ..Options::default()
     })
