@@ -122,6 +122,26 @@ pub struct Walk {
     pub max: u64,
 }
 
+impl Walk {
+    /// A walk bounded in draws: `default` when none is given, at most `max`.
+    pub const fn draws(default: u64, max: u64) -> Walk {
+        Walk {
+            unit: Unit::Draws,
+            default,
+            max,
+        }
+    }
+
+    /// A walk bounded in twists (624-word blocks): `default`, at most `max`.
+    pub const fn twists(default: u64, max: u64) -> Walk {
+        Walk {
+            unit: Unit::Twists,
+            default,
+            max,
+        }
+    }
+}
+
 /// A named byte layout of a generator's state files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LayoutInfo {

@@ -7,7 +7,7 @@ use super::{GameRandom, DEFAULT_MAX_DRAWS, STATE_LEN};
 use crate::engine::tap::{parse_f32, parse_i32, Args};
 use crate::engine::{
     DiffError, Engine, Id, Info, Limits, Loaded, Options, RecoverInfo, StateError, StateInfo,
-    StateKind, TapError, Unit, Value, Walk, MAX_CALL_SKIP,
+    StateKind, TapError, Value, Walk, MAX_CALL_SKIP,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{Field, Fields, Identified, Recovered, Saved, Walked};
@@ -66,18 +66,10 @@ impl Engine for Generals {
             layouts: &[],
             layout_note: "",
             summary: "six little-endian words, 24 bytes",
-            identify: Walk {
-                unit: Unit::Draws,
-                default: DEFAULT_MAX_DRAWS,
-                max: MAX_DRAWS,
-            },
+            identify: Walk::draws(DEFAULT_MAX_DRAWS, MAX_DRAWS),
             identify_how: "Walk the step back (it is invertible) to the form seeding leaves, no \
                            search: prints seed, words_drawn",
-            diff: Walk {
-                unit: Unit::Draws,
-                default: DEFAULT_MAX_DRAWS,
-                max: MAX_DRAWS,
-            },
+            diff: Walk::draws(DEFAULT_MAX_DRAWS, MAX_DRAWS),
             searches_seeds: false,
             lossy: "",
         }),

@@ -63,18 +63,10 @@ impl Engine for Laige {
             layouts: &[],
             layout_note: "",
             summary: "24 bytes: seed, part1, part2 as little-endian u64",
-            identify: Walk {
-                unit: Unit::Draws,
-                default: DEFAULT_MAX_DRAWS,
-                max: MAX_DRAWS,
-            },
+            identify: Walk::draws(DEFAULT_MAX_DRAWS, MAX_DRAWS),
             identify_how: "Walk the state back to its seeding state, no search: prints seed, \
                            words_drawn (and substream, given a master seed)",
-            diff: Walk {
-                unit: Unit::Draws,
-                default: DEFAULT_MAX_DRAWS,
-                max: MAX_DRAWS,
-            },
+            diff: Walk::draws(DEFAULT_MAX_DRAWS, MAX_DRAWS),
             searches_seeds: false,
             lossy: "",
         }),

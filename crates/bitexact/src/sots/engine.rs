@@ -59,18 +59,10 @@ impl Engine for Sots {
             layouts: &[],
             layout_note: "",
             summary: "the save's RNG item: 624 words and left, 2500 bytes",
-            identify: Walk {
-                unit: Unit::Twists,
-                default: DEFAULT_MAX_TWISTS,
-                max: MAX_TWISTS,
-            },
+            identify: Walk::twists(DEFAULT_MAX_TWISTS, MAX_TWISTS),
             identify_how: "Walk the 624 words back to Knuth's initializer, no search: prints seed, \
                            twists (further twists after seeding), left, words_drawn",
-            diff: Walk {
-                unit: Unit::Twists,
-                default: DEFAULT_MAX_TWISTS,
-                max: MAX_TWISTS,
-            },
+            diff: Walk::twists(DEFAULT_MAX_TWISTS, MAX_TWISTS),
             searches_seeds: false,
             lossy: "",
         }),
