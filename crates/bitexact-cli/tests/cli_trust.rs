@@ -489,3 +489,29 @@ fn ctrl_c_stops_a_search_soon_and_keeps_every_hit_below_the_stop() {
     assert_eq!(whole.status.code(), Some(0), "{}", stderr(&whole));
     assert_eq!(stdout(&whole), printed);
 }
+
+/// MT19937's zero state (a 2500-byte sots item of zero words) twists to
+/// itself: from left 100 to left 150 is 574 words, never "B before A"
+/// (which an earlier version printed, exit 1); identifying it says at once
+/// that no seed reaches it, not that a larger bound might.
+#[test]
+fn the_zero_state_is_diffed_forward_and_never_identified() {
+    let item = |left: i32, name: &str| {
+        let mut bytes = vec![0u8; 2496];
+        bytes.extend_from_slice(&left.to_le_bytes());
+        let path = temp(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let (a, b) = (item(100, "zero-100.bin"), item(150, "zero-150.bin"));
+    let o = bitexact(&["state", "diff", "sots", &a, &b]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "words_between: 574\n");
+    let o = bitexact(&["state", "identify", "sots", &a]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("all zero") && !err.contains("raises the bound"),
+        "{err}"
+    );
+}

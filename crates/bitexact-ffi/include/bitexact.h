@@ -298,7 +298,9 @@ typedef uint32_t bx_westwood_layout;
 #define BX_BAD_LENGTH 2
 
 // Bytes of the right length whose fields are out of range (a `left`,
-// cursor, `mti` or flag no generator has, or an all-zero state).
+// cursor, `mti` or flag no generator has, or laige's all-zero state); from
+// an identification, also a state no seeding leads to whatever the bound
+// (Random2Class cursors not 103 apart, MT19937's zero state).
 #define BX_BAD_STATE 3
 
 // An empty range: laige `min >= max`, OpenRA `high < low`.
@@ -993,7 +995,8 @@ bx_status bx_sots_load_state(const uint8_t *bytes, size_t len, struct bx_sots_rn
 // `BX_SOTS_DEFAULT_MAX_TWISTS` twists (no search over seeds; about 0.1 s at
 // worst). The answer is replayed (all 624 words and `left`) before it is
 // given. Returns `BX_OK`; `BX_NULL_POINTER`, `BX_BAD_LENGTH`,
-// `BX_BAD_STATE` as `bx_sots_load_state`; `BX_NOT_FOUND` when no seed
+// `BX_BAD_STATE` as `bx_sots_load_state` and for the zero state (19937
+// state bits all zero: no seed reaches it); `BX_NOT_FOUND` when no seed
 // reaches the block within the bound (`*out` untouched).
 //
 // # Safety
@@ -1417,7 +1420,8 @@ bx_status bx_westwood_random4_load_state(const uint8_t *bytes,
 // about a microsecond a twist), in `*out`; replayed before it is given. A
 // seed of 4375 also stands for `Random4Class(0)`. Returns `BX_OK`;
 // `BX_NULL_POINTER`, `BX_BAD_LENGTH`, `BX_BAD_STATE` as
-// `bx_westwood_random4_load_state`; `BX_BOUND_TOO_LARGE` past
+// `bx_westwood_random4_load_state` and for the zero state (no seed
+// reaches it); `BX_BOUND_TOO_LARGE` past
 // `BX_WESTWOOD_RANDOM4_MAX_TWISTS`; `BX_NOT_FOUND` when no seed reaches
 // the state within the bound (`*out` untouched).
 //

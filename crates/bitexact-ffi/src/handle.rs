@@ -442,12 +442,12 @@ pub(crate) unsafe fn load_one<H: Handle>(
 }
 
 /// Why no seed leads to a state, as a status: `BX_BAD_STATE` for cursors
-/// no seeding leads to, `BX_INTERRUPTED` for a walk stopped by its caller,
+/// no seeding leads to and MT19937's zero state, `BX_INTERRUPTED` for a walk stopped by its caller,
 /// `BX_NOT_FOUND` for the rest (nothing within the bound, a flag or seed
 /// field no draw explains).
 fn not_reachable(e: NotReachable) -> bx_status {
     match e.reason {
-        Reason::IrregularCursors { .. } => BX_BAD_STATE,
+        Reason::IrregularCursors { .. } | Reason::ZeroState => BX_BAD_STATE,
         Reason::Stopped(_) => BX_INTERRUPTED,
         Reason::NoStates => BX_BAD_ARGUMENT,
         _ => BX_NOT_FOUND,

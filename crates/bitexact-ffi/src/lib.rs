@@ -66,7 +66,9 @@ pub const BX_NULL_POINTER: bx_status = 1;
 /// A byte blob or buffer does not have the length its format needs.
 pub const BX_BAD_LENGTH: bx_status = 2;
 /// Bytes of the right length whose fields are out of range (a `left`,
-/// cursor, `mti` or flag no generator has, or an all-zero state).
+/// cursor, `mti` or flag no generator has, or laige's all-zero state); from
+/// an identification, also a state no seeding leads to whatever the bound
+/// (Random2Class cursors not 103 apart, MT19937's zero state).
 pub const BX_BAD_STATE: bx_status = 3;
 /// An empty range: laige `min >= max`, OpenRA `high < low`.
 pub const BX_EMPTY_RANGE: bx_status = 4;
@@ -141,7 +143,7 @@ pub extern "C" fn bx_status_message(status: bx_status) -> *const c_char {
         BX_NULL_POINTER => c"a required pointer argument was NULL or misaligned",
         BX_BAD_LENGTH => c"a byte blob or buffer has the wrong length for its format",
         BX_BAD_STATE => {
-            c"the state's fields are out of range (left, cursor, mti, flag or an all-zero state)"
+            c"the state's fields are out of range (left, cursor, mti, flag or an all-zero state), or no seeding leads to it"
         }
         BX_EMPTY_RANGE => c"empty range (laige: min >= max; OpenRA: high < low)",
         BX_RANGE_TOO_WIDE => {

@@ -365,7 +365,8 @@ pub unsafe extern "C" fn bx_sots_load_state(
 /// `BX_SOTS_DEFAULT_MAX_TWISTS` twists (no search over seeds; about 0.1 s at
 /// worst). The answer is replayed (all 624 words and `left`) before it is
 /// given. Returns `BX_OK`; `BX_NULL_POINTER`, `BX_BAD_LENGTH`,
-/// `BX_BAD_STATE` as `bx_sots_load_state`; `BX_NOT_FOUND` when no seed
+/// `BX_BAD_STATE` as `bx_sots_load_state` and for the zero state (19937
+/// state bits all zero: no seed reaches it); `BX_NOT_FOUND` when no seed
 /// reaches the block within the bound (`*out` untouched).
 ///
 /// # Safety

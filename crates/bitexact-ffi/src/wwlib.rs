@@ -429,7 +429,8 @@ pub unsafe extern "C" fn bx_westwood_random4_load_state(
 /// about a microsecond a twist), in `*out`; replayed before it is given. A
 /// seed of 4375 also stands for `Random4Class(0)`. Returns `BX_OK`;
 /// `BX_NULL_POINTER`, `BX_BAD_LENGTH`, `BX_BAD_STATE` as
-/// `bx_westwood_random4_load_state`; `BX_BOUND_TOO_LARGE` past
+/// `bx_westwood_random4_load_state` and for the zero state (no seed
+/// reaches it); `BX_BOUND_TOO_LARGE` past
 /// `BX_WESTWOOD_RANDOM4_MAX_TWISTS`; `BX_NOT_FOUND` when no seed reaches
 /// the state within the bound (`*out` untouched).
 ///

@@ -69,7 +69,7 @@ def test_error_is_value_error():
         (lambda: bx.stream("sots", 1, skip=-1), "skip -1 is not a count"),
         (lambda: bx.stream("sots", 1, "int:6", skip=10**9), "skip (calls of a tap that can reject words)"),
         (lambda: bx.westwood.Random3(1, index=-1), "index -1 does not fit in 32 bits"),
-        (lambda: bx.laige.substream_id(2024, 5), "not a substream of this master"),
+        (lambda: bx.laige.substream_id(2024, 5), "not one substream of this master"),
     ],
 )
 def test_bad_input_raises_error(call, message):

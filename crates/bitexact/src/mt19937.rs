@@ -117,6 +117,16 @@ pub(crate) const fn unmix(t: u32) -> u32 {
     ((t ^ (odd.wrapping_neg() & MATRIX_A)) << 1) | odd
 }
 
+/// Whether the block's 19937 state bits — the top bit of word 0 and words
+/// 1..624 — are all zero. Such a block twists to the all-zero block, which
+/// twists to itself for ever; no seeded generator reaches it (Knuth's
+/// initializer never zeroes words 1..624, nor does the 1998 one but for
+/// seed 0, which `Random4Class` seeds as 4375; and the twist is a bijection
+/// on the 19937-bit states, so a nonzero one never becomes zero).
+pub fn is_zero_state(mt: &Block) -> bool {
+    mt[0] & UPPER_MASK == 0 && mt[1..].iter().all(|&w| w == 0)
+}
+
 /// Regenerate the block in place: the textbook `mt19937ar` twist, where word
 /// i mixes the top bit of word i, the low 31 bits of word i+1 and word i+397,
 /// reading already-regenerated words once the indices wrap.

@@ -101,3 +101,55 @@ fn forged_westwood_objects_are_not_identified() {
         }
     }
 }
+
+/// MT19937's zero state (19937 state bits all zero) twists to itself: two
+/// such states at left 100 and 150 are 100 + 474 = 574 words apart (to the
+/// end of the block, then into the same block again), never "B before A",
+/// which an earlier `words_between` said. The distance is checked by
+/// drawing: 574 draws from A give B's every word and `left`. A block whose
+/// only nonzero bits are word 0's low 31 twists to all zeros, so there a B
+/// behind A is really behind. Identification refuses the zero state at
+/// once, saying why, for sots and Random4Class (no seed reaches it; the
+/// walk back would run to its bound).
+#[test]
+fn the_zero_state_twists_to_itself() {
+    use bitexact::engine::{DiffError, Reason, Unit};
+    let zero = [0u32; 624];
+    let at = |block, left| Mt19937::from_state(block, left).unwrap();
+    let (a, b) = (at(zero, 100), at(zero, 150));
+    assert_eq!(sots::words_between(&a, &b, 4), Ok(574));
+    let mut drawn = a.clone();
+    for _ in 0..574 {
+        assert_eq!(drawn.next_u32(), 0);
+    }
+    assert_eq!((drawn.state(), drawn.left()), (b.state(), b.left()));
+    assert_eq!(sots::words_between(&b, &a, 4), Ok(50));
+    assert_eq!(sots::words_between(&a, &a, 4), Ok(0));
+    // Word 0's low bits are outside the 19937: the block comes once.
+    let mut low = zero;
+    low[0] = 0x7fff_ffff;
+    let (a, b) = (at(low, 100), at(low, 150));
+    assert_eq!(
+        sots::words_between(&a, &b, 4),
+        Err(DiffError::BeforeA {
+            words: 50,
+            unit: Unit::Words
+        })
+    );
+    assert_eq!(sots::words_between(&b, &a, 4), Ok(50));
+    for block in [zero, low] {
+        for left in [0, 100, 624] {
+            let e = sots::identify(&at(block, left), 16_000_000).unwrap_err();
+            assert_eq!(e.reason, Reason::ZeroState, "{e}");
+            assert!(e.to_string().contains("all zero"), "{e}");
+            let r4 = westwood::Random4::from_state(block, left).unwrap();
+            let e = westwood::random4::identify(&r4, 16_000_000).unwrap_err();
+            assert_eq!(e.reason, Reason::ZeroState, "{e}");
+        }
+    }
+    // One bit of the 19937 set: an ordinary (unreachable) state, walked.
+    let mut one = zero;
+    one[0] = 0x8000_0000;
+    let e = sots::identify(&at(one, 0), 3).unwrap_err();
+    assert!(matches!(e.reason, Reason::Beyond(_)), "{e}");
+}

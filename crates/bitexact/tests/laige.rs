@@ -260,6 +260,16 @@ fn substreams() {
         assert_eq!(laige::substream_id(master, sub.seed()), Ok(id));
     }
     assert!(laige::substream_id(master, master + 1).is_err());
+    // A substream of a substream whose ids add past 32 bits: not one
+    // derivation, and the message must not deny the relation.
+    let nested = Prng::derive_substream(master, u32::MAX).substream(1);
+    let e = laige::substream_id(master, nested.seed()).unwrap_err();
+    assert_eq!(e.id, 1 << 32);
+    let text = e.to_string();
+    assert!(
+        text.contains("not one substream") && text.contains("nested"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -156,6 +156,14 @@ static void sots_item(void) {
     memcpy(edited, item, sizeof edited);
     edited[400] ^= 1; /* one bit of one word: no seed reaches it */
     CHECK_STATUS(bx_sots_identify_bounded(edited, sizeof edited, 20, &id), BX_NOT_FOUND);
+    /* The zero state loads (a generator can hold it) but no seed reaches
+       it, whatever the bound: BX_BAD_STATE, at once. */
+    memset(edited, 0, sizeof edited);
+    edited[2496] = 100; /* left = 100 */
+    CHECK_STATUS(bx_sots_load_state(edited, sizeof edited, &loaded), BX_OK);
+    bx_sots_free(loaded);
+    loaded = NULL;
+    CHECK_STATUS(bx_sots_identify(edited, sizeof edited, &id), BX_BAD_STATE);
 
     /* NULL handles draw nothing and return 0. */
     CHECK(bx_sots_next_u32(NULL) == 0);
@@ -454,6 +462,9 @@ static void cc_family(void) {
     CHECK_STATUS(bx_westwood_random4_identify(st, sizeof st, 100, &r4id), BX_OK);
     CHECK(r4id.seed == 4375 && r4id.words_drawn == 5001);
     CHECK_STATUS(bx_westwood_random4_identify(st, sizeof st, BX_WESTWOOD_RANDOM4_MAX_TWISTS + 1, &r4id), BX_BOUND_TOO_LARGE);
+    uint8_t zeros[BX_WESTWOOD_RANDOM4_STATE_LEN] = {0};
+    zeros[2496] = 100; /* mti = 100 */
+    CHECK_STATUS(bx_westwood_random4_identify(zeros, sizeof zeros, BX_WESTWOOD_RANDOM4_MAX_TWISTS, &r4id), BX_BAD_STATE);
     CHECK(bx_westwood_random4_raw(back) == bx_westwood_random4_raw(typo));
     CHECK_STATUS(bx_westwood_random4_load_state(st, 2499, &back), BX_BAD_LENGTH);
     int32_t v;

@@ -177,12 +177,16 @@ pub enum Reason {
     /// The walk was stopped by its caller after this much of its bound:
     /// nothing was found that near.
     Stopped(Bound),
-    /// The seed is not a substream of the master seed given: its id would
-    /// be `id`, beyond 32 bits (laige).
+    /// The seed is not one substream of the master seed given: its id would
+    /// be `id`, beyond 32 bits (laige; nested substreams add their ids).
     NotASubstream {
         /// The id it would need.
         id: u64,
     },
+    /// MT19937: the block's 19937 state bits are all zero
+    /// ([`crate::mt19937::is_zero_state`]): it twists to itself, and no seed
+    /// reaches it.
+    ZeroState,
     /// The generator has no state files.
     NoStates,
 }
@@ -220,6 +224,17 @@ impl NotReachable {
         NotReachable::new(
             Reason::NotInRange { first, end, bound },
             format_args!("no seed in {first}..{end} reaches this state within {bound} of seeding"),
+        )
+    }
+
+    /// MT19937's zero state ([`Reason::ZeroState`]).
+    pub fn zero_state() -> NotReachable {
+        NotReachable::new(
+            Reason::ZeroState,
+            format_args!(
+                "the block's 19937 state bits are all zero: it twists to itself for ever, and no \
+                 seed reaches it"
+            ),
         )
     }
 

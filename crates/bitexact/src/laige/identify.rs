@@ -135,7 +135,8 @@ pub fn replays_to(seed: u64, draws: u64, part1: u64, part2: u64) -> bool {
     (prng.state_part1(), prng.state_part2()) == (part1, part2)
 }
 
-/// The substream seed is not `master + id · K` for any 32-bit id.
+/// The substream seed is not `master + id · K` for any 32-bit id (it may
+/// still be a substream of a substream: derivation composes, the ids add).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SubstreamError {
     /// `(substream − master) · K⁻¹ mod 2^64`: the id it would need.
@@ -146,7 +147,8 @@ impl core::fmt::Display for SubstreamError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
-            "not a substream of this master: its id would be {}, beyond 32 bits",
+            "not one substream of this master: its id would be {}, beyond 32 bits (nested \
+             substreams add their ids, so a chain of them may still lead here)",
             self.id
         )
     }

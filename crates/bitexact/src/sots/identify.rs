@@ -56,7 +56,8 @@ pub const fn twists_of(words_drawn: u64, left: u32) -> u64 {
 ///
 /// Handles `left == 0` (the block is used up; the words include all of it).
 /// A block after further twists with `left == 624` is refused, saying so
-/// ([`Reason::Eager`]): no run of lazy draws leaves it. The twists after
+/// ([`Reason::Eager`]): no run of lazy draws leaves it; so is the zero
+/// state ([`Reason::ZeroState`], no walk). The twists after
 /// seeding are [`twists_of`]`(words_drawn, left)`.
 pub fn identify(mt: &Mt19937, max_twists: u64) -> Result<Identification, NotReachable> {
     identify_until(mt, max_twists, &|| false)
@@ -70,6 +71,9 @@ pub fn identify_until(
     max_twists: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Identification, NotReachable> {
+    if crate::mt19937::is_zero_state(mt.state()) {
+        return Err(NotReachable::zero_state());
+    }
     let left = mt.left();
     let mut block: Block = *mt.state();
     let mut twists = 0u64;

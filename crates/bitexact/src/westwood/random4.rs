@@ -331,6 +331,9 @@ pub fn identify_until(
     max_twists: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Identification, NotReachable> {
+    if crate::mt19937::is_zero_state(saved.state()) {
+        return Err(NotReachable::zero_state());
+    }
     let mti = u64::from(saved.mti());
     let mut block = *saved.state();
     // Straight from seeding: the block is the seeded one, mti == 624.
