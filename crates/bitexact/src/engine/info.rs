@@ -1,0 +1,231 @@
+//! What a generator is, for the front ends: [`Info`] and its parts —
+//! seed width, options, taps, state files, walks and work limits — read
+//! without calling the generator.
+
+use super::{Opt, Unit};
+
+/// How a generator's seed is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SeedKind {
+    /// `0..=4294967295`
+    U32,
+    /// `0..=2^64 − 1`
+    U64,
+    /// A C# `int` (OpenRA): `-2147483648..=2147483647`, or its 32-bit
+    /// pattern; searches and reports use the pattern.
+    I32,
+}
+
+impl SeedKind {
+    /// One past the largest seed a search can cover: 2^32, or 2^64 − 1 for
+    /// 64-bit seeds (ranges end below 2^64, so the last seed is not
+    /// searchable).
+    pub const fn space(self) -> u64 {
+        match self {
+            SeedKind::U64 => u64::MAX,
+            SeedKind::U32 | SeedKind::I32 => 1 << 32,
+        }
+    }
+}
+
+/// What a walk (identification, the draws between two states) is bounded
+/// by, its default and its ceiling (SPEC 8: stated in its unit, with a
+/// measured time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walk {
+    /// What the bound counts.
+    pub unit: Unit,
+    /// The bound when none is given.
+    pub default: u64,
+    /// The largest bound a front end accepts (about 10 s of work).
+    pub max: u64,
+}
+
+impl Walk {
+    /// A walk bounded in draws: `default` when none is given, at most `max`.
+    pub const fn draws(default: u64, max: u64) -> Walk {
+        Walk {
+            unit: Unit::Draws,
+            default,
+            max,
+        }
+    }
+
+    /// A walk bounded in twists (624-word blocks): `default`, at most `max`.
+    pub const fn twists(default: u64, max: u64) -> Walk {
+        Walk {
+            unit: Unit::Twists,
+            default,
+            max,
+        }
+    }
+}
+
+/// A named byte layout of a generator's state files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayoutInfo {
+    /// Its name (`ts`).
+    pub name: &'static str,
+    /// What it is (`Tiberian Sun: 1008 bytes`).
+    pub about: &'static str,
+}
+
+/// A generator's state files ([`Engine::save`](super::Engine::save),
+/// [`Engine::load`](super::Engine::load)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StateInfo {
+    /// The byte lengths a state file may have.
+    pub lengths: &'static [usize],
+    /// The named byte layouts (`ts`, `ra2`), empty when there is one;
+    /// [`Engine::load`](super::Engine::load) takes one of them or infers it
+    /// from the length.
+    pub layouts: &'static [LayoutInfo],
+    /// What a layout is, for messages (`"Random2Class objects differ by game"`).
+    pub layout_note: &'static str,
+    /// What the state file is, for help texts (`the save's RNG item: 624
+    /// words and left, 2500 bytes`).
+    pub summary: &'static str,
+    /// `identify`'s bound.
+    pub identify: Walk,
+    /// How `identify` works, for help texts.
+    pub identify_how: &'static str,
+    /// [`Engine::words_between`](super::Engine::words_between)'s bound.
+    pub diff: Walk,
+    /// Identification searches seeds (it takes a seed range and threads)
+    /// rather than walking back
+    /// ([`Engine::identify`](super::Engine::identify) then returns a search).
+    pub searches_seeds: bool,
+    /// What a state that cannot be written in a layout loses when written
+    /// anyway ([`Engine::save`](super::Engine::save)'s `lossy`), for help
+    /// texts; empty when nothing can be lost.
+    pub lossy: &'static str,
+}
+
+/// A generator's seed search ([`Engine::recover`](super::Engine::recover)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecoverInfo {
+    /// The taps values can be recovered from, for help texts.
+    pub taps: &'static str,
+    /// A range of seeds is required (64-bit seeds).
+    pub needs_range: bool,
+    /// What the offset bound defaults to beyond 0, for help texts (empty:
+    /// nothing more).
+    pub offset_note: &'static str,
+}
+
+/// The most raw words one call of a front end may be asked to spend (a skip,
+/// a save after N words), and the most calls it makes one by one for taps
+/// whose calls can reject words. Larger requests are refused rather than
+/// left to run for hours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Words (draws) a skip by words may spend: [`MAX_WORK`] for
+    /// generators that jump ahead or discard by whole blocks.
+    pub skip_words: u64,
+    /// Calls a skip makes one by one ([`MAX_CALL_SKIP`]).
+    pub skip_calls: u64,
+}
+
+/// The most words one front-end call may spend: 10^10. Measured for
+/// `stream --skip 10^10` (release build, the 2-core Xeon development
+/// machine, the other core busy): sots discards by whole twists in 5.0 s,
+/// westwood by whole table cycles in 1.3 s, laige jumps ahead at once.
+pub const MAX_WORK: u64 = 10_000_000_000;
+
+/// The most calls a skip makes one by one, for taps whose calls can reject
+/// words: 10^8. Measured as above: westwood `ranged:1,6` 3.9 s (the
+/// slowest), sots `bell:1,6` 2.2 s, sots `int:6` 1.4 s, laige `range:0,5`
+/// 0.2 s.
+pub const MAX_CALL_SKIP: u64 = 100_000_000;
+
+/// A generator's description: everything a front end prints or checks
+/// without calling it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The family's name, as every front end spells it (`sots`, `westwood`).
+    pub name: &'static str,
+    /// The class within a family of several generators (`random2`), or
+    /// `None`.
+    pub class: Option<&'static str>,
+    /// This is the family's default class.
+    pub default_class: bool,
+    /// The generator's own name in the game (`Random2Class`, `Prng`).
+    pub title: &'static str,
+    /// One line for help texts: what this generator is.
+    pub about: &'static str,
+    /// One line for help texts: what the family is (the same for every
+    /// class of a family).
+    pub family_about: &'static str,
+    /// How seeds are written.
+    pub seed: SeedKind,
+    /// What a raw word is called: [`Unit::Words`] (sots' 32-bit words) or
+    /// [`Unit::Draws`].
+    pub unit: Unit,
+    /// The options beyond the seed.
+    pub options: &'static [Opt],
+    /// The tap drawn when none is named (the raw word).
+    pub default_tap: &'static str,
+    /// Every tap, as written after `--tap` (`u64, range:MIN,MAX, float01`).
+    pub taps: &'static str,
+    /// Every call as a ledger script writes it (`u64, range MIN MAX, float01`).
+    pub calls: &'static str,
+    /// The calls one per line with what each spends, for a ledger's help.
+    pub calls_help: &'static str,
+    /// The entry points a ledger tallies, in report order.
+    pub entry_points: &'static [&'static str],
+    /// Work bounds.
+    pub limits: Limits,
+    /// State files, if the generator has them.
+    pub state: Option<StateInfo>,
+    /// Seed search, if values can be recovered.
+    pub recover: Option<RecoverInfo>,
+}
+
+impl Info {
+    /// The fields most generators share, for struct update syntax
+    /// (`Info { name: "…", ..Info::DEFAULTS }`): a family of one generator
+    /// with 32-bit seeds whose raw calls are draws, skips bounded by
+    /// [`MAX_WORK`] and [`MAX_CALL_SKIP`], no options, no state files, no
+    /// seed search.
+    pub const DEFAULTS: Info = Info {
+        name: "",
+        class: None,
+        default_class: true,
+        title: "",
+        about: "",
+        family_about: "",
+        seed: SeedKind::U32,
+        unit: Unit::Draws,
+        options: &[],
+        default_tap: "raw",
+        taps: "",
+        calls: "",
+        calls_help: "",
+        entry_points: &[],
+        limits: Limits {
+            skip_words: MAX_WORK,
+            skip_calls: MAX_CALL_SKIP,
+        },
+        state: None,
+        recover: None,
+    };
+
+    /// `sots`, or `westwood --class random4` style: the family and, for a
+    /// class that is not the default, the class (for messages).
+    pub fn display_name(&self) -> DisplayName<'_> {
+        DisplayName(self)
+    }
+}
+
+/// [`Info::display_name`].
+#[derive(Clone, Copy, Debug)]
+pub struct DisplayName<'a>(&'a Info);
+
+impl core::fmt::Display for DisplayName<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0.class {
+            Some(c) if !self.0.default_class => write!(f, "{} {c}", self.0.name),
+            _ => f.write_str(self.0.name),
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! `Random4Class` in the engine contract: 2500-byte states, walked back.
+
+use super::{ww_call, ww_entry_point, ww_fixed_words, ww_tap, Random4Class, Tap};
+use super::{CALLS4, CALLS_HELP, ENTRY_POINTS, FAMILY_ABOUT, RECOVER, TAPS4};
+use crate::engine::{
+    DiffError, Engine, Id, Info, Loaded, Options, StateError, StateInfo, StateKind, TapError,
+    Value, Walk,
+};
+#[cfg(feature = "alloc")]
+use crate::engine::{
+    Field, Fields, Identification, Identified, Recovered, Reported, Saved, Walked,
+};
+use crate::westwood::random4::{self, Random4};
+
+/// Random4Class `identify`'s and `diff`'s default bound: 100 000 twists
+/// (62.4 million draws, about 0.1 s).
+pub const DEFAULT_MAX_TWISTS: u64 = 100_000;
+
+/// Random4Class `identify`'s and `diff`'s ceiling: 16 million twists, about
+/// 16 s.
+pub const MAX_TWISTS: u64 = 16_000_000;
+
+impl Engine for Random4Class {
+    type Gen = Random4;
+    type Tap = Tap;
+    type Word = i32;
+
+    const ID: Id = Id::Random4;
+    const CHECKS: &'static [crate::selftest::Check] = crate::westwood::selftest_random4::CHECKS;
+    const INFO: Info = Info {
+        name: "westwood",
+        class: Some("random4"),
+        default_class: false,
+        title: "Random4Class",
+        about: "MT19937 with the 1998 seeding (0 becomes 4375)",
+        family_about: FAMILY_ABOUT,
+        taps: TAPS4,
+        calls: CALLS4,
+        calls_help: CALLS_HELP,
+        entry_points: ENTRY_POINTS,
+        state: Some(StateInfo {
+            lengths: &[random4::STATE_LEN],
+            layouts: &[],
+            layout_note: "",
+            summary: "624 words and mti, 2500 bytes",
+            identify: Walk::twists(DEFAULT_MAX_TWISTS, MAX_TWISTS),
+            identify_how: "no search: the 1998 seeding is walked back and inverted",
+            diff: Walk::twists(DEFAULT_MAX_TWISTS, MAX_TWISTS),
+            searches_seeds: false,
+            lossy: "",
+        }),
+        recover: RECOVER,
+        ..Info::DEFAULTS
+    };
+
+    fn seeded(seed: u64, _options: &Options) -> Random4 {
+        Random4::new(seed as u32)
+    }
+
+    fn word(gen: &mut Random4) -> i32 {
+        gen.raw()
+    }
+
+    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
+        ww_tap(name, args, ledger, true)
+    }
+
+    fn call(gen: &mut Random4, tap: Tap) -> (Value, u64) {
+        ww_call(gen, tap, Random4::get_float)
+    }
+
+    fn entry_point(tap: Tap) -> usize {
+        ww_entry_point(tap)
+    }
+
+    fn fixed_words(tap: Tap) -> Option<u64> {
+        ww_fixed_words(tap)
+    }
+
+    fn discard(gen: &mut Random4, words: u64) {
+        gen.discard(words);
+    }
+
+    #[cfg(feature = "alloc")]
+    fn save(gen: &Random4, _layout: Option<&str>, _lossy: bool) -> Saved {
+        Ok(random4::encode_state(gen).to_vec())
+    }
+
+    fn load(bytes: &[u8], _layout: Option<&str>) -> Loaded<Random4> {
+        random4::decode_state(bytes)
+            .map(|r| (r, None))
+            .map_err(|e| {
+                let kind = match e {
+                    random4::StateError::Length(len) => StateKind::Length { len },
+                    random4::StateError::Mti(_) => StateKind::Field,
+                };
+                StateError::new(kind, e)
+            })
+    }
+
+    #[cfg(feature = "alloc")]
+    fn identify(state: &Random4, bound: u64, stop: &dyn Fn() -> bool) -> Walked {
+        random4::identify_until(state, bound, stop).map(Identified::Found)
+    }
+
+    /// `seed`, `words_drawn`, `mti`, and `also_seed: 0` for seed 4375
+    /// (`Random4Class(0)` is seed 4375's stream: the original's typo).
+    #[cfg(feature = "alloc")]
+    fn identified(state: &Random4, id: Identification, _options: &Options) -> Reported {
+        let mut fields = alloc::vec![
+            ("seed", Field::U64(id.seed)),
+            ("words_drawn", Field::U64(id.words_drawn)),
+            ("mti", state.mti().into()),
+        ];
+        if id.seed == u64::from(random4::ZERO_SEED) {
+            fields.push(("also_seed", Field::U64(0)));
+        }
+        Ok(fields)
+    }
+
+    fn words_between(a: &Random4, b: &Random4, bound: u64) -> Result<u64, DiffError> {
+        crate::mt19937::words_between(a.mt(), b.mt(), bound)
+    }
+
+    #[cfg(feature = "alloc")]
+    fn position_fields(r: &Random4) -> Fields {
+        alloc::vec![("mti", r.mti().into())]
+    }
+
+    #[cfg(feature = "alloc")]
+    fn describe(r: &Random4, _layout: Option<&'static str>) -> Fields {
+        alloc::vec![
+            ("class", Field::Str("Random4Class")),
+            ("mti", r.mti().into()),
+            ("first_word", Field::Hex32(r.state()[0])),
+            ("last_word", Field::Hex32(r.state()[623])),
+        ]
+    }
+
+    #[cfg(feature = "alloc")]
+    fn recover(tap: Tap, values: &[&str], max_offset: Option<u64>, _: &Options) -> Recovered {
+        crate::westwood::recover_classes::query::<Random4>(tap, values, max_offset.unwrap_or(0))
+    }
+}
+
+crate::engine::rand::rand_core_impls!(Random4, u32 | g | g.raw() as u32, |s| Random4::new(s));
