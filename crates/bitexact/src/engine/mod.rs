@@ -10,7 +10,7 @@
 //! [`crate::stream`], [`crate::recover::query`], [`crate::ledger`], the
 //! CLI's subcommands, the C ABI and the Python package dispatch through
 //! that list, never through a `match` of their own. Adding a generator is
-//! its module, one line in the list (`__engine_list!` in this file), and
+//! its module, one line in the list (`__engine_list!` in `list.rs`), and
 //! one line per front end.
 //!
 //! The trait is sealed (as `object`'s `Object` is): its methods are the
