@@ -179,7 +179,8 @@ typedef void (*bx_progress_fn)(uint64_t done, uint64_t total, void *user);
 //   with one relaxed atomic load of the whole int: after each progress
 //   report, that is after every finished chunk of seeds and at least
 //   every 20 ms (chunks are sized to about 8 ms of work), and every few
-//   milliseconds during the 624-output sots walk; once it reads nonzero
+//   milliseconds during the 624-output sots walk and
+//   `bx_westwood_identify`'s walk back; once it reads nonzero
 //   no new chunk starts, the running ones finish, and the call returns
 //   `BX_INTERRUPTED`. A flag already set when the search starts stops it
 //   after its first chunks. C11 code setting it from another thread may

@@ -17,7 +17,6 @@ use core::ptr;
 use bitexact::engine::{
     Engine, Identification, Identified, NotReachable, Options, Reason, StateError, StateKind,
 };
-use bitexact::search::{self, Plan};
 
 use crate::search::{bx_search, Scheduled};
 use crate::{
@@ -478,7 +477,8 @@ pub(crate) fn identity<G>(_: &G, id: Identification) -> bx_identity {
 /// sits in its seed's stream, within `bound` (the engine's identify unit,
 /// at most its ceiling: `BX_BOUND_TOO_LARGE` past it). A generator that
 /// identifies by searching seeds (Random2Class) runs the library's
-/// scheduler by `search` (NULL: every core, every seed, no cancel). The
+/// scheduler by `search` (NULL: every core, every seed, no cancel); the
+/// walk before it heeds `search`'s cancel flag too (`BX_INTERRUPTED`). The
 /// answer is replayed before it is given (SPEC 8) and written as
 /// `make(state, identification)` to `*out`, which is untouched on failure.
 ///
@@ -509,14 +509,11 @@ pub(crate) unsafe fn identify<H: Handle, T>(
             return Err(BX_BOUND_TOO_LARGE);
         }
         let scheduled = scheduled?;
-        let found = match H::Engine::identify(&state, bound, &|| false).map_err(not_reachable)? {
+        let stop = || scheduled.cancelled();
+        let found = match H::Engine::identify(&state, bound, &stop).map_err(not_reachable)? {
             Identified::Found(id) => id,
             Identified::Search(recovery) => {
-                let seeds = scheduled.seeds(&info, false)?;
-                let plan = Plan::new(scheduled.threads(), 1).map_err(|_| BX_BAD_ARGUMENT)?;
-                let mut hooks = scheduled.hooks();
-                let found = search::run_recovery(&recovery, seeds, &plan, &mut hooks)
-                    .map_err(|_| crate::BX_PANIC)?;
+                let (found, _) = scheduled.run(&recovery, &info, 1)?;
                 match found.hits.first() {
                     Some(h) => Identification {
                         seed: h.seed,
@@ -565,24 +562,6 @@ pub(crate) unsafe fn identify_walk<H: Handle>(
 ) -> bx_status {
     // SAFETY: the caller's contract is `identify_walk_as`'s.
     unsafe { identify_walk_as::<H, _>(bytes, len, bound, out, identity) }
-}
-
-/// [`identify`] in `layout` by the seed search `search`, into a
-/// [`bx_identity`].
-///
-/// # Safety
-///
-/// As [`identify`].
-pub(crate) unsafe fn identify_searched<H: Handle>(
-    bytes: *const u8,
-    len: usize,
-    layout: Layout,
-    bound: u64,
-    search: *const bx_search,
-    out: *mut bx_identity,
-) -> bx_status {
-    // SAFETY: the caller's contract is `identify`'s.
-    unsafe { identify::<H, _>(bytes, len, layout, bound, search, out, identity) }
 }
 
 #[cfg(test)]

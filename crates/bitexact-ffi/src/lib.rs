@@ -17,8 +17,9 @@
 //!   methods. Where SPEC 9 names a call, its name and signature win (the
 //!   WWLib classes' raw word is `_raw`, sots' identity `bx_sots_identity`);
 //! - the bodies are written once, generic over the handle type
-//!   ([`handle::Handle`]); the per-engine files hold only the written-out
-//!   `extern "C"` signatures, each a one-line call;
+//!   ([`handle::Handle`]); the per-engine files hold the written-out
+//!   `extern "C"` signatures, most a one-line call (the calls only one
+//!   engine has, such as sots' `normalize`, are short bodies there);
 //! - a call that can fail returns a [`bx_status`] (`BX_OK` = 0) and writes
 //!   its result through an out-pointer, which is left untouched on failure
 //!   (a handle out-pointer is set to NULL);
@@ -198,6 +199,21 @@ pub(crate) fn status(f: impl FnOnce() -> Result<(), bx_status>) -> bx_status {
 /// (`Err`) as a status; a panic is `BX_PANIC`.
 pub(crate) fn outcome(f: impl FnOnce() -> Result<bx_status, bx_status>) -> bx_status {
     guard(BX_PANIC, || f().unwrap_or_else(|s| s))
+}
+
+/// A NUL-terminated UTF-8 argument, or `None` for NULL (the caller decides
+/// whether NULL is allowed); `BX_BAD_ARGUMENT` when not UTF-8.
+///
+/// # Safety
+///
+/// `p` is NULL or a NUL-terminated string that lives for `'a`.
+pub(crate) unsafe fn text<'a>(p: *const core::ffi::c_char) -> Result<Option<&'a str>, bx_status> {
+    if p.is_null() {
+        return Ok(None);
+    }
+    // SAFETY: non-NULL and NUL-terminated for `'a` (contract).
+    let s = unsafe { core::ffi::CStr::from_ptr(p) };
+    s.to_str().map(Some).map_err(|_| BX_BAD_ARGUMENT)
 }
 
 /// An out-pointer checked for NULL and alignment (`BX_NULL_POINTER`).

@@ -1,15 +1,12 @@
 //! `bitexact::scan` for C: the report as the JSON document the CLI prints
 //! (SPEC 10), in a string the caller frees with `bx_string_free`.
 
-use core::ffi::{c_char, CStr};
+use core::ffi::c_char;
 use std::ffi::CString;
 
 use bitexact::scan::{scan, Options, Origin, ScanError};
 
-use crate::{
-    bx_status, bytes_in, status, BX_BAD_ARGUMENT, BX_BAD_IMAGE, BX_NO_SUCH_FUNCTION,
-    BX_NULL_POINTER,
-};
+use crate::{bx_status, bytes_in, status, BX_BAD_IMAGE, BX_NO_SUCH_FUNCTION, BX_NULL_POINTER};
 
 /// Scans the PE / ELF x86 image in `image[0..len]` for generator sites and
 /// writes the report (SPEC 10's JSON: `image`, `sites`, `functions`,
@@ -42,13 +39,8 @@ pub unsafe extern "C" fn bx_scan_json(
         }
         // SAFETY: the caller promises `len` readable bytes at `image`.
         let bytes = unsafe { bytes_in(image, len) }?;
-        let from = if from.is_null() {
-            None
-        } else {
-            // SAFETY: non-NULL, and the caller promises a NUL-terminated string.
-            let s = unsafe { CStr::from_ptr(from) };
-            Some(Origin::parse(s.to_str().map_err(|_| BX_BAD_ARGUMENT)?))
-        };
+        // SAFETY: NULL or a NUL-terminated string (contract).
+        let from = unsafe { crate::text(from) }?.map(Origin::parse);
         let report = scan(bytes, &Options { from }).map_err(|e| match e {
             ScanError::NoSuchFunction(_) => BX_NO_SUCH_FUNCTION,
             _ => BX_BAD_IMAGE,

@@ -5,15 +5,15 @@
 //! C drives it with a thread count, a cancel flag and a progress callback;
 //! the answers are the CLI's, with SPEC 8's promises.
 
-use core::ffi::{c_char, c_int, c_void, CStr};
+use core::ffi::{c_char, c_int, c_void};
 use core::ops::Range;
 use core::ptr;
 use core::sync::atomic::{AtomicI32, Ordering};
 
 use bitexact::engine::{Id, Info, Options};
 use bitexact::recover::query::query;
-use bitexact::recover::{Hit, QueryError};
-use bitexact::search::{self, End, Hooks, Plan, MAX_THREADS};
+use bitexact::recover::{Hit, QueryError, Recovery};
+use bitexact::search::{self, End, Found, Hooks, Plan, MAX_THREADS};
 
 use crate::{
     bx_precision, bx_status, out_ptr, BX_BAD_ARGUMENT, BX_BAD_LENGTH, BX_BAD_SEED_RANGE,
@@ -49,7 +49,8 @@ pub type bx_progress_fn = Option<unsafe extern "C" fn(done: u64, total: u64, use
 ///   with one relaxed atomic load of the whole int: after each progress
 ///   report, that is after every finished chunk of seeds and at least
 ///   every 20 ms (chunks are sized to about 8 ms of work), and every few
-///   milliseconds during the 624-output sots walk; once it reads nonzero
+///   milliseconds during the 624-output sots walk and
+///   `bx_westwood_identify`'s walk back; once it reads nonzero
 ///   no new chunk starts, the running ones finish, and the call returns
 ///   `BX_INTERRUPTED`. A flag already set when the search starts stops it
 ///   after its first chunks. C11 code setting it from another thread may
@@ -129,15 +130,18 @@ impl Scheduled {
     }
 
     /// The worker threads (`None`: one per core).
+    #[cfg(test)]
     pub(crate) fn threads(&self) -> Option<usize> {
         self.threads
     }
 
-    /// The seeds to search for the engine `info`; `needs_end` refuses the
-    /// whole space (64-bit seeds). `BX_BAD_SEED_RANGE` for an empty range
-    /// or one past the last seed.
-    pub(crate) fn seeds(&self, info: &Info, needs_end: bool) -> Result<Range<u64>, bx_status> {
+    /// The seeds to search for the engine `info`: the whole space when no
+    /// end is given, unless the engine needs a range (64-bit seeds).
+    /// `BX_BAD_SEED_RANGE` for an empty range, one past the last seed, or
+    /// none where one is needed.
+    pub(crate) fn seeds(&self, info: &Info) -> Result<Range<u64>, bx_status> {
         let space = info.seed.space();
+        let needs_end = info.recover.is_some_and(|r| r.needs_range);
         let end = match self.seed_end {
             0 if needs_end => return Err(BX_BAD_SEED_RANGE),
             0 => space,
@@ -152,6 +156,36 @@ impl Scheduled {
     /// The scheduler's hooks for these settings.
     pub(crate) fn hooks(&self) -> CHooks<'_> {
         CHooks(self)
+    }
+
+    /// Whether the caller's cancel flag is set (false without one).
+    pub(crate) fn cancelled(&self) -> bool {
+        // SAFETY: `cancel` is NULL (`as_ref` checks) or was checked aligned
+        // for `AtomicI32`, which has the size and alignment of C's `int`
+        // (asserted below); by `bx_search`'s contract it is valid for reads
+        // for the whole search, which `self` does not outlive, and the
+        // caller writes it only with whole-int stores, so the atomic load
+        // never sees a torn value.
+        let flag = unsafe { self.cancel.as_ref() };
+        flag.is_some_and(|c| c.load(Ordering::Relaxed) != 0)
+    }
+
+    /// Run `recovery` over these settings' seeds for the engine `info`,
+    /// stopping after `max_hits` hits: what it found, and the seeds it was
+    /// given. `BX_BAD_SEED_RANGE` as [`Scheduled::seeds`];
+    /// `BX_BAD_ARGUMENT` for a plan the scheduler refuses; `BX_PANIC` when
+    /// a worker panicked (no answer rather than fewer hits).
+    pub(crate) fn run(
+        &self,
+        recovery: &Recovery,
+        info: &Info,
+        max_hits: usize,
+    ) -> Result<(Found, Range<u64>), bx_status> {
+        let seeds = self.seeds(info)?;
+        let plan = Plan::new(self.threads, max_hits).map_err(|_| BX_BAD_ARGUMENT)?;
+        let found = search::run_recovery(recovery, seeds.clone(), &plan, &mut self.hooks())
+            .map_err(|_| BX_PANIC)?;
+        Ok((found, seeds))
     }
 }
 
@@ -174,14 +208,7 @@ pub(crate) struct CHooks<'a>(&'a Scheduled);
 
 impl Hooks for CHooks<'_> {
     fn cancelled(&mut self) -> bool {
-        // SAFETY: `cancel` is NULL (`as_ref` checks) or was checked aligned
-        // for `AtomicI32`, which has the size and alignment of C's `int`
-        // (asserted below); by `bx_search`'s contract it is valid for reads
-        // for the whole search, which this borrow does not outlive, and the
-        // caller writes it only with whole-int stores, so the atomic load
-        // never sees a torn value.
-        let flag = unsafe { self.0.cancel.as_ref() };
-        flag.is_some_and(|c| c.load(Ordering::Relaxed) != 0)
+        self.0.cancelled()
     }
 
     fn progress(&mut self, done: u64, total: u64) {
@@ -213,18 +240,33 @@ pub const BX_ENGINE_OPENRA: bx_engine = 6;
 /// C&C Generals' GameLogicRandom (`generals`).
 pub const BX_ENGINE_GENERALS: bx_engine = 7;
 
+// Each constant is its generator's index in the library's list.
+const _: () = {
+    let all = Id::ALL;
+    assert!(matches!(all[BX_ENGINE_SOTS as usize], Id::Sots));
+    assert!(matches!(all[BX_ENGINE_LAIGE as usize], Id::Laige));
+    assert!(matches!(
+        all[BX_ENGINE_WESTWOOD_RANDOM as usize],
+        Id::Random
+    ));
+    assert!(matches!(all[BX_ENGINE_WESTWOOD as usize], Id::Random2));
+    assert!(matches!(
+        all[BX_ENGINE_WESTWOOD_RANDOM3 as usize],
+        Id::Random3
+    ));
+    assert!(matches!(
+        all[BX_ENGINE_WESTWOOD_RANDOM4 as usize],
+        Id::Random4
+    ));
+    assert!(matches!(all[BX_ENGINE_OPENRA as usize], Id::Openra));
+    assert!(matches!(all[BX_ENGINE_GENERALS as usize], Id::Generals));
+    assert!(all.len() == BX_ENGINE_GENERALS as usize + 1);
+};
+
+/// The generator a `bx_engine` numbers: its index in the library's list
+/// (the constants above follow it, checked at compile time).
 fn engine_id(e: bx_engine) -> Result<Id, bx_status> {
-    Ok(match e {
-        BX_ENGINE_SOTS => Id::Sots,
-        BX_ENGINE_LAIGE => Id::Laige,
-        BX_ENGINE_WESTWOOD_RANDOM => Id::Random,
-        BX_ENGINE_WESTWOOD => Id::Random2,
-        BX_ENGINE_WESTWOOD_RANDOM3 => Id::Random3,
-        BX_ENGINE_WESTWOOD_RANDOM4 => Id::Random4,
-        BX_ENGINE_OPENRA => Id::Openra,
-        BX_ENGINE_GENERALS => Id::Generals,
-        _ => return Err(BX_BAD_ARGUMENT),
-    })
+    Id::ALL.get(e as usize).copied().ok_or(BX_BAD_ARGUMENT)
 }
 
 /// One seed whose stream gives the values, and where they start.
@@ -283,21 +325,6 @@ pub struct bx_recover_result {
     pub end: bx_search_end,
     /// `end == BX_END_COMPLETE`: the whole range was searched.
     pub complete: bool,
-}
-
-/// A NUL-terminated UTF-8 argument: `BX_NULL_POINTER` when NULL and
-/// required, `BX_BAD_ARGUMENT` when not UTF-8.
-///
-/// # Safety
-///
-/// `p` is NULL or a NUL-terminated string that lives for `'a`.
-unsafe fn text<'a>(p: *const c_char) -> Result<Option<&'a str>, bx_status> {
-    if p.is_null() {
-        return Ok(None);
-    }
-    // SAFETY: non-NULL and NUL-terminated for `'a` (contract).
-    let s = unsafe { CStr::from_ptr(p) };
-    s.to_str().map(Some).map_err(|_| BX_BAD_ARGUMENT)
 }
 
 /// A setup error as a status.
@@ -389,18 +416,15 @@ pub unsafe extern "C" fn bx_recover(
         let precision =
             crate::precision(o.map_or(crate::BX_PC53, |o| o.precision)).ok_or(BX_BAD_ARGUMENT)?;
         // SAFETY: NULL or NUL-terminated strings for the call (contract).
-        let tap = unsafe { text(tap) }?;
+        let tap = unsafe { crate::text(tap) }?;
         // SAFETY: as above.
-        let values = unsafe { text(values) }?.ok_or(BX_NULL_POINTER)?;
+        let values = unsafe { crate::text(values) }?.ok_or(BX_NULL_POINTER)?;
         let info = id.info();
-        let needs_end = info.recover.is_some_and(|r| r.needs_range);
-        let seeds = scheduled.seeds(info, needs_end)?;
-        let plan = Plan::new(scheduled.threads(), max_hits).map_err(|_| BX_BAD_ARGUMENT)?;
-        let max_offset = match o.map_or(0, |o| o.max_offset) {
-            0 => None,
-            k if k > bitexact::engine::MAX_WORK => return Err(BX_BOUND_TOO_LARGE),
-            k => Some(k),
-        };
+        // Refused before the setup, as before: a range the engine cannot
+        // search is the first thing said.
+        scheduled.seeds(info)?;
+        // Each search bounds its offsets itself (`BX_BOUND_TOO_LARGE`).
+        let max_offset = o.map(|o| o.max_offset).filter(|&k| k != 0);
         let values: Vec<&str> = values.split(',').collect();
         let options = Options {
             precision,
@@ -408,19 +432,17 @@ pub unsafe extern "C" fn bx_recover(
         };
         let recovery =
             query(id, &options, tap, &values, max_offset).map_err(|e| query_status(&e))?;
-        let mut hooks = scheduled.hooks();
-        let found = search::run_recovery(&recovery, seeds.clone(), &plan, &mut hooks)
-            .map_err(|_| BX_PANIC)?;
+        let (found, seeds) = scheduled.run(&recovery, info, max_hits)?;
         write_hits(buf.as_ptr(), &found.hits);
-        let (end, stopped_at) = match found.end {
-            End::Complete => (BX_END_COMPLETE, seeds.end),
-            End::Stopped { at } => (BX_END_STOPPED, at),
-            End::Interrupted { at } => (BX_END_INTERRUPTED, at),
+        let end = match found.end {
+            End::Complete => BX_END_COMPLETE,
+            End::Stopped { .. } => BX_END_STOPPED,
+            End::Interrupted { .. } => BX_END_INTERRUPTED,
         };
         let r = bx_recover_result {
             count: found.hits.len(),
             searched: found.searched,
-            stopped_at,
+            stopped_at: found.stopped_at().unwrap_or(seeds.end),
             end,
             complete: found.complete(),
         };
@@ -469,16 +491,13 @@ mod tests {
             ..Scheduled::default()
         };
         let sots = Id::Sots.info();
-        assert_eq!(s(0, 0).seeds(sots, false), Ok(0..1 << 32));
-        assert_eq!(s(5, 9).seeds(sots, false), Ok(5..9));
-        assert_eq!(s(9, 9).seeds(sots, false), Err(BX_BAD_SEED_RANGE));
-        assert_eq!(
-            s(0, (1 << 32) + 1).seeds(sots, false),
-            Err(BX_BAD_SEED_RANGE)
-        );
+        assert_eq!(s(0, 0).seeds(sots), Ok(0..1 << 32));
+        assert_eq!(s(5, 9).seeds(sots), Ok(5..9));
+        assert_eq!(s(9, 9).seeds(sots), Err(BX_BAD_SEED_RANGE));
+        assert_eq!(s(0, (1 << 32) + 1).seeds(sots), Err(BX_BAD_SEED_RANGE));
         let laige = Id::Laige.info();
-        assert_eq!(s(0, 0).seeds(laige, true), Err(BX_BAD_SEED_RANGE));
-        assert_eq!(s(0, u64::MAX).seeds(laige, true), Ok(0..u64::MAX));
+        assert_eq!(s(0, 0).seeds(laige), Err(BX_BAD_SEED_RANGE));
+        assert_eq!(s(0, u64::MAX).seeds(laige), Ok(0..u64::MAX));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use bitexact::westwood::{self, engines::Random2Class, Random2};
 
 use crate::handle::{
-    bx_identity, discard, draw_into, fill, identify_searched, load_state, new, save_state,
+    bx_identity, discard, draw_into, fill, identify, identity, load_state, new, save_state,
     with_mut, with_ref, Gen, Handle, Layout,
 };
 use crate::search::bx_search;
@@ -284,5 +284,7 @@ pub unsafe extern "C" fn bx_westwood_identify(
 ) -> bx_status {
     // SAFETY: `bytes` is NULL or readable for `len` bytes; `search` is NULL
     // or a valid `bx_search`; `out` is NULL or writable (contract).
-    unsafe { identify_searched::<bx_westwood_rng>(bytes, len, lay(layout), max_draws, search, out) }
+    unsafe {
+        identify::<bx_westwood_rng, _>(bytes, len, lay(layout), max_draws, search, out, identity)
+    }
 }
