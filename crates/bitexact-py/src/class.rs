@@ -8,7 +8,7 @@
 
 use crate::work::{self, Dtype};
 use crate::{bytes_arg, error, u64_arg};
-use bitexact::engine::{Engine, Identification, Options};
+use bitexact::engine::{Engine, Identification};
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
@@ -85,10 +85,9 @@ pub(crate) fn discard<C: Class>(
         info.limits.skip_words,
         info.unit.name(),
     )?;
-    let mut g = c.gen().clone();
-    work::sliced(py, words, work::SLICE_WORDS, |n| C::E::discard(&mut g, n))?;
-    *c.gen_mut() = g;
-    Ok(())
+    work::undoable(c.gen_mut(), words <= work::SLICE_WORDS, |g| {
+        work::sliced(py, words, work::SLICE_WORDS, |n| C::E::discard(g, n))
+    })
 }
 
 /// Spend `words` raw words unread, for a generator that jumps ahead (any
@@ -144,8 +143,8 @@ pub(crate) fn identify<C: Class>(
     bound: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<(u64, u64)>> {
     let space = C::E::INFO.seed.space();
-    let found = work::identify::<C::E>(py, c.gen(), bound, (0..space, None), &Options::default())?;
-    Ok(found.map(|(id, _)| pair(id)))
+    let found = work::identify::<C::E>(py, c.gen(), bound, (0..space, None))?;
+    Ok(found.map(pair))
 }
 
 /// `(seed, words_drawn)`.

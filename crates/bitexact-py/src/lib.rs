@@ -85,10 +85,9 @@ fn out_of_range(what: &str, obj: &Bound<'_, PyAny>, range: &str) -> PyErr {
     error(format!("{what} {shown} {range}"))
 }
 
-/// The ranges `int_arg` reports, worded as the CLI's number parser.
-pub(crate) const U32: &str = "does not fit in 32 bits (0..=4294967295)";
+/// The ranges `int_arg` reports, worded as the library's number parser.
+pub(crate) use bitexact::num::{I32_RANGE as I32, U32_RANGE as U32};
 pub(crate) const U64: &str = "does not fit in 64 bits (0..=18446744073709551615)";
-pub(crate) const I32: &str = "is out of the i32 range (-2147483648..=2147483647)";
 
 /// A count (`n` of a fill, `count` and `skip` of a stream, `max_hits`):
 /// 0 or more, within 64 bits.

@@ -2,7 +2,7 @@
 //! identification and `Mars_Vec3` arithmetic.
 
 use crate::{error, int_arg, I32, U32};
-use bitexact::engine::{Engine, Options};
+use bitexact::engine::Engine;
 use bitexact::mt19937::{Mt19937, N};
 use bitexact::sots::engine::{Sots, MAX_TWISTS};
 use bitexact::sots::{self, movefleet, Vec3, DEFAULT_MAX_TWISTS};
@@ -289,9 +289,8 @@ fn identity(
     max_twists: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<Identity>> {
     let space = Sots::INFO.seed.space();
-    let found =
-        crate::work::identify::<Sots>(py, r, max_twists, (0..space, None), &Options::default())?;
-    Ok(found.map(|(id, _)| Identity {
+    let found = crate::work::identify::<Sots>(py, r, max_twists, (0..space, None))?;
+    Ok(found.map(|id| Identity {
         seed: id.seed as u32,
         twists: sots::twists_of(id.words_drawn, r.left()),
         left: r.left(),

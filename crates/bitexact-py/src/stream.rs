@@ -23,13 +23,11 @@ const SLICE_CALLS: u64 = 1 << 20;
 /// The families named by the generators for which `has` holds, for
 /// messages (`westwood`).
 fn families(has: impl Fn(&bitexact::engine::Info) -> bool) -> String {
-    let mut names: Vec<&str> = Id::ALL
+    let names: Vec<&str> = Id::families()
         .iter()
-        .map(|id| id.info())
-        .filter(|i| has(i))
-        .map(|i| i.name)
+        .copied()
+        .filter(|&f| Id::family(f).iter().any(|id| has(id.info())))
         .collect();
-    names.dedup();
     names.join(", ")
 }
 
@@ -97,23 +95,15 @@ enum Column {
     Bool(Vec<bool>),
 }
 
-/// An empty vector with room for `n` elements, or MemoryError.
-fn room<T>(n: u64) -> PyResult<Vec<T>> {
-    let mut v = Vec::new();
-    let len = usize::try_from(n).map_err(|_| work::no_memory(n))?;
-    v.try_reserve_exact(len).map_err(|_| work::no_memory(n))?;
-    Ok(v)
-}
-
 impl Column {
     fn like(v: Value, n: u64) -> PyResult<Column> {
         Ok(match v {
-            Value::U32(_) => Column::U32(room(n)?),
-            Value::I32(_) => Column::I32(room(n)?),
-            Value::U64(_) => Column::U64(room(n)?),
-            Value::F32(_) => Column::F32(room(n)?),
-            Value::F64(_) => Column::F64(room(n)?),
-            Value::Bool(_) => Column::Bool(room(n)?),
+            Value::U32(_) => Column::U32(work::room(n)?),
+            Value::I32(_) => Column::I32(work::room(n)?),
+            Value::U64(_) => Column::U64(work::room(n)?),
+            Value::F32(_) => Column::F32(work::room(n)?),
+            Value::F64(_) => Column::F64(work::room(n)?),
+            Value::Bool(_) => Column::Bool(work::room(n)?),
             Value::Unmodelled => return Err(error("this tap's values are not modelled")),
         })
     }
@@ -241,7 +231,11 @@ fn stream<'py>(
     let mut s = Stream::new(id, seed, tap, &opts).map_err(|e| error(stream_message(shown, &e)))?;
     self::skip(py, &mut s, calls, shown)?;
     let mut column = Column::like(s.clone().next().0, count)?;
-    let mut spent: Vec<u64> = if words { room(count)? } else { Vec::new() };
+    let mut spent: Vec<u64> = if words {
+        work::room(count)?
+    } else {
+        Vec::new()
+    };
     let mut mixed = false;
     sliced(py, count, SLICE_CALLS, |n| {
         for _ in 0..n {

@@ -4,7 +4,7 @@
 
 use crate::class::{pair, py_class};
 use crate::{bytes_arg, error, int_arg, I32, U32};
-use bitexact::engine::{Engine, Options};
+use bitexact::engine::Engine;
 use bitexact::westwood::engines::{Random2Class, Random3Class, Random4Class, RandomClass};
 use bitexact::westwood::{random4, Random2, Random3, Random4, RandomLcg};
 use numpy::PyArray1;
@@ -160,14 +160,9 @@ wwlib_class! {
             threads: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<Option<(u64, u64)>> {
             let seeds = crate::stream::seed_range_arg(seed_range, Random2Class::INFO.seed.space())?;
-            let found = crate::work::identify::<Random2Class>(
-                py,
-                &self.0,
-                max_draws,
-                (seeds, threads),
-                &Options::default(),
-            )?;
-            Ok(found.map(|(id, _)| pair(id)))
+            let found =
+                crate::work::identify::<Random2Class>(py, &self.0, max_draws, (seeds, threads))?;
+            Ok(found.map(pair))
         }
     }
     pickle;

@@ -9,7 +9,7 @@
 //! re-attaches to the interpreter for a moment, at most every [`POLL`].
 
 use crate::{bounded, count_arg, error, Error};
-use bitexact::engine::{Engine, Fields, Identification, Identified, Options, Unit};
+use bitexact::engine::{Engine, Identification, Identified, Options, Unit};
 use bitexact::recover::Recovery;
 use bitexact::search::{run_recovery, Found, Hooks, Plan, PlanError, MAX_THREADS};
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
@@ -98,6 +98,31 @@ pub(crate) fn sliced<F: FnMut(u64) + Send>(
     Ok(())
 }
 
+/// `work` on `gen` itself when it is done in one slice (no Ctrl-C check
+/// can stop it half done), else on a copy kept only when `work` succeeds:
+/// an interrupted `work` leaves `gen` as it was.
+pub(crate) fn undoable<G: Clone, R>(
+    gen: &mut G,
+    one_slice: bool,
+    work: impl FnOnce(&mut G) -> PyResult<R>,
+) -> PyResult<R> {
+    if one_slice {
+        return work(gen);
+    }
+    let mut g = gen.clone();
+    let r = work(&mut g)?;
+    *gen = g;
+    Ok(r)
+}
+
+/// An empty vector with room for `n` elements, or MemoryError.
+pub(crate) fn room<T>(n: u64) -> PyResult<Vec<T>> {
+    let mut v = Vec::new();
+    let len = usize::try_from(n).map_err(|_| no_memory(n))?;
+    v.try_reserve_exact(len).map_err(|_| no_memory(n))?;
+    Ok(v)
+}
+
 /// A numpy element type and its name, for messages.
 pub(crate) trait Dtype: numpy::Element + Copy + Default + Send + Sync {
     const NAME: &'static str;
@@ -122,9 +147,8 @@ pub(crate) fn no_memory(n: u64) -> PyErr {
 /// A fill's array: `n` new elements (at most `limit`, the words one call
 /// may spend, in `unit`), or the caller's `out` (a contiguous 1-d array of
 /// the element type, written in place and returned; `n`, when given too,
-/// must be its length). `fill` draws into slices of it, from a copy of
-/// `gen` kept only when the whole fill is done: a Ctrl-C (between slices)
-/// leaves `gen` as it was.
+/// must be its length). `fill` draws into slices of it ([`undoable`]: a
+/// Ctrl-C between slices leaves `gen` as it was).
 pub(crate) fn fill_array<'py, G, T, F>(
     py: Python<'py>,
     gen: &mut G,
@@ -142,31 +166,33 @@ where
     if let Some(n) = n {
         bounded("n", n, limit, unit.name())?;
     }
-    let mut g = gen.clone();
-    let array = match out {
+    match out {
         None => {
             let n = n.ok_or_else(|| error("give n (a count) or out (an array to fill)"))?;
-            let n = usize::try_from(n).map_err(|_| no_memory(n))?;
-            let mut v: Vec<T> = Vec::new();
-            v.try_reserve_exact(n).map_err(|_| no_memory(n as u64))?;
+            let mut v: Vec<T> = room(n)?;
+            let n = n as usize; // room() has checked that it fits
+
             // Zeroed and drawn slice by slice, checking for Ctrl-C between.
-            while v.len() < n {
-                if !v.is_empty() {
-                    py.check_signals()?;
+            undoable(gen, n <= SLICE_FILL, |g| {
+                while v.len() < n {
+                    if !v.is_empty() {
+                        py.check_signals()?;
+                    }
+                    let start = v.len();
+                    let end = n.min(start + SLICE_FILL);
+                    let mut draw = || {
+                        v.resize(end, T::default());
+                        fill(g, &mut v[start..]);
+                    };
+                    if n < DETACH_AT as usize {
+                        draw();
+                    } else {
+                        py.detach(draw);
+                    }
                 }
-                let start = v.len();
-                let end = n.min(start + SLICE_FILL);
-                let mut draw = || {
-                    v.resize(end, T::default());
-                    fill(&mut g, &mut v[start..]);
-                };
-                if n < DETACH_AT as usize {
-                    draw();
-                } else {
-                    py.detach(draw);
-                }
-            }
-            v.into_pyarray(py)
+                Ok(())
+            })?;
+            Ok(v.into_pyarray(py))
         }
         Some(out) => {
             let array = out
@@ -185,22 +211,23 @@ where
                 )));
             }
             bounded("out's length", slice.len() as u64, limit, unit.name())?;
-            if slice.len() < DETACH_AT as usize {
-                fill(&mut g, slice);
-            } else {
+            undoable(gen, slice.len() <= SLICE_FILL, |g| {
+                if slice.len() < DETACH_AT as usize {
+                    fill(g, slice);
+                    return Ok(());
+                }
                 for (i, chunk) in slice.chunks_mut(SLICE_FILL).enumerate() {
                     if i > 0 {
                         py.check_signals()?;
                     }
-                    py.detach(|| fill(&mut g, chunk));
+                    py.detach(|| fill(g, chunk));
                 }
-            }
+                Ok(())
+            })?;
             drop(rw);
-            array.clone()
+            Ok(array.clone())
         }
-    };
-    *gen = g;
-    Ok(array)
+    }
 }
 
 /// The scheduler's hooks for Python: cancelled when a signal handler
@@ -272,8 +299,9 @@ pub(crate) fn bound_name(unit: Unit) -> &'static str {
     }
 }
 
-/// Where `gen` sits in its seed's stream, with the fields to report, or
-/// `None` when no seed reaches it (SPEC 8: identified means replayed). The
+/// Where `gen` sits in its seed's stream, or `None` when no seed reaches it
+/// (SPEC 8: identified means replayed, and a stream found is checked by
+/// [`Engine::identified`] too: a flag or seed field no draw explains). The
 /// walk back is bounded by `bound` (the engine's default when `None`,
 /// refused past its ceiling) and runs with the GIL released, polling for
 /// Ctrl-C; a generator that identifies by searching seeds searches `seeds`
@@ -283,8 +311,7 @@ pub(crate) fn identify<E: Engine>(
     gen: &E::Gen,
     bound: Option<&Bound<'_, PyAny>>,
     (seeds, threads): (Range<u64>, Option<&Bound<'_, PyAny>>),
-    options: &Options,
-) -> PyResult<Option<(Identification, Fields)>> {
+) -> PyResult<Option<Identification>> {
     let walk = E::INFO
         .state
         .ok_or_else(|| error(format!("{} has no state files", E::INFO.title)))?
@@ -315,5 +342,7 @@ pub(crate) fn identify<E: Engine>(
             },
         },
     };
-    Ok(E::identified(gen, id, options).ok().map(|f| (id, f)))
+    Ok(E::identified(gen, id, &Options::default())
+        .is_ok()
+        .then_some(id))
 }
