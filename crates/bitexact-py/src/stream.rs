@@ -140,21 +140,8 @@ impl Column {
 /// by call, up to its call limit; refused past it with nothing spent), in
 /// slices with the GIL released, checking for Ctrl-C between them.
 fn skip(py: Python<'_>, s: &mut Stream, calls: u64, tap: &str) -> PyResult<()> {
-    let limits = s.info().limits;
-    let refused = match s.fixed_words() {
-        Some(w) if calls.saturating_mul(w) > limits.skip_words => Some(StreamError::SkipWords {
-            words: calls.saturating_mul(w),
-            limit: limits.skip_words,
-        }),
-        None if calls > limits.skip_calls => Some(StreamError::SkipCalls {
-            calls,
-            limit: limits.skip_calls,
-        }),
-        _ => None,
-    };
-    if let Some(e) = refused {
-        return Err(error(stream_message(tap, &e)));
-    }
+    s.check_skip(calls)
+        .map_err(|e| error(stream_message(tap, &e)))?;
     let slice = match s.fixed_words() {
         // Calls that spend nothing: one step.
         Some(0) => calls,

@@ -234,30 +234,33 @@ impl Stream {
     /// to its `skip_calls`. A skip past a bound is refused, with nothing
     /// spent.
     pub fn skip(&mut self, calls: u64) -> Result<(), StreamError> {
-        let limits = self.info().limits;
+        self.check_skip(calls)?;
         match self.fixed_words() {
-            Some(w) => {
-                let words = calls.saturating_mul(w);
-                if words > limits.skip_words {
-                    return Err(StreamError::SkipWords {
-                        words,
-                        limit: limits.skip_words,
-                    });
-                }
-                self.discard(words);
-            }
+            Some(w) => self.discard(calls.saturating_mul(w)),
             None => {
-                if calls > limits.skip_calls {
-                    return Err(StreamError::SkipCalls {
-                        calls,
-                        limit: limits.skip_calls,
-                    });
-                }
                 for _ in 0..calls {
                     self.next();
                 }
             }
         }
         Ok(())
+    }
+
+    /// Whether [`skip`](Self::skip)`(calls)` is within the bounds: the
+    /// error it would return, without spending anything (for a front end
+    /// that skips in slices).
+    pub fn check_skip(&self, calls: u64) -> Result<(), StreamError> {
+        let limits = self.info().limits;
+        match self.fixed_words() {
+            Some(w) if calls.saturating_mul(w) > limits.skip_words => Err(StreamError::SkipWords {
+                words: calls.saturating_mul(w),
+                limit: limits.skip_words,
+            }),
+            None if calls > limits.skip_calls => Err(StreamError::SkipCalls {
+                calls,
+                limit: limits.skip_calls,
+            }),
+            _ => Ok(()),
+        }
     }
 }
