@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 pub mod engines;
+mod flags;
 pub use engines::{
     ConvertArgs, DiffArgs, EngineArgs, IdentifyArgs, LedgerArgs, RecoverArgs, SaveArgs, ShowArgs,
     StreamArgs, Verb,
