@@ -70,6 +70,8 @@ mod avx2;
 mod avx512;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod lanes;
+#[cfg(test)]
+pub(crate) mod test_support;
 
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 pub(crate) use avx2::{Avx2, U32x8};

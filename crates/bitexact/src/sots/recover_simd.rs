@@ -194,26 +194,11 @@ pub(crate) fn search(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::simd::test_support::{vector_isas, Gen};
     use crate::sots::recover::Search;
     use crate::sots::{float_of_word, unit_of_word, Precision, Rng};
     use alloc::vec;
-    use std::println;
 
-    /// A small xorshift for test inputs.
-    struct Gen(u64);
-    impl Gen {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-    }
-
-    /// The reference: every seed and offset, by the real generator.
     fn scalar_scan(tap: Tap, values: &[Observed], max_offset: u64, seeds: Range<u64>) -> Vec<Hit> {
         let mut hits = Vec::new();
         for seed in seeds.start..seeds.end.min(1 << 32) {
@@ -227,18 +212,6 @@ mod tests {
             }
         }
         hits
-    }
-
-    fn kernels() -> Vec<Isa> {
-        let mut v = Vec::new();
-        for isa in [Isa::Avx2, Isa::Avx512] {
-            if isa.available() {
-                v.push(isa);
-            } else {
-                println!("skipping the {isa:?} sots kernel: this CPU lacks it");
-            }
-        }
-        v
     }
 
     /// A tap's value at seed `seed`, offset `j`.
@@ -284,7 +257,7 @@ mod tests {
     #[test]
     fn kernels_match_a_scalar_scan() {
         let mut g = Gen(0x9e37_79b9_7f4a_7c15);
-        let isas = kernels();
+        let isas = vector_isas("sots");
         for (range, k, plant) in cases(&mut g) {
             for tap in TAPS {
                 let end = range.end.min(1 << 32);
@@ -329,7 +302,7 @@ mod tests {
     #[test]
     fn kernels_match_at_large_offsets() {
         let mut g = Gen(77);
-        let isas = kernels();
+        let isas = vector_isas("sots");
         for k in [5usize, 40, MAX_OFFSET] {
             let start = g.below(1 << 32) & !15;
             let range = start..start + 37;

@@ -8,44 +8,18 @@
 use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Range;
-use std::println;
 
 use crate::engine::Identification;
 use crate::recover::Hit;
+use crate::simd::test_support::{vector_isas, Gen};
 use crate::simd::Isa;
 use crate::westwood::recover::{confirm, Search, Tap};
 use crate::westwood::{psdes, Candidates, Random2};
 
-struct Gen(u64);
-impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// The vector kernels this CPU runs, with a message for the others.
-fn vector_isas(what: &str) -> Vec<Isa> {
-    let mut v = Vec::new();
-    for isa in [Isa::Avx2, Isa::Avx512] {
-        if isa.available() {
-            v.push(isa);
-        } else {
-            println!("skipping the {isa:?} westwood {what} kernel: this CPU lacks it");
-        }
-    }
-    v
-}
-
 /// Every kernel to test: the portable one first.
 fn all_isas(what: &str) -> Vec<Isa> {
     let mut v = vec![Isa::Portable];
-    v.extend(vector_isas(what));
+    v.extend(vector_isas(&std::format!("westwood {what}")));
     v
 }
 
@@ -78,7 +52,7 @@ fn ranges(g: &mut Gen) -> Vec<(Range<u64>, u8)> {
 fn vector_hash_is_psdes_lane_for_lane() {
     use crate::westwood::psdes_avx::{avx2 as psdes_avx2, avx512 as psdes_avx512};
     let mut g = Gen(3);
-    for isa in vector_isas("hash") {
+    for isa in vector_isas("westwood hash") {
         for _ in 0..500 {
             let index = match g.below(3) {
                 0 => g.below(250) as u32,
