@@ -13,7 +13,6 @@ class Hits(List[Tuple[int, int]]):
     search resumes from it.
     """
 
-    complete: bool
     stopped_at: Optional[int]
 
     def __init__(
@@ -22,9 +21,15 @@ class Hits(List[Tuple[int, int]]):
         complete: bool = True,
         stopped_at: Optional[int] = None,
     ) -> None:
+        # ``complete`` is ``stopped_at is None``; the argument is kept for
+        # the pickles that pass it.
         super().__init__(hits)
-        self.complete = complete
         self.stopped_at = stopped_at
+
+    @property
+    def complete(self) -> bool:
+        """Every seed of the range was searched (``stopped_at`` is None)."""
+        return self.stopped_at is None
 
     def __repr__(self) -> str:
         return list.__repr__(self)
