@@ -183,7 +183,7 @@ pub fn main() -> ExitCode {
             sots_math::normalize(&args, &mut out)
         }
         cli::Command::Sots(cli::SotsCommand::Leg(args)) => sots_math::leg(&args, &mut out),
-        cli::Command::Sync(cli::SyncCommand::Openra(args)) => sync::openra(&args, &mut out),
+        cli::Command::Sync(cmd) => sync::run(&cmd, &mut out),
         cli::Command::Scan(args) => scan::run(&args, &mut out),
         cli::Command::Selftest => selftest::run(&mut out),
         cli::Command::Completions { shell } => {

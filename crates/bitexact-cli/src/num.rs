@@ -19,3 +19,16 @@ pub fn parse_int_seed(s: &str) -> Result<i32, String> {
         .map(|v| v as i32)
         .map_err(|e| format!("{e} (an int seed is -2147483648..=4294967295)"))
 }
+
+/// An address range `START..END` (each decimal or 0x hex, 32-bit, START < END).
+pub fn parse_range_u32(s: &str) -> Result<(u32, u32), String> {
+    let (a, b) = s
+        .split_once("..")
+        .ok_or_else(|| format!("'{s}' is not START..END"))?;
+    let a = parse_u32(a).map_err(|e| e.to_string())?;
+    let b = parse_u32(b).map_err(|e| e.to_string())?;
+    if a >= b {
+        return Err(format!("'{s}': START must be below END"));
+    }
+    Ok((a, b))
+}

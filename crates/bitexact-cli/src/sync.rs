@@ -1,120 +1,130 @@
-//! `bitexact sync openra`: an OpenRA sync report checked against a seed's
-//! `SharedRandom` stream. Reading and printing here; the parse and the check
-//! are `bitexact::openra::sync`.
+//! `bitexact sync FORMAT LOG [LOG2]`: a game's desync log checked against a
+//! seed or a second player's log (SPEC 12). Arguments and printing here; the
+//! parsers, the checks and the report are `bitexact::sync`.
 
-use crate::cli::SyncOpenraArgs;
-use crate::ledger::read_text;
-use crate::report::check_bound;
-use crate::{Failure, Outcome};
-use bitexact::openra::sync::{self, Verdict};
-use serde_json::{json, Value as Json};
-use std::io::Write;
+use crate::cli::{SyncCommand, SyncLogs};
+use crate::{input_name, open_input, Failure, Outcome};
+use bitexact::sync::{self, Format, Names, Options, Stream, SyncError, Which};
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
 
-/// The widest window accepted.
-const MAX_WINDOW: u64 = 10_000_000;
-/// The most draws generated to check a report: about 3 s.
-const MAX_DRAWS: u64 = 1_000_000_000;
+fn reader(path: &Path) -> Result<BufReader<Box<dyn std::io::Read>>, Failure> {
+    Ok(BufReader::with_capacity(1 << 16, open_input(path)?))
+}
 
-pub fn openra(args: &SyncOpenraArgs, out: &mut impl Write) -> Outcome {
-    check_bound(args.window, "--window", MAX_WINDOW)?;
-    let text = read_text(&args.report, "sync report")?;
-    let name = args.report.display();
-    let frames = sync::parse_report(&text).map_err(|e| Failure::usage(format!("'{name}' {e}")))?;
-    let verdicts = sync::check(args.seed, &frames, args.window, MAX_DRAWS)
-        .map_err(|e| Failure::usage(format!("'{name}': {e}")))?;
-    let bad = verdicts
-        .iter()
-        .filter(|v| **v != Verdict::Consistent)
-        .count();
-    if args.json {
-        let items: Vec<Json> = frames
-            .iter()
-            .zip(&verdicts)
-            .map(|(f, v)| {
-                let mut o = json!({
-                    "net_frame": f.net_frame,
-                    "last": f.last,
-                    "total_count": f.total_count,
-                });
-                match v {
-                    Verdict::Consistent => o["verdict"] = "consistent".into(),
-                    Verdict::Shifted {
-                        expected,
-                        positions,
-                    } => {
-                        o["verdict"] = "shifted".into();
-                        o["expected"] = json!(expected);
-                        o["positions"] = json!(positions);
-                        o["ahead"] = json!(positions[0] as i128 - f.total_count as i128);
-                    }
-                    Verdict::Differs { expected } => {
-                        o["verdict"] = "differs".into();
-                        o["expected"] = json!(expected);
-                    }
-                }
-                o
+/// The one-line message for a library error, naming the file it is about.
+fn failure(e: &SyncError, logs: &SyncLogs) -> Failure {
+    let name = match e.which {
+        Some(Which::B) => logs.log2.as_deref().map(input_name),
+        Some(Which::A) => Some(input_name(&logs.log)),
+        None => None,
+    };
+    Failure::usage(match name {
+        Some(n) => format!("'{n}' {e}"),
+        None => e.to_string(),
+    })
+}
+
+fn names_file(path: &Path) -> Result<Names, Failure> {
+    let mut r = reader(path)?;
+    Names::read(&mut r)
+        .map_err(|e| Failure::usage(format!("names file '{}' {e}", input_name(path))))
+}
+
+fn image_names(path: &Path) -> Result<Names, Failure> {
+    let bytes = crate::read_limited(path, 1 << 30)?;
+    let funcs = bitexact::scan::functions(&bytes)
+        .map_err(|e| Failure::usage(format!("'{}': {e}", input_name(path))))?;
+    Ok(Names::from_pairs(
+        funcs
+            .into_iter()
+            .filter_map(|(va, name)| {
+                let va = u32::try_from(va).ok()?;
+                Some((va, name.unwrap_or_else(|| format!("sub_{va:08X}"))))
             })
-            .collect();
-        writeln!(
-            out,
-            "{}",
-            json!({"seed": args.seed, "window": args.window, "frames": items, "consistent": bad == 0})
-        )?;
-    } else {
-        for (f, v) in frames.iter().zip(&verdicts) {
-            let head = format!(
-                "frame {}: SharedRandom {} (#{})",
-                f.net_frame, f.last, f.total_count
-            );
-            let expected = |e: &Option<i32>| match e {
-                Some(v) => format!("draw #{} is {v}", f.total_count),
-                None => "no draw yet, Last is 0".to_string(),
-            };
-            match v {
-                Verdict::Consistent => writeln!(out, "{head}: consistent")?,
-                Verdict::Shifted {
-                    expected: e,
-                    positions,
-                } => {
-                    let p = positions[0];
-                    let k = p as i128 - f.total_count as i128;
-                    let dir = if k > 0 { "ahead of" } else { "behind" };
-                    let draws = if k.abs() == 1 { "draw" } else { "draws" };
-                    write!(
-                        out,
-                        "{head}: not draw #{} ({}); it is draw #{p}: this client's SharedRandom is {} {draws} {dir} its count",
-                        f.total_count,
-                        expected(e),
-                        k.abs()
-                    )?;
-                    if positions.len() > 1 {
-                        let more: Vec<String> = positions[1..].iter().map(|p| format!("#{p}")).collect();
-                        write!(out, " (also at {})", more.join(", "))?;
-                    }
-                    writeln!(out)?;
+            .collect(),
+    ))
+}
+
+pub fn run(cmd: &SyncCommand, out: &mut impl Write) -> Outcome {
+    let mut options = Options::default();
+    let (format, logs) = match cmd {
+        SyncCommand::Phobos(a) => {
+            options.log = a.log_index;
+            options.max_draws = a.max_draws;
+            options.max_shift = a.max_shift;
+            options.ranged_fn = Some(a.ranged_fn);
+            options.names = match (&a.names, &a.image) {
+                (Some(_), Some(_)) => {
+                    return Err(Failure::usage("give --names or --image, not both"));
                 }
-                Verdict::Differs { expected: e } => writeln!(
-                    out,
-                    "{head}: not draw #{} ({}), nor any draw within {} of it: the stream itself differs",
-                    f.total_count,
-                    expected(e),
-                    args.window
-                )?,
-            }
+                (Some(p), None) => Some(names_file(p)?),
+                (None, Some(p)) => Some(image_names(p)?),
+                (None, None) => None,
+            };
+            (Format::Phobos, &a.logs)
         }
+        SyncCommand::Vinifera(a) | SyncCommand::Ares(a) | SyncCommand::GeneralsCrc(a) => {
+            options.max_draws = a.max_draws;
+            let f = match cmd {
+                SyncCommand::Vinifera(_) => Format::Vinifera,
+                SyncCommand::Ares(_) => Format::Ares,
+                _ => Format::GeneralsCrc,
+            };
+            (f, &a.logs)
+        }
+        SyncCommand::Generals(a) => {
+            options.max_shift = a.max_shift;
+            options.stream = Stream::from_name(&a.stream).unwrap_or_default();
+            (Format::Generals, &a.logs)
+        }
+        SyncCommand::Openra(a) => {
+            options.seed = Some(i64::from(a.seed));
+            options.window = Some(a.window);
+            let logs = SyncLogs {
+                log: a.report.clone(),
+                log2: None,
+                seed: Some(a.seed),
+                json: a.json,
+            };
+            return report(Format::Openra, &logs, &options, out);
+        }
+    };
+    options.seed = logs.seed.map(i64::from);
+    report(format, logs, &options, out)
+}
+
+fn report(format: Format, logs: &SyncLogs, options: &Options, out: &mut impl Write) -> Outcome {
+    let mut a = reader(&logs.log)?;
+    let mut b = match &logs.log2 {
+        Some(p) => Some(reader(p)?),
+        None => None,
+    };
+    let report = sync::check(
+        format,
+        &mut a,
+        b.as_mut().map(|b| b as &mut dyn BufRead),
+        options,
+    )
+    .map_err(|e| failure(&e, logs))?;
+    if logs.json {
+        writeln!(out, "{}", report.to_json())?;
+    } else {
+        write!(out, "{}", report.text())?;
     }
-    if bad == 0 {
-        crate::summary!(
-            "{} frames, all consistent with seed {}",
-            frames.len(),
-            args.seed
-        );
+    if report.consistent {
         Ok(())
     } else {
-        Err(Failure::Different(format!(
-            "{bad} of {} frames are not consistent with seed {}",
-            frames.len(),
-            args.seed
-        )))
+        Err(Failure::Different(
+            match (&report.first_divergence, report.ambiguous) {
+                (_, Some(n)) if n > 1 => format!("not placed: {n} placements fit"),
+                (Some(d), _) => match (d.entry, d.line) {
+                    (Some(e), _) => format!("divergence at entry #{e:05}"),
+                    (None, Some(l)) => format!("divergence at line {l}"),
+                    _ => "divergence".into(),
+                },
+                _ => "not consistent".into(),
+            },
+        ))
     }
 }

@@ -415,7 +415,9 @@ fn sync_openra_consistent_ahead_behind_unrelated_and_bad_logs() {
         (3, "0".into(), 0),
     ]));
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
-    assert!(stdout(&o).lines().all(|l| l.ends_with("consistent")));
+    let out = stdout(&o);
+    assert!(out.starts_with("consistent: 3 frames"), "{out}");
+    assert!(out.lines().skip(1).all(|l| l.ends_with("consistent")));
 
     let o = check(&report(&[(7, at(105), 100)]));
     assert_eq!(o.status.code(), Some(1));
@@ -444,6 +446,9 @@ fn sync_openra_consistent_ahead_behind_unrelated_and_bad_logs() {
     assert_eq!(v["frames"][0]["verdict"], "shifted");
     assert_eq!(v["frames"][0]["ahead"], 5);
     assert_eq!(v["consistent"], false);
+    assert_eq!(v["shift"], 5);
+    assert_eq!(v["first_divergence"]["frame"], 7);
+    assert_eq!(v["first_divergence"]["line"], 2);
 
     // Truncated and malformed reports: exit 2 naming the line.
     let full = report(&[(1, at(10), 10)]);

@@ -63,6 +63,16 @@ fn readme_console_sessions_print_what_they_show() {
         }
         std::fs::copy(entry.path(), dir.join("examples").join(entry.file_name())).unwrap();
     }
+    // And the desync logs of `examples/sync/`.
+    std::fs::create_dir_all(dir.join("examples/sync")).unwrap();
+    for entry in std::fs::read_dir(examples.join("sync")).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(
+            entry.path(),
+            dir.join("examples/sync").join(entry.file_name()),
+        )
+        .unwrap();
+    }
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_bitexact"))
         .parent()
         .unwrap()

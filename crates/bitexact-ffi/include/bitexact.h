@@ -85,6 +85,15 @@ typedef volatile int bx_cancel_flag;
 // (about 16 s).
 #define BX_SOTS_MAX_TWISTS 16000000
 
+// Generals' logic stream (`bx_sync_options.stream`).
+#define BX_STREAM_LOGIC 0
+
+// Generals' client stream.
+#define BX_STREAM_CLIENT 1
+
+// Generals' audio stream.
+#define BX_STREAM_AUDIO 2
+
 // Bytes of the Tiberian Sun layout.
 #define BX_WESTWOOD_TS_LEN 1008
 
@@ -286,6 +295,25 @@ typedef struct bx_vec3 {
     float z;
 } bx_vec3;
 
+// What a check may use besides the logs; zeroed, every field takes its
+// default (no seed, the last log, the format's bounds, the logic stream).
+typedef struct bx_sync_options {
+    // Nonzero: `seed` is the match seed.
+    uint8_t has_seed;
+    // The match seed, `-2147483648..=4294967295` (a signed seed is its bits).
+    int64_t seed;
+    // Phobos: which log of a file holding several (1-based); 0 = the last.
+    uint32_t log;
+    // The bound on draws replayed; 0 = the format's default.
+    uint64_t max_draws;
+    // The bound on the realignment search; negative = the format's default.
+    int64_t max_shift;
+    // Generals: `BX_STREAM_LOGIC`, `BX_STREAM_CLIENT` or `BX_STREAM_AUDIO`.
+    uint32_t stream;
+    // OpenRA: draws searched on each side of `#T`; 0 = the default.
+    uint64_t window;
+} bx_sync_options;
+
 // A Random2Class byte layout: `BX_WESTWOOD_TS` or `BX_WESTWOOD_RA2`.
 typedef uint32_t bx_westwood_layout;
 
@@ -354,8 +382,13 @@ typedef uint32_t bx_westwood_layout;
 // was found below its stop point is reported, and nothing is "not found".
 #define BX_INTERRUPTED 16
 
+// `bx_sync_json`: a log that cannot be read as its format (a malformed
+// line, no section of the format, a missing seed): `*json_out` holds
+// `{"error": message, "line": N, "log": "a" | "b" | null}`.
+#define BX_BAD_LOG 17
+
 // The largest status (every status is `BX_OK..=BX_LAST_STATUS`).
-#define BX_LAST_STATUS BX_INTERRUPTED
+#define BX_LAST_STATUS BX_BAD_LOG
 
 // 53-bit significands (control word 0x027F).
 #define BX_PC53 0
@@ -809,11 +842,11 @@ uint64_t bx_openra_total_count(const struct bx_openra_rng *rng);
 // NUL-terminated string; `json_out` is valid for a write of one pointer.
 bx_status bx_scan_json(const uint8_t *image, size_t len, const char *from, char **json_out);
 
-// Frees a string returned by `bx_scan_json`; NULL does nothing.
+// Frees a string returned by `bx_scan_json` or `bx_sync_json`; NULL does nothing.
 //
 // # Safety
 //
-// `s` is NULL or a string from `bx_scan_json` not freed before.
+// `s` is NULL or a string from `bx_scan_json` or `bx_sync_json` not freed before.
 void bx_string_free(char *s);
 
 // A new generator seeded with `seed`, precision `BX_PC53`; `left` is 624
@@ -1042,6 +1075,35 @@ struct bx_vec3 bx_sots_leg(struct bx_vec3 pos,
                            struct bx_vec3 dest,
                            float move_distance,
                            bx_precision precision);
+
+// Checks the log `log[0..len]` in `format` (`"phobos"`, `"vinifera"`,
+// `"ares"`, `"generals"`, `"generals-crc"`, `"openra"`), against
+// `options->seed` and/or the second log `log2[0..len2]` (NULL: none), and
+// writes the report to `*json_out` (a NUL-terminated UTF-8 string the
+// caller frees with `bx_string_free`): `{"format", "consistent", "summary",
+// "first_divergence", "shift", "position", "ambiguous", "checked",
+// "details", …}` — the document `bitexact sync FORMAT --json` prints.
+//
+// Returns `BX_OK` for any report, consistent or not (read `consistent`);
+// `BX_BAD_LOG` for a log that cannot be read as its format and
+// `BX_BAD_ARGUMENT` for an option out of range or an unknown format or
+// stream, each with `{"error", "line", "log"}` in `*json_out`;
+// `BX_NULL_POINTER` when `format`, `log` or `json_out` is NULL (then
+// `*json_out` is unchanged). `options` NULL takes every default.
+// Thread-safe; the logs are only read.
+//
+// # Safety
+//
+// `format` is a NUL-terminated string; `log` is valid for reads of `len`
+// bytes and `log2` (unless NULL) of `len2`; `options` is NULL or points to
+// a `bx_sync_options`; `json_out` is valid for a write of one pointer.
+bx_status bx_sync_json(const char *format,
+                       const uint8_t *log,
+                       size_t len,
+                       const uint8_t *log2,
+                       size_t len2,
+                       const struct bx_sync_options *options,
+                       char **json_out);
 
 // A new `Random2Class(seed)`: the table filled by Random3Class(seed, 0),
 // cursors 0 and 103, flag clear. Not NULL (barring an internal error, a

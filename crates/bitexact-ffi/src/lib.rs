@@ -53,6 +53,7 @@ pub mod laige;
 pub mod openra;
 pub mod scan;
 pub mod sots;
+pub mod sync;
 pub mod westwood;
 pub mod wwlib;
 
@@ -108,8 +109,12 @@ pub const BX_BOUND_TOO_LARGE: bx_status = 15;
 /// A search stopped by its cancel flag before the end of its range: what
 /// was found below its stop point is reported, and nothing is "not found".
 pub const BX_INTERRUPTED: bx_status = 16;
+/// `bx_sync_json`: a log that cannot be read as its format (a malformed
+/// line, no section of the format, a missing seed): `*json_out` holds
+/// `{"error": message, "line": N, "log": "a" | "b" | null}`.
+pub const BX_BAD_LOG: bx_status = 17;
 /// The largest status (every status is `BX_OK..=BX_LAST_STATUS`).
-pub const BX_LAST_STATUS: bx_status = BX_INTERRUPTED;
+pub const BX_LAST_STATUS: bx_status = BX_BAD_LOG;
 
 /// An x87 precision-control model: `BX_PC53` (MSVC's default, the default
 /// everywhere) or `BX_PC24` (a Direct3D 9 process).
@@ -171,6 +176,7 @@ pub extern "C" fn bx_status_message(status: bx_status) -> *const c_char {
         BX_INTERRUPTED => {
             c"interrupted by the cancel flag: only the seeds below the stop point were searched"
         }
+        BX_BAD_LOG => c"the log cannot be read as its format (see the error in the JSON)",
         _ => c"unknown status",
     };
     msg.as_ptr()

@@ -54,11 +54,11 @@ pub unsafe extern "C" fn bx_scan_json(
     })
 }
 
-/// Frees a string returned by `bx_scan_json`; NULL does nothing.
+/// Frees a string returned by `bx_scan_json` or `bx_sync_json`; NULL does nothing.
 ///
 /// # Safety
 ///
-/// `s` is NULL or a string from `bx_scan_json` not freed before.
+/// `s` is NULL or a string from `bx_scan_json` or `bx_sync_json` not freed before.
 #[no_mangle]
 pub unsafe extern "C" fn bx_string_free(s: *mut c_char) {
     if !s.is_null() {

@@ -26,6 +26,7 @@ mod openra;
 mod scan;
 mod sots;
 mod stream;
+mod sync;
 #[cfg(feature = "test-hooks")]
 mod test_hooks;
 mod westwood;
@@ -150,6 +151,7 @@ fn _bitexact(m: &Bound<'_, PyModule>) -> PyResult<()> {
     }
     stream::init(m)?;
     scan::init(m)?;
+    sync::init(m)?;
     #[cfg(feature = "test-hooks")]
     test_hooks::init(m)?;
     Ok(())

@@ -18,6 +18,7 @@
 //! | [`trace`] | records compared field by field to the bit; MoveFleet replay (`alloc`) |
 //! | [`selftest`] | the known-answer vectors of every engine, runnable anywhere |
 //! | [`stream`] | the shared vocabulary: engines and taps by name, a stream drawn through one (`alloc`) |
+//! | [`sync`] | desync logs as the games write them (Phobos, Vinifera, Ares, Generals, OpenRA) checked against a seed or each other (`std`) |
 //! | `scan` | generator sites in PE / ELF x86 images, inlined draws included (feature `scan`) |
 //!
 //! The crate is `#![no_std]` and has no dependencies. It allocates only in
@@ -62,6 +63,8 @@ extern crate std;
 pub mod engine;
 pub mod generals;
 pub mod gf2;
+#[cfg(feature = "alloc")]
+pub mod json;
 pub mod laige;
 pub mod ledger;
 pub mod mt19937;
@@ -80,6 +83,8 @@ mod simd;
 pub mod sots;
 #[cfg(feature = "alloc")]
 pub mod stream;
+#[cfg(feature = "std")]
+pub mod sync;
 #[cfg(feature = "alloc")]
 pub mod trace;
 pub mod westwood;

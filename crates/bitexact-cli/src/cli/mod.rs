@@ -231,8 +231,28 @@ pub struct ScanArgs {
     pub from: Option<String>,
 }
 
+const SYNC_EXIT: &str = "Exit codes: 0 consistent (or the two logs agree), 1 a divergence, or a log that \
+cannot be placed (\"ambiguous\"), 2 bad input (a malformed line is named by its number). \
+--json prints one object: consistent, summary, first_divergence, shift, position, ambiguous, checked, \
+details and the format's own fields.";
+
 #[derive(Subcommand, Debug)]
 pub enum SyncCommand {
+    /// Phobos SYNC#.TXT (Yuri's Revenge): the RNG Calls ring placed in the seed's scenario stream, or two players' rings aligned
+    #[command(after_help = sync_help_phobos())]
+    Phobos(SyncPhobosArgs),
+    /// Vinifera CRC log (Tiberian Sun): where each 'Scenario random' / 'Random Number' value sits in the seed's scenario stream
+    #[command(after_help = sync_help_values())]
+    Vinifera(SyncValuesArgs),
+    /// Ares sync log (Yuri's Revenge): where 'My Random Number' sits in the seed's scenario stream
+    #[command(after_help = sync_help_values())]
+    Ares(SyncValuesArgs),
+    /// Generals / Zero Hour DEBUG_RANDOM_LOGIC lines: every GetGame…RandomValue replayed from InitRandom or --seed
+    #[command(after_help = sync_help_generals())]
+    Generals(SyncGeneralsArgs),
+    /// Generals crcDebug file: each 'RandomSeed:' CRC placed in the seed's logic stream, draws per frame
+    #[command(after_help = sync_help_crc())]
+    GeneralsCrc(SyncValuesArgs),
     /// OpenRA's sync report: is each frame's `SharedRandom: L (#T)` draw #T of the seed's stream?
     #[command(
         after_help = "For each 'Sync for net frame F' with its 'SharedRandom: L (#T)' line, \
@@ -245,6 +265,101 @@ pub enum SyncCommand {
     Openra(SyncOpenraArgs),
 }
 
+fn sync_help_phobos() -> String {
+    format!("With --seed: every position of the first call up to --max-draws (default 10^7 draws, about 0.1 s) \
+    is tried; the one placement where every call makes the draws its cursors say (Single 1, Ranged what the ranged \
+    rule makes on the replayed words) is 'consistent'; several are 'ambiguous' (a log of Single calls never pins its \
+    position); none is a divergence at the call the best placement fails. With two logs and no seed: the rings are \
+    aligned on frame and cursors and the first differing call is named, with the k <= --max-shift (default 16) extra \
+    calls on one side that realign the rest. A file holding several logs is read whole; --log picks one (default the \
+    last).\n\n{SYNC_EXIT}")
+}
+
+fn sync_help_values() -> String {
+    format!("Each logged value is searched in the seed's stream over the whole bound (--max-draws, default 10^8 \
+    draws for Vinifera and Ares, about 0.3 s; 10^7 for generals-crc, about 0.5 s), so a value that occurs twice is said so. \
+    A 32-bit value is found within N draws of an unrelated stream with chance about N / 2^32: the report gives it. \
+    Two logs: how many draws B is ahead of A (Vinifera, Ares), or the first frame whose draw counts differ \
+    (generals-crc).\n\n{SYNC_EXIT}")
+}
+
+fn sync_help_generals() -> String {
+    format!("Every logged line is one draw of its stream (calls that draw nothing return before logging). Int lines \
+    are checked exactly: value == draw mod (hi - lo + 1) + lo; real lines are counted, not checked (they do not carry \
+    their bounds). InitRandom lines re-seed and restart the count; --seed seeds the lines before the first. On the \
+    first mismatch, shifts |k| <= --max-shift (default 64) draws are tried on the next 256 lines: k > 0, the game \
+    made k draws the log does not show; k < 0, the log shows |k| lines the replay does not make; 0, only that line \
+    differs. Two logs and no seed: compared line by line, with the same shifts.\n\n{SYNC_EXIT}")
+}
+
+fn sync_help_crc() -> String {
+    format!("Each 'FRAME:INDEX RandomSeed: CRC' line is placed at the smallest draw count, not below the previous \
+    line's, whose logic state has that CRC (GetGameLogicRandomSeedCRC).\n\n{}", sync_help_values())
+}
+
+/// What every `sync` format reads.
+#[derive(Args, Debug)]
+pub struct SyncLogs {
+    /// The log, as the game wrote it (`-` for stdin)
+    pub log: PathBuf,
+    /// A second player's log of the same moment
+    pub log2: Option<PathBuf>,
+    /// The match seed: decimal or 0x hex, an int32 as the logs print it or its 32-bit pattern
+    #[arg(long, value_parser = num::parse_int_seed, allow_hyphen_values = true)]
+    pub seed: Option<i32>,
+    /// Print one JSON object
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct SyncPhobosArgs {
+    #[command(flatten)]
+    pub logs: SyncLogs,
+    /// Which log of a file holding several (1-based; default the last)
+    #[arg(long = "log", value_name = "K", value_parser = num::parse_u64_usize)]
+    pub log_index: Option<usize>,
+    /// Positions of the first call tried with --seed, in draws (default 10^7)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub max_draws: Option<u64>,
+    /// Extra calls on one side tried to realign two logs (default 16, at most 4096)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub max_shift: Option<u64>,
+    /// Name callers: lines 'ADDRESS NAME' or 'ADDRESS,NAME' (hex) exported from a disassembler
+    #[arg(long, value_name = "FILE")]
+    pub names: Option<PathBuf>,
+    /// Name callers by the function map of this image (gamemd.exe), as `scan` finds it
+    #[arg(long, value_name = "EXE")]
+    pub image: Option<PathBuf>,
+    /// RandomRanged's address range, whose inner Single lines belong to the Ranged line after them
+    #[arg(long, value_name = "START..END", value_parser = num::parse_range_u32, default_value = "0x65C7E0..0x65C88D")]
+    pub ranged_fn: (u32, u32),
+}
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct SyncValuesArgs {
+    #[command(flatten)]
+    pub logs: SyncLogs,
+    /// Draws searched for each value (default 10^8; generals-crc 10^7; at most 10^10)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub max_draws: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
+pub struct SyncGeneralsArgs {
+    #[command(flatten)]
+    pub logs: SyncLogs,
+    /// The stream whose lines are checked
+    #[arg(long, default_value = "logic", value_parser = ["logic", "client", "audio"])]
+    pub stream: String,
+    /// Draws (or lines) tried to realign after the first mismatch (default 64, at most 4096)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub max_shift: Option<u64>,
+}
+
 #[derive(Args, Debug)]
 #[command(allow_negative_numbers = true)]
 pub struct SyncOpenraArgs {
@@ -254,7 +369,7 @@ pub struct SyncOpenraArgs {
     #[arg(long, value_parser = num::parse_int_seed, allow_hyphen_values = true)]
     pub seed: i32,
     /// Draws searched on each side of #T for a mismatching value (at most 10^7)
-    #[arg(long, default_value_t = bitexact::openra::sync::DEFAULT_WINDOW, value_parser = num::parse_u64)]
+    #[arg(long, default_value_t = bitexact::sync::openra::DEFAULT_WINDOW, value_parser = num::parse_u64)]
     pub window: u64,
     /// Print one JSON object
     #[arg(long)]

@@ -613,6 +613,45 @@ static void scan(void) {
     bx_string_free(NULL);
 }
 
+/* bx_sync_json on a Generals DEBUG_RANDOM_LOGIC log written here with the
+ * original's own format string, drawn from bx_generals_value. */
+static void sync_logs(void) {
+    static char log[64 * 1024];
+    size_t n = 0;
+    struct bx_generals_rng *g = bx_generals_new(0xC0FFEEu);
+    n += (size_t)snprintf(log + n, sizeof log - n, "InitRandom %08lx\r\n", 0xC0FFEEul);
+    for (int i = 0; i < 200; ++i) {
+        int lo = i % 3, hi = 10 + i % 7;
+        int v = bx_generals_value(g, lo, hi);
+        if (i == 120) v = v == hi ? lo : v + 1; /* one changed value */
+        n += (size_t)snprintf(log + n, sizeof log - n,
+                              "%d: GetGameLogicRandomValue = %d (%d - %d), %s line %d\r\n",
+                              i / 4, v, lo, hi, "Object.cpp", 100 + i);
+    }
+    bx_generals_free(g);
+    char *json = NULL;
+    CHECK_STATUS(bx_sync_json("generals", (const uint8_t *)log, n, NULL, 0, NULL, &json), BX_OK);
+    CHECK(json != NULL && strstr(json, "\"consistent\":false") != NULL);
+    CHECK(json != NULL && strstr(json, "\"line\":122") != NULL);
+    CHECK(json != NULL && strstr(json, "\"source_line\":220") != NULL);
+    CHECK(json != NULL && strstr(json, "\"shift\":0") != NULL);
+    bx_string_free(json);
+    json = NULL;
+    CHECK_STATUS(bx_sync_json("generals", (const uint8_t *)"1: GetGameLogicRandomValue = x", 30, NULL, 0, NULL, &json), BX_BAD_LOG);
+    CHECK(json != NULL && strstr(json, "\"line\":1") != NULL);
+    bx_string_free(json);
+    json = NULL;
+    struct bx_sync_options o;
+    memset(&o, 0, sizeof o);
+    o.stream = 9;
+    CHECK_STATUS(bx_sync_json("generals", (const uint8_t *)log, n, NULL, 0, &o, &json), BX_BAD_ARGUMENT);
+    bx_string_free(json);
+    json = NULL;
+    CHECK_STATUS(bx_sync_json("nope", (const uint8_t *)log, n, NULL, 0, NULL, &json), BX_BAD_ARGUMENT);
+    bx_string_free(json);
+    CHECK_STATUS(bx_sync_json(NULL, (const uint8_t *)log, n, NULL, 0, NULL, &json), BX_NULL_POINTER);
+}
+
 /* Promise 7: a NULL handle with a valid buffer leaves the buffer as it was
  * (the handle is checked before the output is touched); so does a NULL
  * buffer with a valid handle, which also draws nothing. */
@@ -1016,6 +1055,7 @@ int main(void) {
     words_agree();
     recover();
     scan();
+    sync_logs();
     statuses();
     printf("c abi: %d checks, %d failed\n", checks, failed);
     return failed == 0 ? 0 : 1;

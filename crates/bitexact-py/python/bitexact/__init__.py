@@ -14,7 +14,8 @@ the x87 unit, the engines' golden vectors). Submodules:
 
 :func:`stream` and :func:`recover` speak the CLI's tap vocabulary for every
 engine (:func:`recover` returns :class:`Hits`, a list that says whether the
-search was complete and where it stopped); :func:`scan` finds generator sites in a PE / ELF x86 image. Bad
+search was complete and where it stopped); :func:`scan` finds generator sites in a PE / ELF x86 image;
+:func:`sync` checks a game's desync log against a seed or a second log. Bad
 input raises :class:`Error`, a :class:`ValueError`.
 """
 
@@ -22,7 +23,7 @@ import json as _json
 import os as _os
 from typing import Any, Dict, Optional, Union
 
-from ._bitexact import Error, __version__, recover, stream, _scan_json
+from ._bitexact import Error, __version__, recover, stream, _scan_json, _sync_json
 from ._hits import Hits
 from . import generals, laige, openra, sots, westwood
 
@@ -47,6 +48,48 @@ def scan(
             image = f.read()
     return _json.loads(_scan_json(bytes(image), from_))
 
+_Log = Union[bytes, bytearray, memoryview, str, "_os.PathLike[str]"]
+
+
+def _source(log: _Log) -> Union[bytes, str]:
+    if isinstance(log, (str, _os.PathLike)):
+        return _os.fspath(log)
+    return bytes(log)
+
+
+def sync(
+    format: str,
+    log: _Log,
+    log2: Optional[_Log] = None,
+    *,
+    seed: Optional[int] = None,
+    log_index: Optional[int] = None,
+    max_draws: Optional[int] = None,
+    max_shift: Optional[int] = None,
+    stream: str = "logic",
+    window: Optional[int] = None,
+) -> Dict[str, Any]:
+    """Check a game's desync log (SPEC 12) against ``seed`` and/or a second
+    player's log ``log2``.
+
+    ``format`` is ``"phobos"``, ``"vinifera"``, ``"ares"``, ``"generals"``,
+    ``"generals-crc"`` or ``"openra"``; a log is its bytes or a path (read
+    streaming). ``seed`` is 32 bits, signed or unsigned. Returns the CLI's
+    ``sync FORMAT --json`` document as a dict: ``consistent``, ``summary``,
+    ``first_divergence`` (``None`` or a dict with ``entry`` or ``line``,
+    ``frame``, ``caller`` / ``file`` + ``source_line``, ``logged``,
+    ``expected``, ``context``), ``shift``, ``position``, ``ambiguous``,
+    ``checked``, ``details`` and the format's own fields. A log that cannot
+    be placed is ``ambiguous``, never consistent. Raises :class:`Error` for
+    a malformed log (naming its line), a missing seed, or an option out of
+    range.
+    """
+    src2 = None if log2 is None else _source(log2)
+    return _json.loads(
+        _sync_json(format, _source(log), src2, seed, log_index, max_draws, max_shift, stream, window)
+    )
+
+
 __all__ = [
     "Error",
     "Hits",
@@ -58,5 +101,6 @@ __all__ = [
     "scan",
     "sots",
     "stream",
+    "sync",
     "westwood",
 ]

@@ -63,3 +63,15 @@ def scan(
     image: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
     from_: Optional[str] = None,
 ) -> dict[str, Any]: ...
+def sync(
+    format: Literal["phobos", "vinifera", "ares", "generals", "generals-crc", "openra"],
+    log: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
+    log2: Optional[Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]] = None,
+    *,
+    seed: Optional[int] = None,
+    log_index: Optional[int] = None,
+    max_draws: Optional[int] = None,
+    max_shift: Optional[int] = None,
+    stream: Literal["logic", "client", "audio"] = "logic",
+    window: Optional[int] = None,
+) -> dict[str, Any]: ...

@@ -27,8 +27,6 @@ pub mod engine;
 #[cfg(feature = "alloc")]
 pub mod recover;
 mod selftest;
-#[cfg(feature = "alloc")]
-pub mod sync;
 
 /// `next()`'s modulus: `int.MaxValue`.
 pub const MODULUS: u32 = 0x7fff_ffff;

@@ -5,27 +5,12 @@ use alloc::format;
 use alloc::string::String;
 use core::fmt::Write;
 
+use crate::json::string;
+
 use super::Report;
 
 fn hex(v: u64) -> String {
     format!("\"{v:#x}\"")
-}
-
-fn string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
 }
 
 fn opt_name(n: Option<&str>) -> String {

@@ -118,6 +118,18 @@ impl Env for ImageEnv<'_, '_> {
     }
 }
 
+/// Every function the analysis finds in an image (symbols, exports, entry
+/// points and direct call targets), as `(start address, symbol)` sorted by
+/// address: the function map that names callers (`sync`'s `--image`).
+///
+/// Errors as [`scan`]'s. Never panics on any input.
+pub fn functions(bytes: &[u8]) -> Result<Vec<(u64, Option<String>)>, ScanError> {
+    let image = Image::parse(bytes)?;
+    let code = Code::decode(&image, &[]);
+    let graph = Graph::build(&image, &code);
+    Ok(graph.funcs.iter().map(|f| (f.va, f.name.clone())).collect())
+}
+
 /// Scans an image held in memory.
 ///
 /// Errors: [`ScanError::Unsupported`] for anything but a PE / ELF x86 or

@@ -1,5 +1,5 @@
 //! OpenRA's sync report, checked against a seed's `SharedRandom` stream
-//! (needs `alloc`).
+//! (SPEC 11, 12.4).
 //!
 //! When a game desyncs, OpenRA writes a sync report: for each of the last
 //! net frames, a header `Sync for net frame F ----…` and the line
@@ -13,10 +13,13 @@
 //! a counter that was reset; not found, the stream itself differs (another
 //! seed, or a generator re-seeded mid-game).
 
-use super::MersenneTwister;
-use alloc::collections::VecDeque;
-use alloc::string::String;
-use alloc::vec::Vec;
+use super::{Divergence, Format, Lines, Options, Report, SyncError, Which};
+use crate::json::Json;
+use crate::openra::MersenneTwister;
+use std::collections::VecDeque;
+use std::io::BufRead;
+use std::string::String;
+use std::vec::Vec;
 
 /// The default window, in draws on each side of `#T`.
 pub const DEFAULT_WINDOW: u64 = 10_000;
@@ -32,65 +35,37 @@ pub struct Frame {
     /// `SharedRandom`'s `TotalCount`.
     pub total_count: u64,
     /// The report's line of the `SharedRandom:` entry (1-based).
-    pub line: usize,
-}
-
-/// Why a sync report does not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReportError {
-    /// The 1-based line (0: the report as a whole).
-    pub line: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl core::fmt::Display for ReportError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        if self.line == 0 {
-            f.write_str(&self.message)
-        } else {
-            write!(f, "line {}: {}", self.line, self.message)
-        }
-    }
-}
-
-impl core::error::Error for ReportError {}
-
-fn error(line: usize, message: impl Into<String>) -> ReportError {
-    ReportError {
-        line,
-        message: message.into(),
-    }
+    pub line: u64,
 }
 
 /// The frames of a sync report, in the order written. Lines other than the
 /// frame headers and `SharedRandom:` lines (the synced traits and effects)
 /// are skipped. Every frame header must be followed by its `SharedRandom:`
 /// line before the next header; a report with no frame is an error.
-pub fn parse_report(text: &str) -> Result<Vec<Frame>, ReportError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+pub fn read(reader: &mut dyn BufRead) -> Result<Vec<Frame>, SyncError> {
+    let mut lines = Lines::new(reader);
     let mut frames = Vec::new();
-    let mut open: Option<(u64, usize)> = None;
-    for (i, raw) in text.lines().enumerate() {
-        let n = i + 1;
+    let mut open: Option<(u64, u64)> = None;
+    while let Some((n, raw)) = lines.next_line()? {
         let line = raw.trim();
         if let Some(rest) = line.strip_prefix("Sync for net frame ") {
             if let Some((_, at)) = open {
-                return Err(error(
+                return Err(SyncError::at(
                     at,
+                    "",
                     "a frame header with no SharedRandom line before the next header",
                 ));
             }
             let number = rest.split_whitespace().next().unwrap_or("");
-            let frame = number
-                .parse::<u64>()
-                .map_err(|_| error(n, alloc::format!("'{number}' is not a net frame number")))?;
+            let frame = number.parse::<u64>().map_err(|_| {
+                SyncError::at(n, raw, std::format!("'{number}' is not a net frame number"))
+            })?;
             open = Some((frame, n));
         } else if let Some(rest) = line.strip_prefix("SharedRandom:") {
             let Some((frame, _)) = open.take() else {
-                return Err(error(n, "a SharedRandom line outside a frame (no 'Sync for net frame' header before it)"));
+                return Err(SyncError::at(n, raw, "a SharedRandom line outside a frame (no 'Sync for net frame' header before it)"));
             };
-            let bad = || error(n, "expected 'SharedRandom: LAST (#TOTALCOUNT)'");
+            let bad = || SyncError::at(n, raw, "expected 'SharedRandom: LAST (#TOTALCOUNT)'");
             let rest = rest.trim();
             let (last, count) = rest.split_once('(').ok_or_else(bad)?;
             let last = last.trim().parse::<i32>().map_err(|_| bad())?;
@@ -109,14 +84,15 @@ pub fn parse_report(text: &str) -> Result<Vec<Frame>, ReportError> {
         }
     }
     if let Some((_, at)) = open {
-        return Err(error(
+        return Err(SyncError::at(
             at,
+            "",
             "the report ends inside a frame: no SharedRandom line (truncated?)",
         ));
     }
     if frames.is_empty() {
-        return Err(error(
-            0,
+        return Err(SyncError::whole(
+            None,
             "no 'Sync for net frame' with a 'SharedRandom:' line in the report",
         ));
     }
@@ -167,7 +143,7 @@ impl core::error::Error for TooFar {}
 /// Check every frame against `MersenneTwister(seed)`: one pass over the
 /// stream up to the largest `T + window` (at most `max_draws` draws), with
 /// the last `2·window + 1` values kept. Verdicts are in the frames' order.
-pub fn check(
+pub fn check_frames(
     seed: i32,
     frames: &[Frame],
     window: u64,
@@ -183,7 +159,7 @@ pub fn check(
     }
     let mut order: Vec<usize> = (0..frames.len()).collect();
     order.sort_by_key(|&i| frames[i].total_count);
-    let mut verdicts: Vec<Option<Verdict>> = alloc::vec![None; frames.len()];
+    let mut verdicts: Vec<Option<Verdict>> = std::vec![None; frames.len()];
     let mut m = MersenneTwister::new(seed);
     // kept[k] is draw number `first + k` (1-based).
     let mut kept: VecDeque<i32> = VecDeque::new();
@@ -233,3 +209,135 @@ pub fn check(
         .map(|v| v.expect("every frame checked"))
         .collect())
 }
+
+/// `sync openra`: every frame of the report against seed's stream, in the
+/// one report shape (one detail line per frame; the frames in `frames`).
+pub(super) fn check(
+    a: &mut dyn BufRead,
+    b: Option<&mut dyn BufRead>,
+    options: &Options,
+) -> Result<Report, SyncError> {
+    if b.is_some() {
+        return Err(SyncError::whole(
+            None,
+            "openra: one sync report is checked against a seed (a second report is not read)",
+        ));
+    }
+    let seed = options
+        .seed_u32()?
+        .ok_or_else(|| SyncError::whole(None, "openra: give the match seed"))?
+        as i32;
+    let window = options.window.unwrap_or(DEFAULT_WINDOW);
+    if window > MAX_WINDOW {
+        return Err(SyncError::whole(
+            None,
+            std::format!("a window of {window} draws is above the {MAX_WINDOW} accepted"),
+        ));
+    }
+    let max = options.max_draws(Format::Openra);
+    let frames = read(a).map_err(|e| e.of(Which::A))?;
+    let verdicts = check_frames(seed, &frames, window, max)
+        .map_err(|e| SyncError::whole(Some(Which::A), std::format!("{e}")))?;
+    let mut report = Report::new(Format::Openra);
+    let mut items = Vec::new();
+    let mut bad = 0;
+    for (f, v) in frames.iter().zip(&verdicts) {
+        let head = std::format!(
+            "frame {}: SharedRandom {} (#{})",
+            f.net_frame,
+            f.last,
+            f.total_count
+        );
+        let expected = |e: &Option<i32>| match e {
+            Some(v) => std::format!("draw #{} is {v}", f.total_count),
+            None => "no draw yet, Last is 0".into(),
+        };
+        let mut o = Json::object();
+        o.set("net_frame", f.net_frame);
+        o.set("line", f.line);
+        o.set("last", f.last);
+        o.set("total_count", f.total_count);
+        let (line, shift, exp) = match v {
+            Verdict::Consistent => {
+                o.set("verdict", "consistent");
+                (std::format!("{head}: consistent"), None, None)
+            }
+            Verdict::Shifted {
+                expected: e,
+                positions,
+            } => {
+                let p = positions[0];
+                let k = p as i64 - f.total_count as i64;
+                o.set("verdict", "shifted");
+                o.set("expected", *e);
+                o.set("positions", positions.clone());
+                o.set("ahead", k);
+                let dir = if k > 0 { "ahead of" } else { "behind" };
+                let draws = if k.abs() == 1 { "draw" } else { "draws" };
+                let mut l = std::format!(
+                    "{head}: not draw #{} ({}); it is draw #{p}: this client's SharedRandom is {} {draws} {dir} its count",
+                    f.total_count,
+                    expected(e),
+                    k.abs()
+                );
+                if positions.len() > 1 {
+                    let more: Vec<String> = positions[1..]
+                        .iter()
+                        .map(|p| std::format!("#{p}"))
+                        .collect();
+                    l.push_str(&std::format!(" (also at {})", more.join(", ")));
+                }
+                (l, Some(k), Some(expected(e)))
+            }
+            Verdict::Differs { expected: e } => {
+                o.set("verdict", "differs");
+                o.set("expected", *e);
+                (
+                    std::format!(
+                        "{head}: not draw #{} ({}), nor any draw within {window} of it: the stream itself differs",
+                        f.total_count,
+                        expected(e)
+                    ),
+                    None,
+                    Some(expected(e)),
+                )
+            }
+        };
+        if let Some(exp) = exp {
+            if bad == 0 {
+                report.shift = shift;
+                report.first_divergence = Some(Divergence {
+                    line: Some(f.line),
+                    frame: Some(f.net_frame as i64),
+                    logged: std::format!("SharedRandom: {} (#{})", f.last, f.total_count),
+                    expected: exp,
+                    ..Divergence::default()
+                });
+            }
+            bad += 1;
+        }
+        report.details.push(line);
+        items.push(o);
+    }
+    report.consistent = bad == 0;
+    report.checked = frames.len() as u64;
+    report.position = frames.first().map(|f| f.total_count);
+    report.summary = if bad == 0 {
+        std::format!(
+            "consistent: {} frames, all consistent with seed {seed}",
+            frames.len()
+        )
+    } else {
+        std::format!(
+            "divergence: {bad} of {} frames are not consistent with seed {seed}",
+            frames.len()
+        )
+    };
+    report.extra.push(("seed", Json::from(seed)));
+    report.extra.push(("window", Json::from(window)));
+    report.extra.push(("frames", Json::Array(items)));
+    Ok(report)
+}
+
+/// The widest window accepted.
+pub const MAX_WINDOW: u64 = 10_000_000;

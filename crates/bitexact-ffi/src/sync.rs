@@ -1,0 +1,159 @@
+//! `bitexact::sync` for C: a game's desync log checked against a seed or a
+//! second log (SPEC 12), the report as the JSON document the CLI prints, in
+//! a string the caller frees with `bx_string_free`.
+
+use core::ffi::c_char;
+use std::ffi::CString;
+
+use bitexact::json::Json;
+use bitexact::sync::{check, Format, Options, Stream, SyncError, Which};
+
+use crate::{bx_status, bytes_in, status, BX_BAD_ARGUMENT, BX_BAD_LOG, BX_NULL_POINTER};
+
+/// Generals' logic stream (`bx_sync_options.stream`).
+pub const BX_STREAM_LOGIC: u32 = 0;
+/// Generals' client stream.
+pub const BX_STREAM_CLIENT: u32 = 1;
+/// Generals' audio stream.
+pub const BX_STREAM_AUDIO: u32 = 2;
+
+/// What a check may use besides the logs; zeroed, every field takes its
+/// default (no seed, the last log, the format's bounds, the logic stream).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+#[allow(non_camel_case_types)]
+pub struct bx_sync_options {
+    /// Nonzero: `seed` is the match seed.
+    pub has_seed: u8,
+    /// The match seed, `-2147483648..=4294967295` (a signed seed is its bits).
+    pub seed: i64,
+    /// Phobos: which log of a file holding several (1-based); 0 = the last.
+    pub log: u32,
+    /// The bound on draws replayed; 0 = the format's default.
+    pub max_draws: u64,
+    /// The bound on the realignment search; negative = the format's default.
+    pub max_shift: i64,
+    /// Generals: `BX_STREAM_LOGIC`, `BX_STREAM_CLIENT` or `BX_STREAM_AUDIO`.
+    pub stream: u32,
+    /// OpenRA: draws searched on each side of `#T`; 0 = the default.
+    pub window: u64,
+}
+
+fn error_json(e: &SyncError) -> CString {
+    let mut o = Json::object();
+    o.set("error", e.to_string());
+    o.set("line", (e.line > 0).then_some(e.line));
+    o.set(
+        "log",
+        e.which.map(|w| if w == Which::A { "a" } else { "b" }),
+    );
+    // The JSON escapes control characters, so it holds no NUL.
+    CString::new(o.to_text()).unwrap_or_default()
+}
+
+/// Checks the log `log[0..len]` in `format` (`"phobos"`, `"vinifera"`,
+/// `"ares"`, `"generals"`, `"generals-crc"`, `"openra"`), against
+/// `options->seed` and/or the second log `log2[0..len2]` (NULL: none), and
+/// writes the report to `*json_out` (a NUL-terminated UTF-8 string the
+/// caller frees with `bx_string_free`): `{"format", "consistent", "summary",
+/// "first_divergence", "shift", "position", "ambiguous", "checked",
+/// "details", …}` — the document `bitexact sync FORMAT --json` prints.
+///
+/// Returns `BX_OK` for any report, consistent or not (read `consistent`);
+/// `BX_BAD_LOG` for a log that cannot be read as its format and
+/// `BX_BAD_ARGUMENT` for an option out of range or an unknown format or
+/// stream, each with `{"error", "line", "log"}` in `*json_out`;
+/// `BX_NULL_POINTER` when `format`, `log` or `json_out` is NULL (then
+/// `*json_out` is unchanged). `options` NULL takes every default.
+/// Thread-safe; the logs are only read.
+///
+/// # Safety
+///
+/// `format` is a NUL-terminated string; `log` is valid for reads of `len`
+/// bytes and `log2` (unless NULL) of `len2`; `options` is NULL or points to
+/// a `bx_sync_options`; `json_out` is valid for a write of one pointer.
+#[no_mangle]
+pub unsafe extern "C" fn bx_sync_json(
+    format: *const c_char,
+    log: *const u8,
+    len: usize,
+    log2: *const u8,
+    len2: usize,
+    options: *const bx_sync_options,
+    json_out: *mut *mut c_char,
+) -> bx_status {
+    status(|| {
+        if json_out.is_null() || !json_out.is_aligned() {
+            return Err(BX_NULL_POINTER);
+        }
+        // SAFETY: NULL or a NUL-terminated string (contract).
+        let name = unsafe { crate::text(format) }?.ok_or(BX_NULL_POINTER)?;
+        // SAFETY: the caller promises `len` readable bytes at `log`.
+        let mut a = unsafe { bytes_in(log, len) }?;
+        let mut b = if log2.is_null() {
+            None
+        } else {
+            // SAFETY: the caller promises `len2` readable bytes at `log2`.
+            Some(unsafe { bytes_in(log2, len2) }?)
+        };
+        let o = if options.is_null() {
+            bx_sync_options::default()
+        } else {
+            if !options.is_aligned() {
+                return Err(BX_NULL_POINTER);
+            }
+            // SAFETY: non-NULL, aligned, and a `bx_sync_options` (contract).
+            unsafe { *options }
+        };
+        let write = |s: CString| {
+            // SAFETY: checked non-NULL and aligned above; the caller promises
+            // it is writable.
+            unsafe { json_out.write(s.into_raw()) };
+        };
+        let bad = |message: &str| {
+            let mut j = Json::object();
+            j.set("error", message);
+            j.set("line", Json::Null);
+            j.set("log", Json::Null);
+            write(CString::new(j.to_text()).unwrap_or_default());
+            Err(BX_BAD_ARGUMENT)
+        };
+        let Some(format) = Format::from_name(name) else {
+            return bad("unknown format: phobos, vinifera, ares, generals, generals-crc or openra");
+        };
+        let stream = match o.stream {
+            BX_STREAM_LOGIC => Stream::Logic,
+            BX_STREAM_CLIENT => Stream::Client,
+            BX_STREAM_AUDIO => Stream::Audio,
+            _ => return bad("unknown stream"),
+        };
+        let options = Options {
+            seed: (o.has_seed != 0).then_some(o.seed),
+            log: (o.log != 0).then_some(o.log as usize),
+            max_draws: (o.max_draws != 0).then_some(o.max_draws),
+            max_shift: u64::try_from(o.max_shift).ok(),
+            stream,
+            window: (o.window != 0).then_some(o.window),
+            ..Options::default()
+        };
+        match check(
+            format,
+            &mut a,
+            b.as_mut().map(|b| b as &mut dyn std::io::BufRead),
+            &options,
+        ) {
+            Ok(report) => {
+                write(CString::new(report.to_json()).map_err(|_| BX_BAD_LOG)?);
+                Ok(())
+            }
+            Err(e) => {
+                write(error_json(&e));
+                Err(if e.which.is_some() || e.line > 0 {
+                    BX_BAD_LOG
+                } else {
+                    BX_BAD_ARGUMENT
+                })
+            }
+        }
+    })
+}

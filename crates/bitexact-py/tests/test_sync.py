@@ -1,0 +1,47 @@
+"""bitexact.sync on the README's example logs (examples/sync, written by the
+library's test writers to the games' format strings) and on bad input."""
+
+import os
+import pathlib
+
+import pytest
+
+import bitexact
+
+SYNC = pathlib.Path(__file__).resolve().parents[3] / "examples" / "sync"
+
+
+def test_phobos_placed_from_a_path_and_from_bytes() -> None:
+    r = bitexact.sync("phobos", SYNC / "SYNC0.TXT", seed=4242)
+    assert r["consistent"] is True and r["position"] == 1500
+    same = bitexact.sync("phobos", (SYNC / "SYNC0.TXT").read_bytes(), seed=4242)
+    assert same == r
+
+
+def test_phobos_two_players_name_the_extra_call() -> None:
+    r = bitexact.sync("phobos", str(SYNC / "SYNC0.TXT"), os.fspath(SYNC / "SYNC1.TXT"))
+    assert r["consistent"] is False
+    assert r["first_divergence"]["entry"] == 250
+    assert r["shift"] == 1
+
+
+def test_another_seed_is_never_consistent() -> None:
+    assert bitexact.sync("phobos", SYNC / "SYNC0.TXT", seed=4243)["consistent"] is False
+    assert bitexact.sync("vinifera", SYNC / "vinifera-crc.txt", seed=1)["consistent"] is False
+
+
+def test_generals_and_vinifera() -> None:
+    assert bitexact.sync("generals", SYNC / "generals-debug.txt")["consistent"] is True
+    v = bitexact.sync("vinifera", SYNC / "vinifera-crc.txt")
+    assert v["consistent"] is True and v["position"] == 98765
+
+
+def test_bad_input_raises_error_with_the_line() -> None:
+    with pytest.raises(bitexact.Error, match="line 1"):
+        bitexact.sync("generals", b"1: GetGameLogicRandomValue = x (0 - 9), a.cpp line 3\n")
+    with pytest.raises(bitexact.Error, match="unknown sync format"):
+        bitexact.sync("nope", b"")  # type: ignore[arg-type]
+    with pytest.raises(bitexact.Error, match="32 bits"):
+        bitexact.sync("phobos", SYNC / "SYNC0.TXT", seed=2**40)
+    with pytest.raises(bitexact.Error, match="cannot read"):
+        bitexact.sync("phobos", SYNC / "missing.txt", seed=1)

@@ -1,0 +1,287 @@
+//! Generals / Zero Hour `DEBUG_RANDOM_LOGIC` lines (SPEC 12.3).
+//!
+//! From `GeneralsMD/Code/GameEngine/Source/Common/RandomValue.cpp` (debug
+//! builds; forks write the same text, some without the `\n`):
+//!
+//! ```text
+//! "InitRandom %08lx\n"                                         all three streams seeded
+//! "InitRandom Logic %08lx\n"                                   the logic stream seeded
+//! "%d: GetGameLogicRandomValue = %d (%d - %d), %s line %d\n"   frame, value, lo, hi, file, line
+//! "%d: GetGameLogicRandomValueReal = %f, %s line %d\n"         frame, value, file, line
+//! ```
+//!
+//! and the same with `Client` / `Audio`. The text is matched anywhere in a
+//! line (a debug logger may prefix it). Calls that draw nothing return
+//! before the log line, so every logged line is exactly one draw of its
+//! stream. An int line is checked exactly (`value == (draw mod (hi − lo +
+//! 1)) + lo`); a real line does not carry its bounds, so only its draw is
+//! counted. `InitRandom Client` / `InitRandom Audio` lines are read as
+//! seeding those streams (inferred, not seen in source).
+
+use super::{generals_replay, Format, Lines, Options, Report, Stream, SyncError, Which};
+use std::collections::VecDeque;
+use std::io::BufRead;
+use std::string::String;
+use std::vec::Vec;
+
+/// Lines read past a divergence to test realignments.
+pub const LOOKAHEAD: usize = 256;
+
+/// What a line says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `InitRandom`: the stream seeded with this value.
+    Init(u32),
+    /// `GetGame…RandomValue = value (lo - hi)`.
+    Int {
+        /// The value returned.
+        value: i32,
+        /// `lo`.
+        lo: i32,
+        /// `hi`.
+        hi: i32,
+    },
+    /// `GetGame…RandomValueReal = %f` (the value is not checked).
+    Real,
+}
+
+/// One line of the chosen stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// The 1-based file line.
+    pub line: u64,
+    /// What it says.
+    pub kind: Kind,
+    /// The frame (0 for `InitRandom`).
+    pub frame: i64,
+    /// The source file (`%s`), empty for `InitRandom`.
+    pub file: String,
+    /// The source line (`line %d`).
+    pub source_line: u64,
+}
+
+impl Item {
+    pub(super) fn describe(&self, stream: Stream) -> String {
+        let name = marker(stream);
+        match self.kind {
+            Kind::Init(s) => std::format!("InitRandom {s:08x}"),
+            Kind::Int { value, lo, hi } => std::format!("{name} = {value} ({lo} - {hi})"),
+            Kind::Real => std::format!("{name}Real"),
+        }
+    }
+
+    /// Same call on both sides: kind, values, frame, file and line.
+    pub(super) fn same(&self, o: &Item) -> bool {
+        (self.kind, self.frame, &self.file, self.source_line)
+            == (o.kind, o.frame, &o.file, o.source_line)
+    }
+
+    /// Same call site: kind, bounds, frame, file and line, not the value
+    /// (after an extra draw on one side the values stay apart, by design).
+    pub(super) fn same_site(&self, o: &Item) -> bool {
+        let bounds = |k: Kind| match k {
+            Kind::Init(s) => (0, i64::from(s), 0),
+            Kind::Int { lo, hi, .. } => (1, i64::from(lo), i64::from(hi)),
+            Kind::Real => (2, 0, 0),
+        };
+        (bounds(self.kind), self.frame, &self.file, self.source_line)
+            == (bounds(o.kind), o.frame, &o.file, o.source_line)
+    }
+}
+
+pub(super) const fn marker(stream: Stream) -> &'static str {
+    match stream {
+        Stream::Logic => "GetGameLogicRandomValue",
+        Stream::Client => "GetGameClientRandomValue",
+        Stream::Audio => "GetGameAudioRandomValue",
+    }
+}
+
+fn bad(n: u64, text: &str, what: &str) -> SyncError {
+    SyncError::at(
+        n,
+        text,
+        std::format!("not a Generals random-value line ({what})"),
+    )
+}
+
+/// Parse one line for `stream`: `None` for a line of no interest.
+pub fn parse_line(stream: Stream, n: u64, text: &str) -> Result<Option<Item>, SyncError> {
+    if let Some(at) = text.find("InitRandom ") {
+        let rest = &text[at + "InitRandom ".len()..];
+        let (which, hex) = match rest.split_once(' ') {
+            Some((w @ ("Logic" | "Client" | "Audio"), h)) => (Some(w), h),
+            _ => (None, rest),
+        };
+        let applies = match which {
+            None => true,
+            Some(w) => w.eq_ignore_ascii_case(stream.name()),
+        };
+        let hex = hex.trim();
+        let seed = u64::from_str_radix(hex, 16)
+            .ok()
+            .and_then(|s| u32::try_from(s).ok())
+            .ok_or_else(|| bad(n, text, "the InitRandom seed is not a 32-bit hex number"))?;
+        return Ok(applies.then(|| Item {
+            line: n,
+            kind: Kind::Init(seed),
+            frame: 0,
+            file: String::new(),
+            source_line: 0,
+        }));
+    }
+    let m = marker(stream);
+    let Some(at) = text.find(m) else {
+        return Ok(None);
+    };
+    let head = text[..at].trim_end();
+    let head = head
+        .strip_suffix(':')
+        .ok_or_else(|| bad(n, text, "no 'FRAME: ' before the call"))?;
+    let digits = head
+        .rfind(|c: char| !(c.is_ascii_digit() || c == '-'))
+        .map_or(head, |i| &head[i + 1..]);
+    let frame: i64 = digits
+        .parse()
+        .map_err(|_| bad(n, text, "the frame is not a number"))?;
+    let rest = &text[at + m.len()..];
+    let (kind, rest) = if let Some(r) = rest.strip_prefix("Real = ") {
+        let (_, r) = r
+            .split_once(", ")
+            .ok_or_else(|| bad(n, text, "no ', ' after the value"))?;
+        (Kind::Real, r)
+    } else if let Some(r) = rest.strip_prefix(" = ") {
+        let (value, r) = r
+            .split_once(" (")
+            .ok_or_else(|| bad(n, text, "no ' (' after the value"))?;
+        let (range, r) = r
+            .split_once("), ")
+            .ok_or_else(|| bad(n, text, "no '), ' after the range"))?;
+        let (lo, hi) = range
+            .split_once(" - ")
+            .ok_or_else(|| bad(n, text, "the range is not 'lo - hi'"))?;
+        let num = |s: &str, what: &str| s.trim().parse::<i32>().map_err(|_| bad(n, text, what));
+        (
+            Kind::Int {
+                value: num(value, "the value is not a 32-bit integer")?,
+                lo: num(lo, "lo is not a 32-bit integer")?,
+                hi: num(hi, "hi is not a 32-bit integer")?,
+            },
+            r,
+        )
+    } else {
+        return Err(bad(n, text, "expected ' = ' or 'Real = ' after the name"));
+    };
+    let (file, line) = rest
+        .rsplit_once(" line ")
+        .ok_or_else(|| bad(n, text, "no ' line N' at the end"))?;
+    let source_line = line
+        .trim()
+        .parse()
+        .map_err(|_| bad(n, text, "the source line is not a number"))?;
+    Ok(Some(Item {
+        line: n,
+        kind,
+        frame,
+        file: file.into(),
+        source_line,
+    }))
+}
+
+/// A streaming reader of one stream's items, keeping the last few lines'
+/// text for context.
+pub(super) struct Reader<'r> {
+    pub(super) lines: Lines<'r>,
+    pub(super) stream: Stream,
+    pub(super) recent: VecDeque<String>,
+    pub(super) which: Which,
+}
+
+impl<'r> Reader<'r> {
+    pub(super) fn new(reader: &'r mut dyn BufRead, stream: Stream, which: Which) -> Self {
+        Self {
+            lines: Lines::new(reader),
+            stream,
+            recent: VecDeque::new(),
+            which,
+        }
+    }
+
+    pub(super) fn next(&mut self) -> Result<Option<Item>, SyncError> {
+        loop {
+            let Some((n, text)) = self.lines.next_line().map_err(|e| e.of(self.which))? else {
+                return Ok(None);
+            };
+            let item = parse_line(self.stream, n, text).map_err(|e| e.of(self.which))?;
+            if item.is_some() {
+                let mut s = if self.recent.len() == 4 {
+                    self.recent.pop_front().unwrap_or_default()
+                } else {
+                    String::new()
+                };
+                s.clear();
+                s.push_str(text.trim_end());
+                self.recent.push_back(s);
+                return Ok(item);
+            }
+        }
+    }
+
+    /// Up to [`LOOKAHEAD`] further draw lines, stopping before an `InitRandom`.
+    pub(super) fn ahead(&mut self) -> Result<Vec<Item>, SyncError> {
+        let mut v = Vec::new();
+        while v.len() < LOOKAHEAD {
+            match self.next()? {
+                Some(i) if matches!(i.kind, Kind::Init(_)) => break,
+                Some(i) => v.push(i),
+                None => break,
+            }
+        }
+        Ok(v)
+    }
+}
+
+pub(super) fn check(
+    a: &mut dyn BufRead,
+    b: Option<&mut dyn BufRead>,
+    options: &Options,
+) -> Result<Report, SyncError> {
+    let seed = options.seed_u32()?;
+    let max_shift = options.max_shift(Format::Generals)?;
+    let stream = options.stream;
+    match (b, seed) {
+        (None, seed) => {
+            generals_replay::replay(Reader::new(a, stream, Which::A), seed, max_shift, "the log")
+        }
+        (Some(b), Some(seed)) => {
+            let ra = generals_replay::replay(
+                Reader::new(a, stream, Which::A),
+                Some(seed),
+                max_shift,
+                "A",
+            )?;
+            if !ra.consistent {
+                return Ok(ra);
+            }
+            let mut rb = generals_replay::replay(
+                Reader::new(b, stream, Which::B),
+                Some(seed),
+                max_shift,
+                "B",
+            )?;
+            if rb.consistent {
+                rb.summary = std::format!(
+                    "consistent: both logs replay from their seeds ({} and {} draw lines)",
+                    ra.checked,
+                    rb.checked
+                );
+            }
+            Ok(rb)
+        }
+        (Some(b), None) => generals_replay::compare(
+            Reader::new(a, stream, Which::A),
+            Reader::new(b, stream, Which::B),
+            max_shift,
+        ),
+    }
+}

@@ -1,0 +1,300 @@
+//! Generals `crcDebug<machine>.txt` files: the `RandomSeed:` lines (SPEC
+//! 12.3).
+//!
+//! Builds with `DEBUG_CRC` write each line as `"%d:%d "` (frame, index within
+//! the frame) and the message with its newlines turned into spaces. The
+//! message `"RandomSeed: %d\n"` (`GameLogic.cpp`) carries
+//! `GetGameLogicRandomSeedCRC()` as a signed int: [`seed_crc`] of the six
+//! logic words. Each such line is placed at the smallest draw count, not
+//! below the previous line's, whose state has that CRC (within the bound);
+//! two machines' files are compared frame by frame. A 32-bit CRC can match
+//! by chance (about one in 2^32 per state scanned): the report gives the
+//! chance.
+
+use super::{Divergence, Format, Lines, Options, Report, SyncError, Which};
+use crate::generals::GameRandom;
+use crate::json::Json;
+use std::io::BufRead;
+use std::string::String;
+use std::vec::Vec;
+
+/// `GetGameLogicRandomSeedCRC()`: `crc = 0`; for each of the 24 bytes of the
+/// six words in array order, each word little-endian,
+/// `crc = (crc << 1) + byte + (old crc >> 31)` (32-bit wrapping; the release
+/// build's `shl`/`adc` loop and the debug build's `addCRC` compute the same).
+pub fn seed_crc(state: &[u32; 6]) -> u32 {
+    let mut crc = 0u32;
+    for w in state {
+        for byte in w.to_le_bytes() {
+            crc = (crc << 1)
+                .wrapping_add(u32::from(byte))
+                .wrapping_add(crc >> 31);
+        }
+    }
+    crc
+}
+
+/// One `RandomSeed:` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeedLine {
+    /// The 1-based file line.
+    pub line: u64,
+    /// The frame (`%d` before the colon).
+    pub frame: i64,
+    /// The index within the frame.
+    pub index: i64,
+    /// The CRC, as the u32 the signed `%d` printed.
+    pub crc: u32,
+    /// The line as written.
+    pub text: String,
+}
+
+/// Read the `RandomSeed:` lines of a crcDebug file. Other lines are skipped
+/// unless they carry `RandomSeed:` without the `FRAME:INDEX ` prefix or a
+/// number after it (an error with the line).
+pub fn read(reader: &mut dyn BufRead) -> Result<Vec<SeedLine>, SyncError> {
+    let mut lines = Lines::new(reader);
+    let mut out = Vec::new();
+    while let Some((n, text)) = lines.next_line()? {
+        let Some(at) = text.find("RandomSeed: ") else {
+            continue;
+        };
+        let bad = |what: &str| {
+            SyncError::at(
+                n,
+                text,
+                std::format!("not a crcDebug RandomSeed line ({what})"),
+            )
+        };
+        let head = text.trim_start();
+        let (frame, rest) = head
+            .split_once(':')
+            .ok_or_else(|| bad("no 'FRAME:INDEX ' prefix"))?;
+        let (index, _) = rest
+            .split_once(' ')
+            .ok_or_else(|| bad("no 'FRAME:INDEX ' prefix"))?;
+        let frame: i64 = frame
+            .trim()
+            .parse()
+            .map_err(|_| bad("the frame is not a number"))?;
+        let index: i64 = index
+            .trim()
+            .parse()
+            .map_err(|_| bad("the index is not a number"))?;
+        let value = text[at + "RandomSeed: ".len()..]
+            .split_whitespace()
+            .next()
+            .unwrap_or("");
+        let crc = value
+            .parse::<i64>()
+            .ok()
+            .filter(|v| (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(v))
+            .ok_or_else(|| bad("the CRC is not a 32-bit integer"))?;
+        out.push(SeedLine {
+            line: n,
+            frame,
+            index,
+            crc: crc as u32,
+            text: text.trim_end().into(),
+        });
+    }
+    if out.is_empty() {
+        return Err(SyncError::whole(
+            None,
+            "no 'RandomSeed:' line (not a crcDebug file?)",
+        ));
+    }
+    Ok(out)
+}
+
+/// Each line's draw count, in order, from `seed` within `max` draws; stops
+/// at the first line not found (its index).
+fn place(seed: u32, lines: &[SeedLine], max: u64) -> (Vec<u64>, Option<usize>) {
+    let mut g = GameRandom::new(seed);
+    let mut drawn = 0u64;
+    let mut out = Vec::with_capacity(lines.len());
+    for (i, l) in lines.iter().enumerate() {
+        loop {
+            if seed_crc(&g.state()) == l.crc {
+                out.push(drawn);
+                break;
+            }
+            if drawn >= max {
+                return (out, Some(i));
+            }
+            g.next_u32();
+            drawn += 1;
+        }
+    }
+    (out, None)
+}
+
+pub(super) fn check(
+    a: &mut dyn BufRead,
+    b: Option<&mut dyn BufRead>,
+    options: &Options,
+) -> Result<Report, SyncError> {
+    let seed = options.seed_u32()?;
+    let max = options.max_draws(Format::GeneralsCrc);
+    if max > 10_000_000_000 {
+        return Err(SyncError::whole(
+            None,
+            "a draw bound above 10^10 is not accepted (about 15 s per 10^9 draws)",
+        ));
+    }
+    let la = read(a).map_err(|e| e.of(Which::A))?;
+    let lb = match b {
+        Some(b) => Some(read(b).map_err(|e| e.of(Which::B))?),
+        None => None,
+    };
+    let mut report = Report::new(Format::GeneralsCrc);
+    let Some(seed) = seed else {
+        return match lb {
+            Some(lb) => Ok(compare_values(report, &la, &lb)),
+            None => Err(SyncError::whole(
+                None,
+                "generals-crc: give the match seed (or a second machine's file to compare)",
+            )),
+        };
+    };
+    report.extra.push(("seed", Json::from(seed)));
+    report.extra.push(("max_draws", Json::from(max)));
+    let (pa, missing) = place(seed, &la, max);
+    if let Some(i) = missing {
+        let l = &la[i];
+        report.summary = std::format!(
+            "divergence: line {} (frame {}): no logic state of seed {seed} from draw {} to draw {max} has CRC {}",
+            l.line,
+            l.frame,
+            pa.last().copied().unwrap_or(0),
+            l.crc as i32
+        );
+        report.first_divergence = Some(Divergence {
+            line: Some(l.line),
+            frame: Some(l.frame),
+            logged: l.text.clone(),
+            expected: std::format!(
+                "a state reached from draw {} within {max} draws",
+                pa.last().copied().unwrap_or(0)
+            ),
+            context: la[i.saturating_sub(3)..=i]
+                .iter()
+                .map(|l| l.text.clone())
+                .collect(),
+            ..Divergence::default()
+        });
+        report.checked = i as u64;
+        return Ok(report);
+    }
+    let last = pa.last().copied().unwrap_or(0);
+    let chance = (last as f64 + la.len() as f64) / 4_294_967_296.0;
+    report.extra.push(("chance", Json::from(chance)));
+    let frames = |lines: &[SeedLine], pos: &[u64]| -> Json {
+        Json::Array(
+            lines
+                .iter()
+                .zip(pos)
+                .map(|(l, d)| {
+                    let mut o = Json::object();
+                    o.set("line", l.line);
+                    o.set("frame", l.frame);
+                    o.set("draws", *d);
+                    o
+                })
+                .collect(),
+        )
+    };
+    report.extra.push(("frames", frames(&la, &pa)));
+    report.position = pa.first().copied();
+    report.checked = la.len() as u64;
+    let Some(lb) = lb else {
+        report.consistent = true;
+        report.summary = std::format!(
+            "consistent: all {} RandomSeed lines are logic states of seed {seed} (draws {}..{last}; a chance match within the draws scanned has probability {chance:.1e})",
+            la.len(),
+            pa[0]
+        );
+        for (l, d) in la.iter().zip(&pa).take(20) {
+            report
+                .details
+                .push(std::format!("frame {}: {d} draws", l.frame));
+        }
+        if la.len() > 20 {
+            report.details.push(std::format!(
+                "… {} more frames (see the JSON report)",
+                la.len() - 20
+            ));
+        }
+        return Ok(report);
+    };
+    let (pb, missing) = place(seed, &lb, max);
+    report.extra.push(("frames_b", frames(&lb, &pb)));
+    for (i, (x, y)) in la.iter().zip(&lb).enumerate() {
+        let (dx, dy) = (pa[i], pb.get(i).copied());
+        if x.frame != y.frame || Some(dx) != dy {
+            report.summary = std::format!(
+                "divergence: at frame {} the logic streams part: A had made {dx} draws, B {}",
+                x.frame,
+                dy.map_or_else(
+                    || std::format!("a state not reached within {max} draws"),
+                    |d| std::format!("{d}")
+                )
+            );
+            if let Some(d) = dy {
+                report.shift = Some(d as i64 - dx as i64);
+            }
+            report.first_divergence = Some(Divergence {
+                line: Some(x.line),
+                frame: Some(x.frame),
+                logged: std::format!("A: {} ({dx} draws)", x.text),
+                expected: std::format!("B line {}: {}", y.line, y.text),
+                context: std::vec![x.text.clone(), y.text.clone()],
+                ..Divergence::default()
+            });
+            return Ok(report);
+        }
+    }
+    if missing.is_some() || la.len() != lb.len() {
+        report.details.push(std::format!(
+            "the files hold {} and {} RandomSeed lines; the common ones agree",
+            la.len(),
+            lb.len()
+        ));
+    }
+    report.consistent = true;
+    report.summary = std::format!(
+        "consistent: both machines' {} common frames have the same logic draw counts (seed {seed})",
+        la.len().min(lb.len())
+    );
+    Ok(report)
+}
+
+fn compare_values(mut report: Report, la: &[SeedLine], lb: &[SeedLine]) -> Report {
+    for (i, (x, y)) in la.iter().zip(lb).enumerate() {
+        if x.frame != y.frame || x.crc != y.crc {
+            report.summary = std::format!(
+                "divergence: frame {}: A's logic-state CRC is {}, B's {} (give the seed to count the draws)",
+                x.frame,
+                x.crc as i32,
+                y.crc as i32
+            );
+            report.first_divergence = Some(Divergence {
+                line: Some(x.line),
+                frame: Some(x.frame),
+                logged: std::format!("A: {}", x.text),
+                expected: std::format!("B line {}: {}", y.line, y.text),
+                context: std::vec![x.text.clone(), y.text.clone()],
+                ..Divergence::default()
+            });
+            report.checked = i as u64;
+            return report;
+        }
+    }
+    report.consistent = true;
+    report.checked = la.len().min(lb.len()) as u64;
+    report.summary = std::format!(
+        "consistent: the {} common RandomSeed lines agree",
+        report.checked
+    );
+    report
+}

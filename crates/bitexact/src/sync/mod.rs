@@ -1,0 +1,286 @@
+//! Desync evidence in the formats the games write (SPEC 12; needs `std`).
+//!
+//! A desync hunter holds what the game or its extension wrote when the
+//! desync hit — Phobos' `SYNC#.TXT` call list, a Vinifera or Ares CRC log, a
+//! Generals debug log or `crcDebug` file, OpenRA's sync report — plus the
+//! match seed and often a second player's log. [`check`] reads such a log as
+//! written (streaming, CRLF and a BOM tolerated), replays the generator from
+//! the seed or aligns it with the second log, and returns one [`Report`]:
+//! consistent, or the first divergence (entry or line, frame, caller or
+//! source file and line, what the log says, what the replay or the other log
+//! says, context), whether `k` extra or missing calls realign the rest
+//! (`shift`), where the log sits in the seed's stream (`position`), and how
+//! many placements fit when more than one does (`ambiguous`: never
+//! "consistent").
+//!
+//! One parser per format, each in its own file: [`phobos`], [`values`]
+//! (Vinifera and Ares), [`generals`], [`generals_crc`], [`openra`]. The
+//! report renders once here, as text ([`Report::text`]) and as JSON
+//! ([`Report::to_json`]), for the CLI, the C ABI and Python.
+
+pub mod generals;
+pub mod generals_crc;
+mod generals_replay;
+mod lines;
+pub mod names;
+pub mod openra;
+pub mod phobos;
+mod phobos_align;
+mod phobos_place;
+mod report;
+pub mod values;
+
+use std::io::BufRead;
+use std::string::String;
+
+pub use lines::{Lines, MAX_LINE};
+pub use names::Names;
+pub use report::{Divergence, Report};
+
+/// The log formats [`check`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Phobos' `RNG Calls:` section of `SYNC#.TXT` (Yuri's Revenge; SPEC 12.1).
+    Phobos,
+    /// Vinifera's CRC log values (Tiberian Sun; SPEC 12.2).
+    Vinifera,
+    /// Ares' `My Random Number:` (Yuri's Revenge; SPEC 12.2).
+    Ares,
+    /// Generals' `DEBUG_RANDOM_LOGIC` lines (SPEC 12.3).
+    Generals,
+    /// Generals' `crcDebug` `RandomSeed:` lines (SPEC 12.3).
+    GeneralsCrc,
+    /// OpenRA's sync report (SPEC 11, 12.4).
+    Openra,
+}
+
+impl Format {
+    /// Every format, in the order the CLI lists them.
+    pub const ALL: [Format; 6] = [
+        Format::Phobos,
+        Format::Vinifera,
+        Format::Ares,
+        Format::Generals,
+        Format::GeneralsCrc,
+        Format::Openra,
+    ];
+
+    /// The name the front ends use: `phobos`, `vinifera`, `ares`,
+    /// `generals`, `generals-crc`, `openra`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Phobos => "phobos",
+            Format::Vinifera => "vinifera",
+            Format::Ares => "ares",
+            Format::Generals => "generals",
+            Format::GeneralsCrc => "generals-crc",
+            Format::Openra => "openra",
+        }
+    }
+
+    /// The format of that name.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The default bound on draws replayed (SPEC 12).
+    pub const fn default_max_draws(self) -> u64 {
+        match self {
+            Format::Phobos => 10_000_000,
+            Format::Vinifera | Format::Ares => 100_000_000,
+            Format::Generals => u64::MAX,
+            Format::GeneralsCrc => 10_000_000,
+            Format::Openra => 1_000_000_000,
+        }
+    }
+
+    /// The default bound on the realignment search, in calls (Phobos) or
+    /// draws (Generals).
+    pub const fn default_max_shift(self) -> u64 {
+        match self {
+            Format::Phobos => 16,
+            Format::Generals => 64,
+            _ => 0,
+        }
+    }
+}
+
+/// The largest `max_shift` accepted.
+pub const MAX_SHIFT: u64 = 4096;
+
+/// Which Generals stream a `DEBUG_RANDOM_*` log is checked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Stream {
+    /// `GetGameLogicRandomValue*` (the synchronised one).
+    #[default]
+    Logic,
+    /// `GetGameClientRandomValue*`.
+    Client,
+    /// `GetGameAudioRandomValue*`.
+    Audio,
+}
+
+impl Stream {
+    /// `logic`, `client` or `audio`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Stream::Logic => "logic",
+            Stream::Client => "client",
+            Stream::Audio => "audio",
+        }
+    }
+
+    /// The stream of that name.
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Stream::Logic, Stream::Client, Stream::Audio]
+            .into_iter()
+            .find(|s| s.name() == name)
+    }
+}
+
+/// What a check may use besides the logs. `None` takes the format's default.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The match seed. Read as 32 bits: `i32::MIN..=u32::MAX` (a signed seed,
+    /// as the logs print it, is its two's-complement bits; OpenRA's is an
+    /// `int`, so `i32::MIN..=i32::MAX` there).
+    pub seed: Option<i64>,
+    /// Phobos: which log of a file holding several (1-based; default the last).
+    pub log: Option<usize>,
+    /// The bound on draws replayed (see [`Format::default_max_draws`]).
+    pub max_draws: Option<u64>,
+    /// The bound on the realignment search (see [`Format::default_max_shift`]).
+    pub max_shift: Option<u64>,
+    /// Generals: the stream checked.
+    pub stream: Stream,
+    /// Phobos: the address range `[start, end)` of `RandomRanged`, whose inner
+    /// `Single` lines belong to the `Ranged` line after them (default
+    /// [`phobos::RANGED_FN`]).
+    pub ranged_fn: Option<(u32, u32)>,
+    /// OpenRA: the window on each side of `#T` (default
+    /// [`openra::DEFAULT_WINDOW`]).
+    pub window: Option<u64>,
+    /// Names for callers (Phobos).
+    pub names: Option<Names>,
+}
+
+impl Options {
+    /// The seed as 32 bits, when given (`Err` when out of range).
+    pub(crate) fn seed_u32(&self) -> Result<Option<u32>, SyncError> {
+        match self.seed {
+            None => Ok(None),
+            Some(s) if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&s) => {
+                Ok(Some(s as u32))
+            }
+            Some(s) => Err(SyncError::whole(
+                None,
+                std::format!("seed {s} does not fit in 32 bits (signed or unsigned)"),
+            )),
+        }
+    }
+
+    pub(crate) fn max_draws(&self, format: Format) -> u64 {
+        self.max_draws.unwrap_or(format.default_max_draws())
+    }
+
+    pub(crate) fn max_shift(&self, format: Format) -> Result<u64, SyncError> {
+        let k = self.max_shift.unwrap_or(format.default_max_shift());
+        if k > MAX_SHIFT {
+            return Err(SyncError::whole(
+                None,
+                std::format!("a shift bound of {k} is above the {MAX_SHIFT} accepted"),
+            ));
+        }
+        Ok(k)
+    }
+}
+
+/// Which of the two logs an error is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Which {
+    /// The first (or only) log.
+    A,
+    /// The second log.
+    B,
+}
+
+/// Why a log cannot be checked: unreadable, malformed, or a bound or option
+/// that does not fit. Never a divergence (that is a [`Report`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyncError {
+    /// The log it is about (`None`: the options).
+    pub which: Option<Which>,
+    /// The 1-based line (0: the log as a whole).
+    pub line: u64,
+    /// The line's text (cut to 120 characters), when about a line.
+    pub text: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl SyncError {
+    pub(crate) fn whole(which: Option<Which>, message: impl Into<String>) -> Self {
+        Self {
+            which,
+            line: 0,
+            text: None,
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn at(line: u64, text: &str, message: impl Into<String>) -> Self {
+        let mut t: String = text.chars().take(120).collect();
+        if t.len() < text.len() {
+            t.push('…');
+        }
+        Self {
+            which: None,
+            line,
+            text: Some(t),
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn of(mut self, which: Which) -> Self {
+        self.which.get_or_insert(which);
+        self
+    }
+}
+
+impl core::fmt::Display for SyncError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: {}", self.line, self.message)?;
+            if let Some(t) = &self.text {
+                write!(f, ": '{t}'")?;
+            }
+            Ok(())
+        } else {
+            f.write_str(&self.message)
+        }
+    }
+}
+
+impl std::error::Error for SyncError {}
+
+/// Check `a` (and `b`, a second player's log of the same moment, when
+/// given) in `format` (SPEC 12). Each log is read once, streaming; memory is
+/// bounded by the format's window (a Phobos ring, the realignment
+/// look-ahead), not by the log's size.
+///
+/// Errors ([`SyncError`]): an unreadable or malformed log (with its line),
+/// a missing seed where the format needs one, an option out of range.
+pub fn check(
+    format: Format,
+    a: &mut dyn BufRead,
+    b: Option<&mut dyn BufRead>,
+    options: &Options,
+) -> Result<Report, SyncError> {
+    match format {
+        Format::Phobos => phobos::check(a, b, options),
+        Format::Vinifera | Format::Ares => values::check(format, a, b, options),
+        Format::Generals => generals::check(a, b, options),
+        Format::GeneralsCrc => generals_crc::check(a, b, options),
+        Format::Openra => openra::check(a, b, options),
+    }
+}

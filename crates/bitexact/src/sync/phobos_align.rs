@@ -1,0 +1,192 @@
+//! Two players' Phobos logs of the same moment aligned to each other (SPEC
+//! 12.1, no seed needed).
+//!
+//! The rings are anchored on the first entry of A present in B (same frame
+//! and cursors; among several, the one agreeing longest), then walked
+//! together. At the first entry where kind, caller, range or cursors differ,
+//! skipping `k ≤ max_shift` entries on one side is tried: the rest must agree
+//! on kind, caller, frame and range (the cursors stay apart after an extra
+//! draw, by design). The shift is positive when B made the extra calls.
+
+use super::phobos::{context, Entry, Log};
+use super::{Divergence, Format, Options, Report};
+use crate::json::Json;
+use std::collections::HashMap;
+use std::vec::Vec;
+
+fn run(a: &[Entry], b: &[Entry]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x.same(y)).count()
+}
+
+/// Whether `a` and `b` agree call for call (not cursors) over their overlap,
+/// which must be at least one entry.
+fn agree_calls(a: &[Entry], b: &[Entry]) -> bool {
+    let n = a.len().min(b.len());
+    n > 0 && a[..n].iter().zip(&b[..n]).all(|(x, y)| x.same_call(y))
+}
+
+pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Report {
+    let mut report = Report::new(Format::Phobos);
+    let (ea, eb) = (&a.entries, &b.entries);
+    for n in &a.notes {
+        report.details.push(std::format!("A: {n}"));
+    }
+    for n in &b.notes {
+        report.details.push(std::format!("B: {n}"));
+    }
+    let mut by_key: HashMap<(i64, u8, u8), Vec<usize>> = HashMap::new();
+    for (j, e) in eb.iter().enumerate() {
+        by_key
+            .entry((e.frame, e.index1, e.index2))
+            .or_default()
+            .push(j);
+    }
+    let mut anchor = None;
+    for (i, e) in ea.iter().enumerate() {
+        if let Some(js) = by_key.get(&(e.frame, e.index1, e.index2)) {
+            let mut best: Option<(usize, usize)> = None;
+            let mut ties = 0;
+            for &j in js {
+                let r = run(&ea[i..], &eb[j..]);
+                match best {
+                    Some((br, _)) if br > r => {}
+                    Some((br, _)) if br == r => ties += 1,
+                    _ => {
+                        best = Some((r, j));
+                        ties = 1;
+                    }
+                }
+            }
+            if let Some((_, j)) = best {
+                anchor = Some((i, j, ties));
+                break;
+            }
+        }
+    }
+    let Some((i0, j0, ties)) = anchor else {
+        report.summary = "not aligned: no entry of A has the frame and cursors of an entry of B; the logs do not overlap (different games, or written far apart)".into();
+        report.ambiguous = Some(0);
+        return report;
+    };
+    report.extra.push(("anchor_a", Json::from(ea[i0].number)));
+    report.extra.push(("anchor_b", Json::from(eb[j0].number)));
+    if ties > 1 {
+        report.ambiguous = Some(ties as u64);
+        report.summary = std::format!(
+            "not aligned: A's entry #{:05} matches {ties} entries of B equally well; the logs cannot be aligned with certainty",
+            ea[i0].number
+        );
+        return report;
+    }
+    let agree = run(&ea[i0..], &eb[j0..]);
+    let (i, j) = (i0 + agree, j0 + agree);
+    report.checked = agree as u64;
+    if i == ea.len() || j == eb.len() {
+        report.consistent = true;
+        report.summary = std::format!(
+            "consistent: A #{:05}..#{:05} and B #{:05}..#{:05} agree ({agree} calls, kind, caller, frame, range and cursors)",
+            ea[i0].number,
+            ea[i - 1].number,
+            eb[j0].number,
+            eb[j - 1].number
+        );
+        if ea.len() - i > 0 || eb.len() - j > 0 || i0 > 0 || j0 > 0 {
+            report.details.push(std::format!(
+                "outside the overlap: A has {} entries before and {} after it, B {} before and {} after",
+                i0,
+                ea.len() - i,
+                j0,
+                eb.len() - j
+            ));
+        }
+        return report;
+    }
+    let (x, y) = (&ea[i], &eb[j]);
+    let mut context_lines: Vec<std::string::String> = context(ea, i)
+        .into_iter()
+        .map(|l| std::format!("A {l}"))
+        .collect();
+    context_lines.push(std::format!("B {}", y.text.trim_end()));
+    report.first_divergence = Some(Divergence {
+        entry: Some(x.number),
+        line: Some(x.line),
+        frame: Some(x.frame),
+        caller: Some(x.caller),
+        caller_name: options.names.as_ref().and_then(|n| n.name_of(x.caller)),
+        logged: std::format!("A #{:05}: {}", x.number, x.describe()),
+        expected: std::format!("B #{:05}: {}", y.number, y.describe()),
+        context: context_lines,
+        ..Divergence::default()
+    });
+    report.extra.push(("entry_b", Json::from(y.number)));
+    report.extra.push(("line_b", Json::from(y.line)));
+    let name = |e: &Entry| {
+        options
+            .names
+            .as_ref()
+            .and_then(|n| n.name_of(e.caller))
+            .map_or_else(
+                || std::format!("{:08x}", e.caller),
+                |n| std::format!("{:08x} ({n})", e.caller),
+            )
+    };
+    let mut found = None;
+    if agree_calls(&ea[i + 1..], &eb[j + 1..]) || (i + 1 == ea.len() && j + 1 == eb.len()) {
+        found = Some(0i64);
+        report.details.push(
+            "only this call differs: the calls after it agree (kind, caller, frame, range)".into(),
+        );
+    } else {
+        for k in 1..=max_shift as usize {
+            let b_extra = j + k < eb.len() && agree_calls(&ea[i..], &eb[j + k..]);
+            let a_extra = i + k < ea.len() && agree_calls(&ea[i + k..], &eb[j..]);
+            if b_extra {
+                found = Some(k as i64);
+                report.details.push(std::format!(
+                    "B has {k} extra call{} at #{:05} (caller {}): skipping {} realigns the rest (kind, caller, frame, range){}",
+                    if k == 1 { "" } else { "s" },
+                    y.number,
+                    name(y),
+                    if k == 1 { "it" } else { "them" },
+                    if a_extra { "; A skipping as many realigns it too" } else { "" }
+                ));
+                break;
+            }
+            if a_extra {
+                found = Some(-(k as i64));
+                report.details.push(std::format!(
+                    "A has {k} extra call{} at #{:05} (caller {}): skipping {} realigns the rest (kind, caller, frame, range)",
+                    if k == 1 { "" } else { "s" },
+                    x.number,
+                    name(x),
+                    if k == 1 { "it" } else { "them" }
+                ));
+                break;
+            }
+        }
+        if found.is_none() {
+            report.details.push(std::format!(
+                "no shift of up to {max_shift} calls on either side realigns the rest"
+            ));
+        }
+    }
+    report.shift = found;
+    if let (Some(k), Some(d)) = (found, report.first_divergence.as_mut()) {
+        if k > 0 {
+            // The extra call is B's: name it.
+            d.caller = Some(y.caller);
+            d.caller_name = options.names.as_ref().and_then(|n| n.name_of(y.caller));
+            report.extra.push(("extra_in", Json::from("b")));
+        } else if k < 0 {
+            report.extra.push(("extra_in", Json::from("a")));
+        }
+    }
+    report.summary = std::format!(
+        "divergence: A and B agree on {agree} calls from A #{:05} / B #{:05}, then part at A #{:05} / B #{:05}",
+        ea[i0].number,
+        eb[j0].number,
+        x.number,
+        y.number
+    );
+    report
+}

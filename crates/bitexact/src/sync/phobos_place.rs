@@ -1,0 +1,337 @@
+//! A Phobos log placed in its seed's scenario stream (SPEC 12.1, `--seed`).
+//!
+//! The scenario stream is `Random2Class(seed)` (cursors 0 and 103). The
+//! first call's position `p` (draws before it) must put the stream's
+//! `Index1` where the log says after the call's own draws; every later call
+//! must make the draws its cursors say: 1 for `Single`, for `Ranged` what
+//! SPEC 4's ranged rule makes on the replayed words (0 when `Min == Max`).
+//! Every `p` up to the bound is tried; one survivor is "consistent", several
+//! "ambiguous" (the log does not pin its position — a log of `Single` calls
+//! never can), none a divergence at the call the best placement fails.
+
+use super::phobos::{calls, context, current_game, Call, Entry, Log, RANGED_FN};
+use super::{Divergence, Format, Options, Report};
+use crate::json::Json;
+use crate::westwood::{Pick, Random2};
+use std::vec::Vec;
+
+/// The scenario stream's words, generated on demand and dropped behind.
+struct Words {
+    gen: Random2,
+    base: u64,
+    buf: Vec<i32>,
+}
+
+impl Words {
+    fn new(seed: u32) -> Self {
+        Self {
+            gen: Random2::new(seed),
+            base: 0,
+            buf: Vec::new(),
+        }
+    }
+
+    /// Draw number `d` (0-based: the word the `d + 1`-th raw draw returns).
+    fn get(&mut self, d: u64) -> i32 {
+        while d >= self.base + self.buf.len() as u64 {
+            self.buf.push(self.gen.raw());
+        }
+        self.buf[(d - self.base) as usize]
+    }
+
+    /// Forget the words before draw `d`.
+    fn trim(&mut self, d: u64) {
+        let drop = d.saturating_sub(self.base) as usize;
+        if drop >= 1 << 16 && drop <= self.buf.len() {
+            self.buf.drain(..drop);
+            self.base += drop as u64;
+        }
+    }
+
+    /// The draws `e` makes at draw `pos`: 1 for `Single`; for `Ranged` the
+    /// ranged rule's (`None` for a range the original spins on for ever).
+    fn draws(&mut self, e: &Entry, pos: u64) -> Option<u32> {
+        if !e.ranged {
+            return Some(1);
+        }
+        let pick = Pick::<Random2>::new(e.min, e.max).ok()?;
+        if !pick.spends_draws() {
+            return Some(0);
+        }
+        let mut k = 0u32;
+        loop {
+            let w = self.get(pos + u64::from(k));
+            k += 1;
+            if (w & pick.mask()) <= pick.span() {
+                return Some(k);
+            }
+            if k >= 4096 {
+                return None;
+            }
+        }
+    }
+}
+
+/// How far the calls fit from draw `p`.
+struct Fit {
+    /// Calls that fit.
+    depth: usize,
+    /// The draw the failing call starts at.
+    pos: u64,
+    /// What the replay makes there (`None`: a range it cannot draw).
+    replay: Option<u32>,
+    /// The draw after the first call's own draws (where the first checked
+    /// count starts).
+    after_first: u64,
+}
+
+fn fit(words: &mut Words, es: &[Entry], cs: &[Call], p: u64) -> Fit {
+    let mut pos = p;
+    let mut after_first = p;
+    for (i, c) in cs.iter().enumerate() {
+        let e = &es[c.last];
+        let r = words.draws(e, pos);
+        let ok = match (r, c.logged) {
+            (None, _) => false,
+            (Some(r), Some(l)) => r % 250 == l,
+            (Some(r), None) if i == 0 => (pos + u64::from(r)) % 250 == u64::from(e.index1),
+            (Some(r), None) => {
+                // After a numbering gap: the missing lines' draws, mod 250.
+                let want = (u64::from(e.index1) + 250 * 250 - (pos + u64::from(r)) % 250) % 250;
+                pos += want;
+                true
+            }
+        };
+        if !ok {
+            return Fit {
+                depth: i,
+                pos,
+                replay: r,
+                after_first,
+            };
+        }
+        pos += u64::from(r.unwrap_or(0));
+        if i == 0 {
+            after_first = pos;
+        }
+    }
+    Fit {
+        depth: cs.len(),
+        pos,
+        replay: None,
+        after_first,
+    }
+}
+
+/// Check `log` against seed `seed`'s scenario stream.
+pub(super) fn check(log: &Log, seed: u32, options: &Options) -> Report {
+    let mut report = Report::new(Format::Phobos);
+    let max = options.max_draws(Format::Phobos);
+    let start = current_game(&log.entries);
+    let es = &log.entries[start..];
+    report.details.extend(log.notes.iter().cloned());
+    if start > 0 {
+        report.details.push(std::format!(
+            "the frames restart at entry #{:05} (a new game in the same session; Phobos never clears the ring): entries before it are from an earlier game and are not checked",
+            es[0].number
+        ));
+    }
+    let divergence = |e: &Entry,
+                      at: usize,
+                      logged: std::string::String,
+                      expected: std::string::String| Divergence {
+        entry: Some(e.number),
+        line: Some(e.line),
+        frame: Some(e.frame),
+        caller: Some(e.caller),
+        caller_name: options.names.as_ref().and_then(|n| n.name_of(e.caller)),
+        logged,
+        expected,
+        context: context(es, at),
+        ..Divergence::default()
+    };
+    if let Some(i) = es
+        .iter()
+        .position(|e| (i32::from(e.index2) - i32::from(e.index1)).rem_euclid(250) != 103)
+    {
+        let e = &es[i];
+        report.summary = std::format!(
+            "divergence: entry #{:05}'s cursors are not 103 apart, so they are not a Random2Class stream seeded as the scenario stream is (a corrupted line, or another generator)",
+            e.number
+        );
+        report.first_divergence = Some(divergence(
+            e,
+            i,
+            std::format!("Index1 {} Index2 {}", e.index1, e.index2),
+            std::format!(
+                "Index2 = Index1 + 103 (mod 250) = {}",
+                (u32::from(e.index1) + 103) % 250
+            ),
+        ));
+        report.checked = i as u64;
+        return report;
+    }
+    let cs = calls(es, options.ranged_fn.unwrap_or(RANGED_FN));
+    let mut words = Words::new(seed);
+    let mut survivors: Vec<u64> = Vec::new();
+    let mut count = 0u64;
+    // Whether every placement puts the second call at the same draw.
+    let mut converge: Option<(u64, bool)> = None;
+    let mut best: Option<(usize, u64)> = None;
+    let mut best_ties = 0u64;
+    for p in 0..=max {
+        words.trim(p);
+        let f = fit(&mut words, es, &cs, p);
+        if f.depth == cs.len() {
+            count += 1;
+            converge = match converge {
+                None => Some((f.after_first, true)),
+                Some((q, same)) => Some((q, same && q == f.after_first)),
+            };
+            if survivors.len() < 8 {
+                survivors.push(p);
+            }
+        } else {
+            match best {
+                Some((d, _)) if d > f.depth => {}
+                Some((d, _)) if d == f.depth => best_ties += 1,
+                _ => {
+                    best = Some((f.depth, p));
+                    best_ties = 1;
+                }
+            }
+        }
+    }
+    let total_entries = es.len();
+    let (a, b) = (es[0].number, es[total_entries - 1].number);
+    report.extra.push(("seed", Json::from(seed)));
+    report.extra.push(("log", Json::from(log.index)));
+    report.extra.push(("logs", Json::from(log.of)));
+    report.extra.push(("entries", Json::from(total_entries)));
+    report.extra.push(("calls", Json::from(cs.len())));
+    report.extra.push(("max_draws", Json::from(max)));
+    let converged = count > 1 && cs.len() > 1 && matches!(converge, Some((_, true)));
+    if count == 1 || converged {
+        let p = survivors[0];
+        if converged {
+            let q = converge.map_or(p, |c| c.0);
+            report.details.push(std::format!(
+                "call #{a:05}'s own start is one of {count} draws ({}): it is the oldest entry, so no cursor before it says how many draws it made (a Ranged call that rejected, or a run of inner Single lines cut by the ring); every later call is placed exactly, from draw {q}",
+                survivors.iter().map(|p| std::format!("{p}")).collect::<Vec<_>>().join(", ")
+            ));
+            report
+                .extra
+                .push(("first_call_starts", Json::from(survivors.clone())));
+        }
+        let end = fit(&mut Words::new(seed), es, &cs, p).pos;
+        report.consistent = true;
+        report.position = Some(p);
+        report.checked = cs.len() as u64;
+        report.summary = std::format!(
+            "consistent: calls #{a:05}..#{b:05} ({} calls) are draws {p}..{} of seed {seed}'s scenario stream (the only placement within draws 0..={max}{})",
+            cs.len(),
+            end.saturating_sub(1),
+            if converged { ", up to the first call's own start" } else { "" }
+        );
+        report.extra.push(("draws", Json::from(end - p)));
+        return report;
+    }
+    if count > 1 {
+        let list: Vec<std::string::String> =
+            survivors.iter().map(|p| std::format!("{p}")).collect();
+        report.ambiguous = Some(count);
+        report.checked = cs.len() as u64;
+        report.summary = std::format!(
+            "not placed: {count} placements of calls #{a:05}..#{b:05} fit seed {seed}'s stream within draws 0..={max} (at draws {}{}); the log does not pin its position (Single calls always fit, only Ranged calls' rejections tell placements apart)",
+            list.join(", "),
+            if count > 8 { ", …" } else { "" }
+        );
+        report.extra.push(("placements", Json::from(survivors)));
+        return report;
+    }
+    let (depth, p) = best.unwrap_or((0, 0));
+    let f = fit(&mut words_at(seed), es, &cs, p);
+    let c = cs[depth];
+    let e = &es[c.last];
+    let logged = match c.logged {
+        Some(l) => std::format!("{}: {l} draws by its cursors", e.describe()),
+        None => std::format!("{}: cursors after its draws", e.describe()),
+    };
+    let expected = match f.replay {
+        Some(r) => std::format!(
+            "{r} draws at draw {} of seed {seed}'s stream (placement at draw {p})",
+            f.pos
+        ),
+        None => std::format!(
+            "a range the original cannot draw (it spins for ever), at draw {}",
+            f.pos
+        ),
+    };
+    report.first_divergence = Some(divergence(e, c.last, logged, expected));
+    report.checked = depth as u64;
+    report.position = None;
+    // Does trusting the log's count for this call realign the rest?
+    if let (Some(l), Some(r)) = (c.logged, f.replay) {
+        let mut w = words_at(seed);
+        let resumed = fit_from(&mut w, es, &cs, depth + 1, f.pos + u64::from(l));
+        if resumed == cs.len() {
+            let k = i64::from(l) - i64::from(r);
+            report.shift = Some(k);
+            report.details.push(if e.ranged {
+                std::format!(
+                    "the rest (calls after #{:05}) fits the stream when this call makes the {l} draws its cursors say, not the {r} its logged range makes: either its range is not what the game drew with, or the game made {k} draws the log does not show before it (shift {k})",
+                    e.number
+                )
+            } else {
+                std::format!(
+                    "the rest (calls after #{:05}) fits the stream: a Single call makes 1 draw and its cursors moved {l}, so the game made {} draw{} the log does not show before it (shift {k})",
+                    e.number,
+                    if k >= 0 { std::format!("{k}") } else { std::format!("{k} (a line with no draw behind it)") },
+                    if k.abs() == 1 { "" } else { "s" }
+                )
+            });
+        }
+    }
+    report.summary = std::format!(
+        "divergence: no placement within draws 0..={max} of seed {seed}'s stream fits all calls #{a:05}..#{b:05}; the best ({best_ties} placement{} from draw {p}) fits {depth} of {} calls and parts at entry #{:05}",
+        if best_ties == 1 { "" } else { "s, the first" },
+        cs.len(),
+        e.number
+    );
+    if depth * 2 < cs.len() {
+        report.details.push(std::format!(
+            "no placement fits even half of the calls: the log is probably not from seed {seed}'s scenario stream, or starts beyond draw {max}"
+        ));
+    }
+    report
+}
+
+fn words_at(seed: u32) -> Words {
+    Words::new(seed)
+}
+
+/// Calls `from..` fitted from draw `pos` (the first of them checked by its
+/// logged count): how many fit.
+fn fit_from(words: &mut Words, es: &[Entry], cs: &[Call], from: usize, pos: u64) -> usize {
+    if from >= cs.len() {
+        return cs.len();
+    }
+    // Start the walk at `pos`, treating the calls before `from` as spent.
+    let mut at = pos;
+    for (i, c) in cs.iter().enumerate().skip(from) {
+        let e = &es[c.last];
+        let Some(r) = words.draws(e, at) else {
+            return i;
+        };
+        match c.logged {
+            Some(l) if r % 250 != l => return i,
+            Some(_) => {}
+            None => {
+                let want = (u64::from(e.index1) + 250 * 250 - (at + u64::from(r)) % 250) % 250;
+                at += want;
+            }
+        }
+        at += u64::from(r);
+    }
+    cs.len()
+}

@@ -1,0 +1,173 @@
+//! The one report shape every format returns (SPEC 12), rendered once as
+//! text and as JSON for every front end.
+
+use super::Format;
+use crate::json::Json;
+use core::fmt::Write;
+use std::string::String;
+use std::vec::Vec;
+
+/// Where a log and its replay (or the other log) first part.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Divergence {
+    /// The dump's own entry number (Phobos `#NNNNN`), for call-list logs.
+    pub entry: Option<u64>,
+    /// The 1-based line of the log file.
+    pub line: Option<u64>,
+    /// The game frame the log gives.
+    pub frame: Option<i64>,
+    /// The caller's return address (Phobos).
+    pub caller: Option<u32>,
+    /// The function holding the caller, from the names given.
+    pub caller_name: Option<String>,
+    /// The source file the log gives (Generals).
+    pub file: Option<String>,
+    /// The source line the log gives (Generals).
+    pub source_line: Option<u64>,
+    /// What the log says.
+    pub logged: String,
+    /// What the replay (or the other log) says.
+    pub expected: String,
+    /// Lines around it, as written, the diverging one last (or marked).
+    pub context: Vec<String>,
+}
+
+/// The answer of [`check`](super::check).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The format checked.
+    pub format: Format,
+    /// The log is consistent with the seed (or the two logs agree). Never true
+    /// for a log that could not be placed (see `ambiguous`).
+    pub consistent: bool,
+    /// One sentence: the answer.
+    pub summary: String,
+    /// The first divergence, when there is one.
+    pub first_divergence: Option<Divergence>,
+    /// The signed number of calls or draws whose insertion (positive: the
+    /// second log, or the game, made them) or removal (negative) realigns the
+    /// rest, when one within the bound does; 0 when only the diverging entry
+    /// differs and the rest agrees.
+    pub shift: Option<i64>,
+    /// The draw count in the seed's stream before the log's first checked
+    /// call, when placed.
+    pub position: Option<u64>,
+    /// The number of placements when more than one fits (the answer is then
+    /// "not sure", never "consistent").
+    pub ambiguous: Option<u64>,
+    /// Entries, lines or values checked.
+    pub checked: u64,
+    /// Further lines of the text report, after the summary and divergence.
+    pub details: Vec<String>,
+    /// Format-specific JSON fields.
+    pub extra: Vec<(&'static str, Json)>,
+}
+
+impl Report {
+    pub(crate) fn new(format: Format) -> Self {
+        Self {
+            format,
+            consistent: false,
+            summary: String::new(),
+            first_divergence: None,
+            shift: None,
+            position: None,
+            ambiguous: None,
+            checked: 0,
+            details: Vec::new(),
+            extra: Vec::new(),
+        }
+    }
+
+    /// The report as one JSON object: `format`, `consistent`, `summary`,
+    /// `first_divergence` (null or `{entry|line, frame, caller,
+    /// caller_name, file, source_line, logged, expected, context}`),
+    /// `shift`, `position`, `ambiguous`, `checked`, `details`, then the
+    /// format's own fields.
+    pub fn to_json(&self) -> String {
+        let mut o = Json::object();
+        o.set("format", self.format.name());
+        o.set("consistent", self.consistent);
+        o.set("summary", self.summary.as_str());
+        o.set(
+            "first_divergence",
+            self.first_divergence.as_ref().map_or(Json::Null, |d| {
+                let mut j = Json::object();
+                if let Some(e) = d.entry {
+                    j.set("entry", e);
+                }
+                j.set("line", d.line);
+                j.set("frame", d.frame);
+                if self.format == Format::Phobos {
+                    j.set("caller", d.caller);
+                    j.set("caller_hex", d.caller.map(|c| std::format!("{c:08x}")));
+                    j.set("caller_name", d.caller_name.clone());
+                }
+                if self.format == Format::Generals {
+                    j.set("file", d.file.clone());
+                    j.set("source_line", d.source_line);
+                }
+                j.set("logged", d.logged.as_str());
+                j.set("expected", d.expected.as_str());
+                j.set("context", d.context.clone());
+                j
+            }),
+        );
+        o.set("shift", self.shift);
+        o.set("position", self.position);
+        o.set("ambiguous", self.ambiguous);
+        o.set("checked", self.checked);
+        o.set("details", self.details.clone());
+        if let Json::Object(fields) = &mut o {
+            fields.extend(self.extra.iter().cloned());
+        }
+        o.to_text()
+    }
+
+    /// The report as text: the summary, the divergence with its context, the
+    /// details; one item per line, each line ending in `\n`.
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "{}", self.summary);
+        if let Some(d) = &self.first_divergence {
+            let mut at = String::new();
+            if let Some(e) = d.entry {
+                let _ = write!(at, "entry #{e:05}");
+            }
+            if let Some(l) = d.line {
+                if !at.is_empty() {
+                    at.push_str(", ");
+                }
+                let _ = write!(at, "line {l}");
+            }
+            if let Some(f) = d.frame {
+                let _ = write!(at, ", frame {f}");
+            }
+            if let Some(c) = d.caller {
+                let _ = write!(at, ", caller {c:08x}");
+                if let Some(n) = &d.caller_name {
+                    let _ = write!(at, " ({n})");
+                }
+            }
+            if let Some(f) = &d.file {
+                let _ = write!(at, ", {f}");
+                if let Some(l) = d.source_line {
+                    let _ = write!(at, " line {l}");
+                }
+            }
+            let _ = writeln!(s, "first divergence: {at}");
+            let _ = writeln!(s, "  log says:   {}", d.logged);
+            let _ = writeln!(s, "  expected:   {}", d.expected);
+            if !d.context.is_empty() {
+                let _ = writeln!(s, "  context:");
+                for c in &d.context {
+                    let _ = writeln!(s, "    {c}");
+                }
+            }
+        }
+        for l in &self.details {
+            let _ = writeln!(s, "{l}");
+        }
+        s
+    }
+}

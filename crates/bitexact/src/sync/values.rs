@@ -1,0 +1,330 @@
+//! Raw scenario-stream draws in Vinifera's and Ares' CRC logs (SPEC 12.2).
+//!
+//! - Vinifera `Extension::Print_CRCs` writes `"Scenario random: %d\n"` (a
+//!   raw draw), `"Random seed: %d\n"` (the match seed) and later
+//!   `"\nRandom Number:%x\n"` (another raw draw).
+//! - Ares `src/Misc/Checksum.cpp` writes `"My Random Number: %08X\n"` (a raw
+//!   draw made while the log is written) and `"My Frame: %08X\n"`.
+//!
+//! Each value's draw position in `Random2Class(seed)` is searched up to the
+//! bound, the whole bound every time, so a value that also occurs elsewhere
+//! is said so. That Vinifera's two values are adjacent draws is inferred,
+//! not seen: the positions are reported, adjacency is not required. The log
+//! is placed by its first value: when that value occurs more than once within
+//! the bound the log is "not placed" (ambiguous, never consistent); a later
+//! value found more than once is listed with its occurrences. A 32-bit
+//! value is found within `n` draws of an unrelated stream with chance about
+//! `n / 2^32`; the report says it.
+
+use super::{Divergence, Format, Lines, Options, Report, SyncError, Which};
+use crate::json::Json;
+use crate::westwood::Random2;
+use std::io::BufRead;
+use std::string::String;
+use std::vec::Vec;
+
+/// One logged value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Value {
+    /// The 1-based line.
+    pub line: u64,
+    /// The line's label (`Scenario random`, `Random Number`, `My Random Number`).
+    pub label: &'static str,
+    /// The raw draw, as the generator's signed word.
+    pub value: i32,
+    /// The line as written.
+    pub text: String,
+}
+
+/// What one log holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Values {
+    /// The values, in file order.
+    pub values: Vec<Value>,
+    /// Vinifera's `Random seed:`.
+    pub seed: Option<i64>,
+    /// Ares' `My Frame:`.
+    pub frame: Option<i64>,
+}
+
+fn number(text: &str, n: u64, hex: bool, what: &str) -> Result<i64, SyncError> {
+    let t = text.trim();
+    let v = if hex {
+        u32::from_str_radix(t, 16).ok().map(i64::from)
+    } else {
+        t.parse::<i32>().ok().map(i64::from)
+    };
+    v.ok_or_else(|| {
+        SyncError::at(
+            n,
+            text,
+            std::format!(
+                "{what} '{t}' is not a 32-bit {}",
+                if hex { "hex number" } else { "integer" }
+            ),
+        )
+    })
+}
+
+/// Read a Vinifera or Ares log. Errors: a labelled line whose number does
+/// not parse, no value at all.
+pub fn read(format: Format, reader: &mut dyn BufRead) -> Result<Values, SyncError> {
+    let mut lines = Lines::new(reader);
+    let mut out = Values::default();
+    let labels: &[(&str, &'static str, bool)] = match format {
+        Format::Vinifera => &[
+            ("Scenario random:", "Scenario random", false),
+            ("Random Number:", "Random Number", true),
+        ],
+        _ => &[("My Random Number:", "My Random Number", true)],
+    };
+    while let Some((n, text)) = lines.next_line()? {
+        let t = text.trim();
+        for &(prefix, label, hex) in labels {
+            if let Some(rest) = t.strip_prefix(prefix) {
+                let v = number(rest, n, hex, label)?;
+                out.values.push(Value {
+                    line: n,
+                    label,
+                    value: v as i32,
+                    text: t.into(),
+                });
+            }
+        }
+        if format == Format::Vinifera {
+            if let Some(rest) = t.strip_prefix("Random seed:") {
+                out.seed = Some(number(rest, n, false, "Random seed")?);
+            }
+        } else if let Some(rest) = t.strip_prefix("My Frame:") {
+            out.frame = Some(number(rest, n, true, "My Frame")?);
+        }
+    }
+    if out.values.is_empty() {
+        let want = match format {
+            Format::Vinifera => "'Scenario random:' or 'Random Number:'",
+            _ => "'My Random Number:'",
+        };
+        return Err(SyncError::whole(
+            None,
+            std::format!("no {want} line (not a {} log?)", format.name()),
+        ));
+    }
+    Ok(out)
+}
+
+/// The draw numbers (1-based) at which each value occurs in seed `seed`'s
+/// stream within `max` draws: at most 4 kept per value, with the count.
+fn positions(seed: u32, values: &[i32], max: u64) -> Vec<(Vec<u64>, u64)> {
+    let mut out: Vec<(Vec<u64>, u64)> = std::vec![(Vec::new(), 0); values.len()];
+    let mut g = Random2::new(seed);
+    for d in 1..=max {
+        let w = g.raw();
+        for (k, v) in values.iter().enumerate() {
+            if w == *v {
+                out[k].1 += 1;
+                if out[k].0.len() < 4 {
+                    out[k].0.push(d);
+                }
+            }
+        }
+    }
+    out
+}
+
+struct Placed {
+    found: Vec<(Vec<u64>, u64)>,
+    log: Values,
+    seed: u32,
+}
+
+fn place(
+    format: Format,
+    log: Values,
+    seed: Option<u32>,
+    max: u64,
+    which: Which,
+) -> Result<Placed, SyncError> {
+    let seed = match (seed, log.seed) {
+        (Some(s), _) => s,
+        (None, Some(s)) => s as u32,
+        (None, None) => {
+            return Err(SyncError::whole(
+                Some(which),
+                std::format!(
+                    "{}: no seed (the log has no 'Random seed:' line): give the match seed",
+                    format.name()
+                ),
+            ))
+        }
+    };
+    let vals: Vec<i32> = log.values.iter().map(|v| v.value).collect();
+    Ok(Placed {
+        found: positions(seed, &vals, max),
+        log,
+        seed,
+    })
+}
+
+pub(super) fn check(
+    format: Format,
+    a: &mut dyn BufRead,
+    b: Option<&mut dyn BufRead>,
+    options: &Options,
+) -> Result<Report, SyncError> {
+    let seed = options.seed_u32()?;
+    if format == Format::Ares && seed.is_none() {
+        return Err(SyncError::whole(
+            None,
+            "ares: the log holds no seed: give the match seed",
+        ));
+    }
+    let max = options.max_draws(format);
+    if max > 10_000_000_000 {
+        return Err(SyncError::whole(
+            None,
+            "a draw bound above 10^10 is not accepted (about 20 s per 10^9 draws)",
+        ));
+    }
+    let la = read(format, a).map_err(|e| e.of(Which::A))?;
+    let lb = match b {
+        Some(b) => Some(read(format, b).map_err(|e| e.of(Which::B))?),
+        None => None,
+    };
+    let pa = place(format, la, seed, max, Which::A)?;
+    let pb = match lb {
+        Some(lb) => Some(place(format, lb, seed.or(Some(pa.seed)), max, Which::B)?),
+        None => None,
+    };
+    let mut report = Report::new(format);
+    let chance = max as f64 / 4_294_967_296.0;
+    report.extra.push(("seed", Json::from(pa.seed)));
+    report.extra.push(("max_draws", Json::from(max)));
+    report.extra.push(("chance_per_value", Json::from(chance)));
+    let mut all = Vec::new();
+    let mut missing: Option<(char, usize)> = None;
+    let mut several = 0u64;
+    for (side, p) in core::iter::once(('A', &pa)).chain(pb.iter().map(|p| ('B', p))) {
+        for (k, (v, (pos, count))) in p.log.values.iter().zip(&p.found).enumerate() {
+            let mut o = Json::object();
+            o.set("log", std::format!("{side}"));
+            o.set("line", v.line);
+            o.set("label", v.label);
+            o.set("value", v.value);
+            o.set("draws", pos.clone());
+            o.set("occurrences", *count);
+            all.push(o);
+            let at = match pos.first() {
+                None => {
+                    missing.get_or_insert((side, k));
+                    std::format!("not within the first {max} draws")
+                }
+                Some(d) => {
+                    // The log is placed by its first value; a later value
+                    // found twice is listed, not a doubt about the place.
+                    if *count > 1 && k == 0 {
+                        several = several.max(*count);
+                    }
+                    let also = if *count > 1 {
+                        std::format!(
+                            " (it also occurs at draw {}; {count} times within the bound)",
+                            pos[1]
+                        )
+                    } else {
+                        String::new()
+                    };
+                    std::format!(
+                        "draw #{d}: the scenario stream had made {} draws before it{also}",
+                        d - 1
+                    )
+                }
+            };
+            let who = if pb.is_some() {
+                std::format!("{side} ")
+            } else {
+                String::new()
+            };
+            report.details.push(std::format!(
+                "{who}line {} {} {}: {at}",
+                v.line,
+                v.label,
+                v.value
+            ));
+            report.checked += 1;
+        }
+    }
+    report.extra.push(("values", Json::Array(all)));
+    if let Some((side, k)) = missing {
+        let p = if side == 'A' {
+            &pa
+        } else {
+            pb.as_ref().unwrap_or(&pa)
+        };
+        let v = &p.log.values[k];
+        report.summary = std::format!(
+            "divergence: {}'s {} {} (line {}) is not a draw of seed {}'s scenario stream within the first {max} draws",
+            if side == 'A' { "the log" } else { "the second log" },
+            v.label,
+            v.value,
+            v.line,
+            p.seed
+        );
+        report.first_divergence = Some(Divergence {
+            line: Some(v.line),
+            frame: p.log.frame,
+            logged: v.text.clone(),
+            expected: std::format!(
+                "a raw draw of seed {}'s stream within draws 1..={max}",
+                p.seed
+            ),
+            context: std::vec![v.text.clone()],
+            ..Divergence::default()
+        });
+        return Ok(report);
+    }
+    if several > 1 {
+        // Not placed: never "consistent" (SPEC 8, 12).
+        report.ambiguous = Some(several);
+        report.summary = std::format!(
+            "not placed: the log's first value occurs {several} times within the first {max} draws of seed {}'s scenario stream (see each value's draws below), so where the log sits is not sure",
+            pa.seed
+        );
+        return Ok(report);
+    }
+    let first = |p: &Placed| p.found[0].0[0] - 1;
+    report.position = Some(first(&pa));
+    report.consistent = true;
+    report.summary = match &pb {
+        None => std::format!(
+            "consistent: every value is a draw of seed {}'s scenario stream; the first is draw #{} (a value of an unrelated stream is found within {max} draws with chance {chance:.3})",
+            pa.seed,
+            first(&pa) + 1
+        ),
+        Some(b) => {
+            let d = first(b) as i64 - first(&pa) as i64;
+            report.extra.push(("b_ahead", Json::from(d)));
+            let rel = match d {
+                0 => "A and B had made the same number of draws".into(),
+                d if d > 0 => std::format!("B is {d} draws ahead of A"),
+                d => std::format!("B is {} draws behind A", -d),
+            };
+            report.consistent = d == 0;
+            if d != 0 {
+                report.shift = Some(d);
+                report.first_divergence = Some(Divergence {
+                    line: Some(b.log.values[0].line),
+                    frame: b.log.frame,
+                    logged: std::format!("B: {} at draw #{}", b.log.values[0].text, first(b) + 1),
+                    expected: std::format!("A: {} at draw #{}", pa.log.values[0].text, first(&pa) + 1),
+                    ..Divergence::default()
+                });
+            }
+            std::format!(
+                "{}: {rel} when the logs were written (A's first value is draw #{}, B's #{})",
+                if d == 0 { "consistent" } else { "divergence" },
+                first(&pa) + 1,
+                first(b) + 1
+            )
+        }
+    };
+    Ok(report)
+}
