@@ -3,7 +3,7 @@
 //! report written from a seed's own stream is consistent frame by frame.
 #![no_main]
 
-use bitexact::openra::sync::{check, parse_report, Verdict};
+use bitexact::sync::openra::{check_frames, read, Verdict};
 use bitexact::openra::MersenneTwister;
 use bitexact_fuzz::Bytes;
 use libfuzzer_sys::fuzz_target;
@@ -14,10 +14,10 @@ fuzz_target!(|data: &[u8]| {
     let mode = b.u8();
     if mode & 1 == 0 {
         // Arbitrary text.
-        let text = String::from_utf8_lossy(b.rest());
-        if let Ok(frames) = parse_report(&text) {
+        let mut text = b.rest();
+        if let Ok(frames) = read(&mut text) {
             assert!(!frames.is_empty());
-            if let Ok(v) = check(seed, &frames, 64, 200_000) {
+            if let Ok(v) = check_frames(seed, &frames, 64, 200_000) {
                 assert_eq!(v.len(), frames.len());
             }
         }
@@ -40,8 +40,8 @@ fuzz_target!(|data: &[u8]| {
         );
         text += "Synced Traits:\n  Actor 1 Foo: 0xdeadbeef\n";
     }
-    let frames = parse_report(&text).expect("a report in OpenRA's format");
-    let verdicts = check(seed, &frames, 16, 100_000).expect("within bounds");
+    let frames = read(&mut text.as_bytes()).expect("a report in OpenRA's format");
+    let verdicts = check_frames(seed, &frames, 16, 100_000).expect("within bounds");
     assert!(
         verdicts.iter().all(|v| *v == Verdict::Consistent),
         "{verdicts:?}"

@@ -251,3 +251,43 @@ pub fn record_json(r: &Record) -> String {
         .collect();
     serde_json::Value::Object(map).to_string()
 }
+
+/// The promises every `sync` report keeps (SPEC 8, 12): its JSON is one
+/// object with the contract's keys; "consistent" has no divergence and is
+/// never ambiguous.
+pub fn sync_report_ok(r: &bitexact::sync::Report) {
+    let v: serde_json::Value = serde_json::from_str(&r.to_json()).expect("the report is JSON");
+    for key in ["consistent", "first_divergence", "shift", "position", "ambiguous"] {
+        assert!(v.get(key).is_some(), "no {key} in {v}");
+    }
+    assert_eq!(v["consistent"], r.consistent);
+    if r.consistent {
+        assert!(r.first_divergence.is_none(), "consistent with a divergence: {}", r.text());
+        assert!(r.ambiguous.is_none(), "consistent and ambiguous: {}", r.text());
+    }
+    let _ = r.text();
+}
+
+/// Run a check over two optional logs cut from `text` at `cut`.
+pub fn sync_run(
+    format: bitexact::sync::Format,
+    text: &[u8],
+    cut: Option<usize>,
+    options: &bitexact::sync::Options,
+) -> Result<bitexact::sync::Report, bitexact::sync::SyncError> {
+    let (mut a, b) = match cut {
+        Some(c) if c <= text.len() => (&text[..c], Some(&text[c..])),
+        _ => (text, None),
+    };
+    let mut b = b;
+    let r = bitexact::sync::check(
+        format,
+        &mut a,
+        b.as_mut().map(|b| b as &mut dyn std::io::BufRead),
+        options,
+    );
+    if let Ok(r) = &r {
+        sync_report_ok(r);
+    }
+    r
+}

@@ -61,13 +61,23 @@ pub fn quiet() -> bool {
     QUIET.load(std::sync::atomic::Ordering::Relaxed)
 }
 
+/// One line on stderr; a closed stderr is ignored (never a panic, as
+/// `eprintln!` would).
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 /// A summary line on stderr (`searched N seeds in …`, `wrote FILE …`):
 /// what a command did, beside its output on stdout. `--quiet` silences it.
 #[macro_export]
 macro_rules! summary {
     ($($arg:tt)*) => {
         if !$crate::quiet() {
-            eprintln!($($arg)*);
+            $crate::say!($($arg)*);
         }
     };
 }
@@ -135,7 +145,7 @@ pub fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand {
-                eprintln!("error: a subcommand is required (see 'bitexact --help')");
+                crate::say!("error: a subcommand is required (see 'bitexact --help')");
                 return ExitCode::from(2);
             }
             // One line naming the problem (clap's message, its hints folded in),
@@ -161,7 +171,7 @@ pub fn main() -> ExitCode {
             } else {
                 command.join(" ")
             };
-            eprintln!("{} (see '{command} --help')", line.join(" "));
+            crate::say!("{} (see '{command} --help')", line.join(" "));
             return ExitCode::from(2);
         }
     };
@@ -204,11 +214,11 @@ pub fn main() -> ExitCode {
     match result.and(flushed) {
         Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
         Err(Failure::Usage(msg)) => {
-            eprintln!("error: {msg}");
+            crate::say!("error: {msg}");
             ExitCode::from(2)
         }
         Err(Failure::Different(msg)) => {
-            eprintln!("{msg}");
+            crate::say!("{msg}");
             ExitCode::from(1)
         }
     }

@@ -150,13 +150,13 @@ fn report(
             if o.hits.last().is_some_and(|h| h.seed == at) {
                 // The last seed printed has more hits than fitted: resuming
                 // from it would print the same hits again.
-                eprintln!(
+                crate::say!(
                     "stopped at --max-hits {}: seed {at} has more hits (offsets) than fitted; every seed \
                      below it was searched and its hits printed; raise --max-hits to see all of seed {at}'s",
                     args.max_hits
                 );
             } else {
-                eprintln!(
+                crate::say!(
                     "stopped at --max-hits {}: every seed below {at} was searched and its hits printed; \
                      to go on, resume with --seed-range {} (or raise --max-hits)",
                     args.max_hits,

@@ -40,7 +40,7 @@ pub fn normalize(args: &NormalizeArgs, out: &mut impl Write) -> Outcome {
         v.length_squared(p).to_bits()
     )?;
     if len.to_bits() == bitexact::x87::INDEFINITE_F32.to_bits() {
-        eprintln!("zero branch: !(length > 2^-23); the original returns with an empty x87 stack, so the length read is the indefinite");
+        crate::say!("zero branch: !(length > 2^-23); the original returns with an empty x87 stack, so the length read is the indefinite");
     }
     Ok(())
 }

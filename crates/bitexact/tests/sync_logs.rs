@@ -522,11 +522,52 @@ fn the_readme_example_logs_are_the_writers_output() {
     g.discard(98_765);
     let v1 = g.raw();
     let v2 = g.raw();
+    // Two Ares logs of one moment: the second player's stream 3 draws ahead.
+    let ares = |skip: u64| {
+        let mut g = Random2::new(4242);
+        g.discard(skip);
+        let v = g.raw();
+        let mut t = String::from("Ares synchronization log (version 3.0p1)\r\n");
+        for i in 0..4 {
+            t += &format!(
+                "CRC[{i:02X}] = {:08X}\r\n",
+                0x1234_5678u32.wrapping_mul(i + 1)
+            );
+        }
+        t + &format!(
+            "My Random Number: {:08X}\r\nMy Frame: {:08X}\r\nAverage FPS: 59\r\n",
+            v as u32, 3480
+        )
+    };
+    // Two machines' crcDebug files: the second makes one extra logic draw in frame 30.
+    let crc = |extra_at: Option<u32>| {
+        let mut g = GameRandom::new(0x5EED);
+        let mut s = Script(9);
+        let mut t = String::new();
+        for frame in 0..40u32 {
+            t += &format!("{frame}:0 Object 7 pos 1.5,2.5 ");
+            t += &format!(
+                "\r\n{frame}:1 RandomSeed: {} \r\n",
+                seed_crc(&g.state()) as i32
+            );
+            for _ in 0..s.next() % 4 {
+                g.next_u32();
+            }
+            if extra_at == Some(frame) {
+                g.next_u32();
+            }
+        }
+        t
+    };
     let files = [
         ("SYNC0.TXT", phobos_text(&phobos_lines(4242, 1500, &calls, false), f)),
         ("SYNC1.TXT", phobos_text(&phobos_lines(4242, 1500, &calls_b, false), f)),
         ("generals-debug.txt", gen),
         ("generals-lost-line.txt", lost),
+        ("ares-SYNC0.TXT", ares(52_000)),
+        ("ares-SYNC1.TXT", ares(52_003)),
+        ("crcDebug0.txt", crc(None)),
+        ("crcDebug1.txt", crc(Some(30))),
         (
             "vinifera-crc.txt",
             format!("Frames: 3480\r\nPlayer ID: 01\r\nScenario random: {v1}\r\nRandom seed: 4242\r\n\r\nRandom Number:{:x}\r\n", v2 as u32),
@@ -546,4 +587,73 @@ fn the_readme_example_logs_are_the_writers_output() {
             );
         }
     }
+}
+
+#[test]
+fn phobos_a_ring_holding_the_end_of_one_game_and_the_start_of_the_next() {
+    // Game 1 (seed 11) ran long; game 2 (seed 22) starts from its seeding.
+    let g1 = phobos_lines(11, 3000, &game(5, 200), false);
+    let calls2: Vec<Call> = game(6, 150)
+        .into_iter()
+        .map(|c| Call {
+            frame: c.frame - 1,
+            ..c
+        })
+        .collect();
+    let g2 = phobos_lines(22, 0, &calls2, false);
+    let ring: Vec<_> = g1.iter().chain(&g2).copied().collect();
+    let text = phobos_text(&ring, 999);
+    let r = run(Format::Phobos, &text, None, &seeded(22));
+    assert!(r.consistent, "{}", r.text());
+    assert_eq!(r.position, Some(0));
+    assert!(
+        r.text().contains("a new game in the same session"),
+        "{}",
+        r.text()
+    );
+    // The earlier game's seed places nothing: not consistent.
+    let r = run(Format::Phobos, &text, None, &seeded(11));
+    assert!(!r.consistent, "{}", r.text());
+    // An edit inside the new game is still found.
+    let i = 200
+        + (20..150)
+            .find(|&k| g2[k].1 && g2[k].0.ranged == Some((0, 99)))
+            .unwrap();
+    let at = text.find(&format!("#{i:05}: Ranged")).unwrap();
+    let end = at + text[at..].find("\r\n").unwrap();
+    let mut edited = text.clone();
+    edited.replace_range(at..end, &text[at..end].replace("Max: 99", "Max: 98"));
+    let r = run(Format::Phobos, &edited, None, &seeded(22));
+    if !r.consistent {
+        assert_eq!(r.first_divergence.unwrap().entry, Some(i as u64));
+    }
+}
+
+#[test]
+fn generals_records_on_one_line_are_all_checked() {
+    let mut g = GameRandom::new(7);
+    let mut line = String::from("InitRandom 00000007 ");
+    for i in 0..30 {
+        let v = g.value(0, 999);
+        line += &format!(
+            "{}: GetGameLogicRandomValue = {v} (0 - 999), A.cpp line {i} ",
+            i / 4
+        );
+    }
+    let r = run(Format::Generals, &line, None, &Options::default());
+    assert!(r.consistent, "{}", r.text());
+    assert_eq!(r.checked, 30);
+    // The 20th record's value changed: named, on line 1.
+    let k = line
+        .match_indices("GetGameLogicRandomValue = ")
+        .nth(19)
+        .unwrap()
+        .0;
+    let v_end = k + line[k..].find(" (").unwrap();
+    let mut bad = line.clone();
+    let v: i32 = line[k + 26..v_end].parse().unwrap();
+    bad.replace_range(k + 26..v_end, &((v + 1) % 1000).to_string());
+    let r = run(Format::Generals, &bad, None, &Options::default());
+    let d = r.first_divergence.as_ref().expect("a divergence");
+    assert_eq!((d.line, d.source_line), (Some(1), Some(19)), "{}", r.text());
 }

@@ -266,10 +266,12 @@ pub enum SyncCommand {
 }
 
 fn sync_help_phobos() -> String {
-    format!("With --seed: every position of the first call up to --max-draws (default 10^7 draws, about 0.1 s) \
+    format!("With --seed: every position of the first call up to --max-draws (default 10^7 draws, about 0.2 s) \
     is tried; the one placement where every call makes the draws its cursors say (Single 1, Ranged what the ranged \
-    rule makes on the replayed words) is 'consistent'; several are 'ambiguous' (a log of Single calls never pins its \
-    position); none is a divergence at the call the best placement fails. With two logs and no seed: the rings are \
+    rule makes on the replayed words) is 'consistent' (placements differing only in where the oldest call starts \
+    count as one); several are 'ambiguous' (a log of Single calls never pins its position); none is a divergence \
+    at the call the best placement fails. A ring holding the end of an earlier game (frames and cursors restart) \
+    is checked from the new game, placed at the seed's first draws. With two logs and no seed: the rings are \
     aligned on frame and cursors and the first differing call is named, with the k <= --max-shift (default 16) extra \
     calls on one side that realign the rest. A file holding several logs is read whole; --log picks one (default the \
     last).\n\n{SYNC_EXIT}")
@@ -277,7 +279,7 @@ fn sync_help_phobos() -> String {
 
 fn sync_help_values() -> String {
     format!("Each logged value is searched in the seed's stream over the whole bound (--max-draws, default 10^8 \
-    draws for Vinifera and Ares, about 0.3 s; 10^7 for generals-crc, about 0.5 s), so a value that occurs twice is said so. \
+    draws for Vinifera and Ares, about 0.35 s; 10^7 for generals-crc, about 0.06 s; at most 10^10, about 35 s and 60 s), so a value that occurs twice is said so. \
     A 32-bit value is found within N draws of an unrelated stream with chance about N / 2^32: the report gives it. \
     Two logs: how many draws B is ahead of A (Vinifera, Ares), or the first frame whose draw counts differ \
     (generals-crc).\n\n{SYNC_EXIT}")
@@ -320,7 +322,7 @@ pub struct SyncPhobosArgs {
     /// Which log of a file holding several (1-based; default the last)
     #[arg(long = "log", value_name = "K", value_parser = num::parse_u64_usize)]
     pub log_index: Option<usize>,
-    /// Positions of the first call tried with --seed, in draws (default 10^7)
+    /// Positions of the first call tried with --seed, in draws (default 10^7, about 0.2 s; at most 10^9)
     #[arg(long, value_parser = num::parse_u64)]
     pub max_draws: Option<u64>,
     /// Extra calls on one side tried to realign two logs (default 16, at most 4096)
@@ -342,7 +344,7 @@ pub struct SyncPhobosArgs {
 pub struct SyncValuesArgs {
     #[command(flatten)]
     pub logs: SyncLogs,
-    /// Draws searched for each value (default 10^8; generals-crc 10^7; at most 10^10)
+    /// Draws searched (default 10^8 for vinifera and ares, 10^7 for generals-crc; at most 10^10)
     #[arg(long, value_parser = num::parse_u64)]
     pub max_draws: Option<u64>,
 }

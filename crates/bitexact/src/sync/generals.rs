@@ -105,8 +105,78 @@ fn bad(n: u64, text: &str, what: &str) -> SyncError {
     )
 }
 
-/// Parse one line for `stream`: `None` for a line of no interest.
-pub fn parse_line(stream: Stream, n: u64, text: &str) -> Result<Option<Item>, SyncError> {
+/// Where each record of a line starts (a record's frame digits, or its
+/// `InitRandom`), for a line that may hold several run together (a fork
+/// that writes no `\n`). Later records must follow white space, or their
+/// digits would run into the previous record's source line: such a line is
+/// an error, never guessed at.
+fn record_starts(text: &str, starts: &mut Vec<usize>) -> Result<(), &'static str> {
+    starts.clear();
+    let b = text.as_bytes();
+    let mut at = 0;
+    while at < b.len() {
+        let rest = &text[at..];
+        let next_init = rest.find("InitRandom ").map(|i| (at + i, true));
+        let call = rest.match_indices("GetGame").find(|(i, _)| {
+            let m = &rest[i + "GetGame".len()..];
+            ["LogicRandomValue", "ClientRandomValue", "AudioRandomValue"]
+                .iter()
+                .any(|k| m.starts_with(k))
+        });
+        let next = match (next_init, call.map(|(i, _)| (at + i, false))) {
+            (Some(x), Some(y)) => Some(if x.0 < y.0 { x } else { y }),
+            (x, y) => x.or(y),
+        };
+        let Some((pos, init)) = next else { break };
+        // A call record starts at its frame digits: back over ": " and them.
+        let start = if init {
+            pos
+        } else {
+            let head = text[..pos].trim_end();
+            let head = head.strip_suffix(':').unwrap_or(head);
+            head.rfind(|c: char| !(c.is_ascii_digit() || c == '-'))
+                .map_or(0, |i| i + 1)
+        };
+        let glued = text[..start].trim_end().ends_with(" line");
+        if !starts.is_empty() && (glued || (start > 0 && !b[start - 1].is_ascii_whitespace())) {
+            return Err("records run together with no space or line end between them: their frame and source-line digits cannot be told apart");
+        }
+        starts.push(start);
+        at = pos + 1;
+    }
+    Ok(())
+}
+
+/// Parse one line for `stream` into `out` (a line may hold several records
+/// run together; records of the other streams are skipped).
+pub fn parse_line(
+    stream: Stream,
+    n: u64,
+    text: &str,
+    out: &mut Vec<Item>,
+) -> Result<(), SyncError> {
+    let mut starts = Vec::new();
+    record_starts(text, &mut starts).map_err(|w| bad(n, text, w))?;
+    if starts.len() <= 1 {
+        if let Some(item) = parse_record(stream, n, text, text)? {
+            out.push(item);
+        }
+        return Ok(());
+    }
+    for (k, &s) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(text.len());
+        // The first record keeps any logger prefix before it.
+        let from = if k == 0 { 0 } else { s };
+        if let Some(item) = parse_record(stream, n, text[from..end].trim_end(), text)? {
+            out.push(item);
+        }
+    }
+    Ok(())
+}
+
+/// Parse one record (`line` is the whole line, for errors).
+fn parse_record(stream: Stream, n: u64, text: &str, line: &str) -> Result<Option<Item>, SyncError> {
+    let bad = |_: u64, _: &str, what: &str| bad(n, line, what);
     if let Some(at) = text.find("InitRandom ") {
         let rest = &text[at + "InitRandom ".len()..];
         let (which, hex) = match rest.split_once(' ') {
@@ -146,9 +216,12 @@ pub fn parse_line(stream: Stream, n: u64, text: &str) -> Result<Option<Item>, Sy
         .map_err(|_| bad(n, text, "the frame is not a number"))?;
     let rest = &text[at + m.len()..];
     let (kind, rest) = if let Some(r) = rest.strip_prefix("Real = ") {
-        let (_, r) = r
+        let (value, r) = r
             .split_once(", ")
             .ok_or_else(|| bad(n, text, "no ', ' after the value"))?;
+        if !is_printed_float(value.trim()) {
+            return Err(bad(n, text, "the value is not a number as %f prints one"));
+        }
         (Kind::Real, r)
     } else if let Some(r) = rest.strip_prefix(" = ") {
         let (value, r) = r
@@ -188,9 +261,26 @@ pub fn parse_line(stream: Stream, n: u64, text: &str) -> Result<Option<Item>, Sy
     }))
 }
 
+/// Whether `s` is a float as C's `%f` prints one: digits with a point, or
+/// MSVC's and glibc's forms of infinities and NaNs (`inf`, `-nan(ind)`,
+/// `1.#INF00`, `-1.#IND00`, `1.#QNAN0`).
+fn is_printed_float(s: &str) -> bool {
+    let t = s.strip_prefix('-').unwrap_or(s);
+    let special = [
+        "inf", "nan", "nan(ind)", "1.#INF00", "1.#IND00", "1.#QNAN0", "1.#SNAN0",
+    ];
+    special.iter().any(|k| t.eq_ignore_ascii_case(k))
+        || (!t.is_empty()
+            && t.bytes().all(|c| c.is_ascii_digit() || c == b'.')
+            && t.bytes().filter(|&c| c == b'.').count() <= 1
+            && t.bytes().any(|c| c.is_ascii_digit()))
+}
+
 /// A streaming reader of one stream's items, keeping the last few lines'
 /// text for context.
 pub(super) struct Reader<'r> {
+    pending: VecDeque<Item>,
+    scratch: Vec<Item>,
     pub(super) lines: Lines<'r>,
     pub(super) stream: Stream,
     pub(super) recent: VecDeque<String>,
@@ -200,6 +290,8 @@ pub(super) struct Reader<'r> {
 impl<'r> Reader<'r> {
     pub(super) fn new(reader: &'r mut dyn BufRead, stream: Stream, which: Which) -> Self {
         Self {
+            pending: VecDeque::new(),
+            scratch: Vec::new(),
             lines: Lines::new(reader),
             stream,
             recent: VecDeque::new(),
@@ -209,11 +301,15 @@ impl<'r> Reader<'r> {
 
     pub(super) fn next(&mut self) -> Result<Option<Item>, SyncError> {
         loop {
+            if let Some(item) = self.pending.pop_front() {
+                return Ok(Some(item));
+            }
             let Some((n, text)) = self.lines.next_line().map_err(|e| e.of(self.which))? else {
                 return Ok(None);
             };
-            let item = parse_line(self.stream, n, text).map_err(|e| e.of(self.which))?;
-            if item.is_some() {
+            self.scratch.clear();
+            parse_line(self.stream, n, text, &mut self.scratch).map_err(|e| e.of(self.which))?;
+            if !self.scratch.is_empty() {
                 let mut s = if self.recent.len() == 4 {
                     self.recent.pop_front().unwrap_or_default()
                 } else {
@@ -222,7 +318,7 @@ impl<'r> Reader<'r> {
                 s.clear();
                 s.push_str(text.trim_end());
                 self.recent.push_back(s);
-                return Ok(item);
+                self.pending.extend(self.scratch.drain(..));
             }
         }
     }

@@ -135,13 +135,7 @@ pub(super) fn check(
     options: &Options,
 ) -> Result<Report, SyncError> {
     let seed = options.seed_u32()?;
-    let max = options.max_draws(Format::GeneralsCrc);
-    if max > 10_000_000_000 {
-        return Err(SyncError::whole(
-            None,
-            "a draw bound above 10^10 is not accepted (about 15 s per 10^9 draws)",
-        ));
-    }
+    let max = options.max_draws(Format::GeneralsCrc)?;
     let la = read(a).map_err(|e| e.of(Which::A))?;
     let lb = match b {
         Some(b) => Some(read(b).map_err(|e| e.of(Which::B))?),
@@ -214,10 +208,14 @@ pub(super) fn check(
             la.len(),
             pa[0]
         );
+        let mut prev = pa[0];
         for (l, d) in la.iter().zip(&pa).take(20) {
-            report
-                .details
-                .push(std::format!("frame {}: {d} draws", l.frame));
+            report.details.push(std::format!(
+                "frame {}: at draw {d} (+{} since the line before)",
+                l.frame,
+                d - prev
+            ));
+            prev = *d;
         }
         if la.len() > 20 {
             report.details.push(std::format!(

@@ -105,7 +105,9 @@ pub(super) fn replay(
         });
         let mut rest = std::vec![it.clone()];
         rest.extend(r.ahead()?);
-        let mut found = None;
+        // Every shift is tried; one that fits is reported only when it is
+        // the only one (a short or low-entropy look-ahead fits several).
+        let mut fits: Vec<(i64, usize)> = Vec::new();
         let shifts = (0..=max_shift as i64).flat_map(|k| {
             if k == 0 {
                 std::vec![0]
@@ -134,24 +136,37 @@ pub(super) fn replay(
                         .count(),
                 );
                 if n >= need.max(1) {
-                    found = Some((k, n, items.first().map(|i| i.line)));
-                    break;
+                    fits.push((k, n));
                 }
             }
         }
-        if let Some((k, n, from)) = found {
-            report.shift = Some(k);
-            let from = from.map_or(String::new(), |l| std::format!(" from line {l}"));
-            report.details.push(match k {
-                0 => std::format!("only this line differs: the {n} int lines after it (up to {LOOKAHEAD} lines read) match the replay"),
-                k if k > 0 => std::format!("{who} matches again{from} if the game made {k} extra draw{} before line {} that the log does not show ({n} int lines checked)", if k == 1 { "" } else { "s" }, it.line),
-                k => std::format!("{who} matches again{from} if the {} line{} from line {} are dropped: the log shows {} draw{} the replay does not make ({n} int lines checked)", -k, if k == -1 { "" } else { "s" }, it.line, -k, if k == -1 { "" } else { "s" }),
-            });
-        } else {
-            report.details.push(std::format!(
+        match fits.as_slice() {
+            [(k, n)] => {
+                let k = *k;
+                report.shift = Some(k);
+                report.details.push(match k {
+                    0 => std::format!("only this line differs: the {n} int lines after it (up to {LOOKAHEAD} lines read) match the replay, and no other shift of up to {max_shift} does"),
+                    k if k > 0 => std::format!("{who} matches again from line {} if the game made {k} extra draw{} before it that the log does not show ({n} int lines checked; no other shift of up to {max_shift} fits)", it.line, if k == 1 { "" } else { "s" }),
+                    k => std::format!("{who} matches again if the {} line{} from line {} are dropped: the log shows {} draw{} the replay does not make ({n} int lines checked; no other shift of up to {max_shift} fits)", -k, if k == -1 { "" } else { "s" }, it.line, -k, if k == -1 { "" } else { "s" }),
+                });
+            }
+            [] => report.details.push(std::format!(
                 "no shift of up to {max_shift} draws realigns the next {} lines",
                 rest.len()
-            ));
+            )),
+            many => {
+                let list: Vec<String> = many.iter().map(|(k, _)| std::format!("{k:+}")).collect();
+                report.details.push(std::format!(
+                    "{} shifts fit the next {} lines equally ({}): too few or too narrow values after the divergence to tell which",
+                    many.len(),
+                    rest.len(),
+                    list.join(", ")
+                ));
+                report.extra.push((
+                    "shifts",
+                    Json::from(many.iter().map(|f| f.0).collect::<Vec<i64>>()),
+                ));
+            }
         }
         report.checked = ints + reals;
         report.summary = std::format!(
@@ -164,7 +179,7 @@ pub(super) fn replay(
         report.extra.push(("stream", Json::from(stream.name())));
         return Ok(report);
     }
-    if g.is_none() {
+    if ints + reals == 0 {
         return Err(SyncError::whole(
             Some(r.which),
             std::format!(
@@ -189,17 +204,27 @@ pub(super) fn replay(
     Ok(report)
 }
 
-pub(super) fn compare(
-    mut a: Reader<'_>,
-    mut b: Reader<'_>,
+pub(super) fn compare<'r>(
+    mut a: Reader<'r>,
+    mut b: Reader<'r>,
     max_shift: u64,
 ) -> Result<Report, SyncError> {
     let stream = a.stream;
     let mut report = Report::new(Format::Generals);
     let mut n = 0u64;
+    let mut last_frame = i64::MIN;
     loop {
         let (x, y) = (a.next()?, b.next()?);
         if x.is_none() && y.is_none() {
+            if n == 0 {
+                return Err(SyncError::whole(
+                    None,
+                    std::format!(
+                        "neither log has a {} line: nothing to compare",
+                        marker(stream)
+                    ),
+                ));
+            }
             report.consistent = true;
             report.checked = n;
             report.summary = std::format!(
@@ -211,7 +236,60 @@ pub(super) fn compare(
         match (&x, &y) {
             (Some(x), Some(y)) if x.same(y) => {
                 n += 1;
+                last_frame = x.frame;
                 continue;
+            }
+            (Some(_), None) | (None, Some(_)) => {
+                // One log ends first: the other's further lines in frames up
+                // to the last both logged are draws the first did not make;
+                // later frames only say that log runs on.
+                let (first, side, r) = if y.is_some() {
+                    (y.clone(), "B", &mut b)
+                } else {
+                    (x.clone(), "A", &mut a)
+                };
+                let first = first.unwrap_or_else(unreachable_item);
+                if first.frame > last_frame {
+                    report.consistent = true;
+                    report.checked = n;
+                    report.summary = std::format!(
+                        "consistent: the two logs' {n} common {} lines agree; {side} runs on past frame {last_frame}, where the other log ends",
+                        stream.name()
+                    );
+                    return Ok(report);
+                }
+                let mut extra = 1u64;
+                while let Some(i) = r.next()? {
+                    if i.frame > last_frame {
+                        break;
+                    }
+                    extra += 1;
+                }
+                report.shift = Some(if side == "B" {
+                    extra as i64
+                } else {
+                    -(extra as i64)
+                });
+                report.first_divergence = Some(Divergence {
+                    line: Some(first.line),
+                    frame: Some(first.frame),
+                    file: Some(first.file.clone()),
+                    source_line: Some(first.source_line),
+                    logged: std::format!("{side} line {}: {}", first.line, first.describe(stream)),
+                    expected: std::format!("no such line: the other log ends at frame {last_frame}, agreeing up to here"),
+                    context: r.recent.iter().cloned().collect(),
+                    ..Divergence::default()
+                });
+                report
+                    .extra
+                    .push(("extra_in", Json::from(if side == "B" { "b" } else { "a" })));
+                report.checked = n;
+                report.summary = std::format!(
+                    "divergence: the logs agree on {n} {} lines, then {side} has {extra} more in frames up to {last_frame}, where the other log ends (line {} of {side})",
+                    stream.name(),
+                    first.line
+                );
+                return Ok(report);
             }
             _ => {}
         }
@@ -224,13 +302,11 @@ pub(super) fn compare(
                 std::format!("line {}: {}", i.line, i.describe(stream))
             })
         };
-        let at = x.as_ref().or(y.as_ref()).cloned().unwrap_or(Item {
-            line: 0,
-            kind: Kind::Real,
-            frame: 0,
-            file: String::new(),
-            source_line: 0,
-        });
+        let at = x
+            .as_ref()
+            .or(y.as_ref())
+            .cloned()
+            .unwrap_or_else(unreachable_item);
         report.first_divergence = Some(Divergence {
             line: x.as_ref().map(|i| i.line),
             frame: Some(at.frame),
@@ -252,20 +328,29 @@ pub(super) fn compare(
             let m = p.len().min(q.len());
             m > 0 && p[..m].iter().zip(&q[..m]).all(|(u, v)| u.same_site(v))
         };
-        let mut found = None;
+        let mut fits: Vec<i64> = Vec::new();
         if ra.len() > 1 && rb.len() > 1 && agree(&ra[1..], &rb[1..]) {
-            found = Some(0);
-        } else {
-            for k in 1..=max_shift as usize {
-                if k < rb.len() && agree(&ra, &rb[k..]) {
-                    found = Some(k as i64);
-                    break;
-                }
-                if k < ra.len() && agree(&ra[k..], &rb) {
-                    found = Some(-(k as i64));
-                    break;
-                }
+            fits.push(0);
+        }
+        for k in 1..=max_shift as usize {
+            if k < rb.len() && agree(&ra, &rb[k..]) {
+                fits.push(k as i64);
             }
+            if k < ra.len() && agree(&ra[k..], &rb) {
+                fits.push(-(k as i64));
+            }
+        }
+        let found = match fits.as_slice() {
+            [k] => Some(*k),
+            _ => None,
+        };
+        if fits.len() > 1 {
+            let list: Vec<String> = fits.iter().map(|k| std::format!("{k:+}")).collect();
+            report.details.push(std::format!(
+                "{} shifts realign the call sites equally ({}): not enough lines after the divergence to tell which",
+                fits.len(),
+                list.join(", ")
+            ));
         }
         report.shift = found;
         report.details.push(match found {
@@ -283,6 +368,7 @@ pub(super) fn compare(
                 ra[0].line,
                 if k == -1 { "it" } else { "them" }
             ),
+            None if fits.len() > 1 => "so no shift is named".into(),
             None => std::format!(
                 "no shift of up to {max_shift} lines on either side realigns the next lines"
             ),
@@ -293,5 +379,16 @@ pub(super) fn compare(
             stream.name()
         );
         return Ok(report);
+    }
+}
+
+/// A placeholder for a side known to hold an item (never shown).
+fn unreachable_item() -> Item {
+    Item {
+        line: 0,
+        kind: Kind::Real,
+        frame: 0,
+        file: String::new(),
+        source_line: 0,
     }
 }

@@ -58,7 +58,11 @@ impl<'r> Lines<'r> {
                 Err(e) => {
                     return Err(SyncError::whole(
                         None,
-                        std::format!("read error after line {}: {e}", self.number),
+                        if self.number == 0 {
+                            std::format!("cannot be read: {e}")
+                        } else {
+                            std::format!("read error after line {}: {e}", self.number)
+                        },
                     ))
                 }
             };

@@ -94,6 +94,19 @@ impl Format {
         }
     }
 
+    /// The largest draw bound accepted, with its measured time on a 2-core
+    /// AMD EPYC (release build): refused above it rather than left to run
+    /// for minutes.
+    pub const fn max_draws_ceiling(self) -> (u64, &'static str) {
+        match self {
+            Format::Phobos => (1_000_000_000, "about 20 s"),
+            Format::Vinifera | Format::Ares => (10_000_000_000, "about 35 s"),
+            Format::GeneralsCrc => (10_000_000_000, "about 60 s"),
+            Format::Generals => (u64::MAX, ""),
+            Format::Openra => (1_000_000_000, "about 3 s"),
+        }
+    }
+
     /// The default bound on the realignment search, in calls (Phobos) or
     /// draws (Generals).
     pub const fn default_max_shift(self) -> u64 {
@@ -179,8 +192,18 @@ impl Options {
         }
     }
 
-    pub(crate) fn max_draws(&self, format: Format) -> u64 {
-        self.max_draws.unwrap_or(format.default_max_draws())
+    /// The draw bound (the format's default when not given). Errors: above
+    /// [`Format::max_draws_ceiling`].
+    pub(crate) fn max_draws(&self, format: Format) -> Result<u64, SyncError> {
+        let max = self.max_draws.unwrap_or(format.default_max_draws());
+        let (ceiling, time) = format.max_draws_ceiling();
+        if max > ceiling {
+            return Err(SyncError::whole(
+                None,
+                std::format!("a bound of {max} draws is above the {ceiling} accepted for {} ({time} at the ceiling)", format.name()),
+            ));
+        }
+        Ok(max)
     }
 
     pub(crate) fn max_shift(&self, format: Format) -> Result<u64, SyncError> {

@@ -234,7 +234,7 @@ pub(super) fn check(
             std::format!("a window of {window} draws is above the {MAX_WINDOW} accepted"),
         ));
     }
-    let max = options.max_draws(Format::Openra);
+    let max = options.max_draws(Format::Openra)?;
     let frames = read(a).map_err(|e| e.of(Which::A))?;
     let verdicts = check_frames(seed, &frames, window, max)
         .map_err(|e| SyncError::whole(Some(Which::A), std::format!("{e}")))?;

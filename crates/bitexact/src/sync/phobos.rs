@@ -351,13 +351,43 @@ pub(super) fn calls(entries: &[Entry], ranged_fn: (u32, u32)) -> Vec<Call> {
     out
 }
 
-/// The entry where the frames last go down (a new game in the same session),
-/// or 0.
-pub(super) fn current_game(entries: &[Entry]) -> usize {
-    (1..entries.len())
-        .rev()
-        .find(|&i| entries[i].frame < entries[i - 1].frame)
-        .unwrap_or(0)
+/// The most draws a new game's first logged call is taken to have made:
+/// a freshly seeded scenario stream has cursors 0 and 103, so its first
+/// call leaves `Index1` at that call's own draws.
+const FRESH: u8 = 16;
+
+/// The entry where the last game of the session starts (0: the whole dump),
+/// and notes on frame drops that are not a new game. A new game is a place
+/// where the frame goes down **and** the cursors restart (`Index1` at most
+/// [`FRESH`]); a frame drop with the cursors running on is not one (an
+/// edited or corrupted dump) and hides nothing: every entry is checked.
+pub(super) fn current_game(entries: &[Entry]) -> (usize, Vec<String>) {
+    let mut notes = Vec::new();
+    let mut start = 0;
+    for i in 1..entries.len() {
+        if entries[i].frame < entries[i - 1].frame {
+            // Fresh cursors: a Single's one draw leaves Index1 at 1, a
+            // Ranged call's few at most FRESH.
+            let e = &entries[i];
+            let fresh = if e.ranged {
+                e.index1 <= FRESH
+            } else {
+                e.index1 == 1
+            };
+            if fresh {
+                start = i;
+            } else {
+                notes.push(std::format!(
+                    "the frame goes down at entry #{:05} ({} after {}) with the cursors running on (Index1 {}): not a new game, so no entry is set aside",
+                    entries[i].number,
+                    entries[i].frame,
+                    entries[i - 1].frame,
+                    entries[i].index1
+                ));
+            }
+        }
+    }
+    (start, notes)
 }
 
 /// Three entries before `i` and `i` itself, as written.
@@ -378,20 +408,21 @@ pub(super) fn check(
 ) -> Result<Report, SyncError> {
     let seed = options.seed_u32()?;
     let max_shift = options.max_shift(super::Format::Phobos)?;
+    let max_draws = options.max_draws(super::Format::Phobos)?;
     let log_a = read(a, options.log).map_err(|e| e.of(Which::A))?;
     let log_b = match b {
         Some(b) => Some(read(b, options.log).map_err(|e| e.of(Which::B))?),
         None => None,
     };
     match (seed, log_b) {
-        (Some(seed), None) => Ok(phobos_place::check(&log_a, seed, options)),
+        (Some(seed), None) => Ok(phobos_place::check(&log_a, seed, max_draws, options)),
         (None, Some(log_b)) => Ok(phobos_align::check(&log_a, &log_b, max_shift, options)),
         (Some(seed), Some(log_b)) => {
-            let ra = phobos_place::check(&log_a, seed, options);
+            let ra = phobos_place::check(&log_a, seed, max_draws, options);
             if !ra.consistent {
                 return Ok(ra);
             }
-            let rb = phobos_place::check(&log_b, seed, options);
+            let rb = phobos_place::check(&log_b, seed, max_draws, options);
             if !rb.consistent {
                 let mut rb = rb;
                 rb.summary = std::format!("the second log: {}", rb.summary);

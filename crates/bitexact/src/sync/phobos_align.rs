@@ -82,6 +82,52 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
     let (i, j) = (i0 + agree, j0 + agree);
     report.checked = agree as u64;
     if i == ea.len() || j == eb.len() {
+        // One ring ends first. The other's further calls in frames up to
+        // the last frame both logged are calls the first did not make; in
+        // later frames they only say that log was written later.
+        let last = ea[i - 1].frame.max(eb[j - 1].frame);
+        let (longer, from, side) = if i == ea.len() {
+            (eb, j, "B")
+        } else {
+            (ea, i, "A")
+        };
+        let extra = longer[from..]
+            .iter()
+            .take_while(|e| e.frame <= last)
+            .count();
+        if extra > 0 {
+            let e = &longer[from];
+            let k = extra as i64;
+            report.shift = Some(if side == "B" { k } else { -k });
+            report
+                .extra
+                .push(("extra_in", Json::from(if side == "B" { "b" } else { "a" })));
+            report.first_divergence = Some(Divergence {
+                entry: Some(e.number),
+                line: Some(e.line),
+                frame: Some(e.frame),
+                caller: Some(e.caller),
+                caller_name: options.names.as_ref().and_then(|n| n.name_of(e.caller)),
+                logged: std::format!("{side} #{:05}: {}", e.number, e.describe()),
+                expected: std::format!(
+                    "no such call: the other log's calls end at frame {last}, agreeing up to here"
+                ),
+                context: context(longer, from),
+                ..Divergence::default()
+            });
+            report.summary = std::format!(
+                "divergence: the logs agree on {agree} calls, then {side} has {extra} more call{} in frames up to {last}, the last frame both logged, from #{:05}",
+                if extra == 1 { "" } else { "s" },
+                e.number
+            );
+            report.details.push(std::format!(
+                "{side} has {extra} extra call{} at #{:05} (caller {:08x}) that the other log does not have",
+                if extra == 1 { "" } else { "s" },
+                e.number,
+                e.caller
+            ));
+            return report;
+        }
         report.consistent = true;
         report.summary = std::format!(
             "consistent: A #{:05}..#{:05} and B #{:05}..#{:05} agree ({agree} calls, kind, caller, frame, range and cursors)",
@@ -90,6 +136,12 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
             eb[j0].number,
             eb[j - 1].number
         );
+        if ea.len() - i > 0 || eb.len() - j > 0 {
+            report.details.push(std::format!(
+                "{side}'s {} further calls are all in frames after {last}: that log was written later",
+                longer.len() - from
+            ));
+        }
         if ea.len() - i > 0 || eb.len() - j > 0 || i0 > 0 || j0 > 0 {
             report.details.push(std::format!(
                 "outside the overlap: A has {} entries before and {} after it, B {} before and {} after",

@@ -124,18 +124,60 @@ fn fit(words: &mut Words, es: &[Entry], cs: &[Call], p: u64) -> Fit {
 }
 
 /// Check `log` against seed `seed`'s scenario stream.
-pub(super) fn check(log: &Log, seed: u32, options: &Options) -> Report {
-    let mut report = Report::new(Format::Phobos);
-    let max = options.max_draws(Format::Phobos);
-    let start = current_game(&log.entries);
-    let es = &log.entries[start..];
-    report.details.extend(log.notes.iter().cloned());
-    if start > 0 {
-        report.details.push(std::format!(
-            "the frames restart at entry #{:05} (a new game in the same session; Phobos never clears the ring): entries before it are from an earlier game and are not checked",
-            es[0].number
-        ));
+///
+/// The whole dump is placed first. When it does not fit and the frames and
+/// cursors restart somewhere (a new game in the same session: Phobos never
+/// clears the ring), the calls from there are placed as a new game: at the
+/// seed's first draws (a freshly seeded scenario stream's first calls are
+/// logged), never anywhere in the stream, so a frame drop cannot hide a
+/// divergence.
+pub(super) fn check(log: &Log, seed: u32, max: u64, options: &Options) -> Report {
+    let (start, drops) = current_game(&log.entries);
+    let mut notes: Vec<std::string::String> = log.notes.clone();
+    notes.extend(drops);
+    let with_log = |mut r: Report| {
+        r.extra.push(("log", Json::from(log.index)));
+        r.extra.push(("logs", Json::from(log.of)));
+        r
+    };
+    let mut whole = place(&log.entries, seed, max, options, &notes);
+    if start == 0 || whole.consistent || whole.ambiguous.is_some() {
+        return with_log(whole);
     }
+    let number = log.entries[start].number;
+    notes.push(std::format!(
+        "the frames and cursors restart at entry #{number:05} (a new game in the same session; Phobos never clears the ring): the entries before it are from an earlier game and are not checked"
+    ));
+    let game = place(
+        &log.entries[start..],
+        seed,
+        u64::from(FRESH_DRAWS),
+        options,
+        &notes,
+    );
+    if game.consistent {
+        return with_log(game);
+    }
+    whole.details.push(std::format!(
+        "nor do the calls from #{number:05}, where the frames and cursors restart, fit as a new game (seed {seed}'s first draws)"
+    ));
+    with_log(whole)
+}
+
+/// A new game's first logged call starts within this many draws of the
+/// seeding (its own draws are not in the log).
+const FRESH_DRAWS: u8 = 16;
+
+/// Place the entries `es` with the first call at draws `0..=max`.
+fn place(
+    es: &[Entry],
+    seed: u32,
+    max: u64,
+    options: &Options,
+    notes: &[std::string::String],
+) -> Report {
+    let mut report = Report::new(Format::Phobos);
+    report.details.extend(notes.iter().cloned());
     let divergence = |e: &Entry,
                       at: usize,
                       logged: std::string::String,
@@ -172,6 +214,29 @@ pub(super) fn check(log: &Log, seed: u32, options: &Options) -> Report {
         return report;
     }
     let cs = calls(es, options.ranged_fn.unwrap_or(RANGED_FN));
+    // The inner-draw form: each inner Single is one `Random()` call (one
+    // draw) and the Ranged line after them makes none of its own.
+    let step = |k: usize| (i32::from(es[k].index1) - i32::from(es[k - 1].index1)).rem_euclid(250);
+    for c in cs.iter().filter(|c| c.first < c.last) {
+        for (k, e) in es.iter().enumerate().take(c.last + 1).skip(c.first.max(1)) {
+            let want = if k == c.last { 0 } else { 1 };
+            if step(k) != want {
+                report.summary = std::format!(
+                    "divergence: entry #{:05} is inside a ranged call logged in the inner-draw form (Single lines from inside RandomRanged, then the Ranged line), where each Single makes 1 draw and the Ranged line none; its cursors moved {}",
+                    e.number,
+                    step(k)
+                );
+                report.first_divergence = Some(divergence(
+                    e,
+                    k,
+                    std::format!("{}: {} draws by its cursors", e.describe(), step(k)),
+                    std::format!("{want} draw{}", if want == 1 { "" } else { "s" }),
+                ));
+                report.checked = k as u64;
+                return report;
+            }
+        }
+    }
     let mut words = Words::new(seed);
     let mut survivors: Vec<u64> = Vec::new();
     let mut count = 0u64;
@@ -205,8 +270,6 @@ pub(super) fn check(log: &Log, seed: u32, options: &Options) -> Report {
     let total_entries = es.len();
     let (a, b) = (es[0].number, es[total_entries - 1].number);
     report.extra.push(("seed", Json::from(seed)));
-    report.extra.push(("log", Json::from(log.index)));
-    report.extra.push(("logs", Json::from(log.of)));
     report.extra.push(("entries", Json::from(total_entries)));
     report.extra.push(("calls", Json::from(cs.len())));
     report.extra.push(("max_draws", Json::from(max)));
@@ -259,7 +322,8 @@ pub(super) fn check(log: &Log, seed: u32, options: &Options) -> Report {
     };
     let expected = match f.replay {
         Some(r) => std::format!(
-            "{r} draws at draw {} of seed {seed}'s stream (placement at draw {p})",
+            "{r} draw{} at draw {} of seed {seed}'s stream (placement at draw {p})",
+            if r == 1 { "" } else { "s" },
             f.pos
         ),
         None => std::format!(
@@ -298,7 +362,7 @@ pub(super) fn check(log: &Log, seed: u32, options: &Options) -> Report {
         cs.len(),
         e.number
     );
-    if depth * 2 < cs.len() {
+    if depth * 2 < cs.len() && report.shift.is_none() {
         report.details.push(std::format!(
             "no placement fits even half of the calls: the log is probably not from seed {seed}'s scenario stream, or starts beyond draw {max}"
         ));

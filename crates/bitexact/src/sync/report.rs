@@ -130,31 +130,33 @@ impl Report {
         let mut s = String::new();
         let _ = writeln!(s, "{}", self.summary);
         if let Some(d) = &self.first_divergence {
-            let mut at = String::new();
+            let mut parts: Vec<String> = Vec::new();
             if let Some(e) = d.entry {
-                let _ = write!(at, "entry #{e:05}");
+                parts.push(std::format!("entry #{e:05}"));
             }
             if let Some(l) = d.line {
-                if !at.is_empty() {
-                    at.push_str(", ");
-                }
-                let _ = write!(at, "line {l}");
+                parts.push(std::format!("line {l}"));
             }
             if let Some(f) = d.frame {
-                let _ = write!(at, ", frame {f}");
+                parts.push(std::format!("frame {f}"));
             }
             if let Some(c) = d.caller {
-                let _ = write!(at, ", caller {c:08x}");
-                if let Some(n) = &d.caller_name {
-                    let _ = write!(at, " ({n})");
-                }
+                parts.push(match &d.caller_name {
+                    Some(n) => std::format!("caller {c:08x} ({n})"),
+                    None => std::format!("caller {c:08x}"),
+                });
             }
-            if let Some(f) = &d.file {
-                let _ = write!(at, ", {f}");
-                if let Some(l) = d.source_line {
-                    let _ = write!(at, " line {l}");
-                }
+            if let Some(f) = d.file.as_ref().filter(|f| !f.is_empty()) {
+                parts.push(match d.source_line {
+                    Some(l) => std::format!("{f} line {l}"),
+                    None => f.clone(),
+                });
             }
+            let at = if parts.is_empty() {
+                "at the start".into()
+            } else {
+                parts.join(", ")
+            };
             let _ = writeln!(s, "first divergence: {at}");
             let _ = writeln!(s, "  log says:   {}", d.logged);
             let _ = writeln!(s, "  expected:   {}", d.expected);

@@ -178,24 +178,50 @@ pub(super) fn check(
             "ares: the log holds no seed: give the match seed",
         ));
     }
-    let max = options.max_draws(format);
-    if max > 10_000_000_000 {
-        return Err(SyncError::whole(
-            None,
-            "a draw bound above 10^10 is not accepted (about 20 s per 10^9 draws)",
-        ));
-    }
+    let max = options.max_draws(format)?;
     let la = read(format, a).map_err(|e| e.of(Which::A))?;
     let lb = match b {
         Some(b) => Some(read(format, b).map_err(|e| e.of(Which::B))?),
         None => None,
     };
+    let mut report = Report::new(format);
+    // The seed given wins over a log's own `Random seed:` line, said so
+    // when they differ; without one each log uses its own (B: A's when it
+    // has none).
+    for (side, l) in core::iter::once(("A", &la)).chain(lb.iter().map(|l| ("B", l))) {
+        if let (Some(given), Some(own)) = (seed, l.seed) {
+            if given != own as u32 {
+                report.details.push(std::format!(
+                    "{side}'s 'Random seed: {own}' is not the seed given ({}): the seed given is used",
+                    given as i32
+                ));
+            }
+        }
+    }
     let pa = place(format, la, seed, max, Which::A)?;
     let pb = match lb {
-        Some(lb) => Some(place(format, lb, seed.or(Some(pa.seed)), max, Which::B)?),
+        Some(lb) => {
+            let own = seed.or(lb.seed.map(|s| s as u32)).or(Some(pa.seed));
+            Some(place(format, lb, own, max, Which::B)?)
+        }
         None => None,
     };
-    let mut report = Report::new(format);
+    if let Some(b) = &pb {
+        if b.seed != pa.seed {
+            report.summary = std::format!(
+                "divergence: the logs are of different matches: A's seed is {}, B's {}",
+                pa.seed as i32,
+                b.seed as i32
+            );
+            report.first_divergence = Some(Divergence {
+                line: None,
+                logged: std::format!("A: Random seed: {}", pa.seed as i32),
+                expected: std::format!("B: Random seed: {}", b.seed as i32),
+                ..Divergence::default()
+            });
+            return Ok(report);
+        }
+    }
     let chance = max as f64 / 4_294_967_296.0;
     report.extra.push(("seed", Json::from(pa.seed)));
     report.extra.push(("max_draws", Json::from(max)));

@@ -1,0 +1,127 @@
+//! The logs of `tests/sync_cases/`, written by an adversarial review to
+//! break `bitexact sync` (see its README): each gives the right answer.
+
+mod common;
+use common::*;
+
+fn case(name: &str) -> String {
+    repo_file(&format!("crates/bitexact-cli/tests/sync_cases/{name}"))
+}
+
+fn run(args: &[&str]) -> (i32, serde_json::Value, String) {
+    let mut a: Vec<String> = vec!["sync".into()];
+    a.extend(args.iter().map(|s| {
+        if s.ends_with(".txt") {
+            case(s)
+        } else {
+            s.to_string()
+        }
+    }));
+    a.push("--json".into());
+    let refs: Vec<&str> = a.iter().map(String::as_str).collect();
+    let o = bitexact(&refs);
+    let v = serde_json::from_str(stdout(&o).trim()).unwrap_or(serde_json::Value::Null);
+    (o.status.code().unwrap_or(-1), v, stderr(&o))
+}
+
+#[test]
+fn records_run_together_are_refused_never_half_read() {
+    for f in [
+        "g_oneline_forged.txt",
+        "g_oneline_ok.txt",
+        "g_lastjoined_bad.txt",
+    ] {
+        let (code, _, err) = run(&["generals", f]);
+        assert_eq!(code, 2, "{f}: {err}");
+        assert!(err.contains("run together"), "{f}: {err}");
+    }
+    let (code, _, err) = run(&["generals", "g_real_garbage.txt"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 42"), "{err}");
+}
+
+#[test]
+fn a_shift_the_lines_cannot_pin_is_not_named() {
+    for f in ["gs_short.txt", "gs_last.txt"] {
+        let (code, v, _) = run(&["generals", f]);
+        assert_eq!(code, 1);
+        assert_eq!(v["first_divergence"]["line"], 22, "{f}");
+        assert!(v["shift"].is_null(), "{f}: {v}");
+        let shifts: Vec<i64> = v["shifts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| k.as_i64().unwrap())
+            .collect();
+        assert!(
+            shifts.contains(&5),
+            "{f}: the true shift is among those listed: {shifts:?}"
+        );
+    }
+}
+
+#[test]
+fn impossible_draw_counts_are_divergences_whatever_the_frames_say() {
+    let (code, _, err) = run(&["phobos", "p_inner.txt", "--seed", "99"]);
+    assert_eq!(code, 0, "{err}");
+    for (f, entry) in [("p_inner2.txt", 14), ("p_mix.txt", 15)] {
+        let (code, v, _) = run(&["phobos", f, "--seed", "99"]);
+        assert_eq!(
+            (code, v["first_divergence"]["entry"].as_u64()),
+            (1, Some(entry)),
+            "{f}: {v}"
+        );
+    }
+    let (code, v, _) = run(&["phobos", "p_restart.txt", "--seed", "4242"]);
+    assert_eq!(
+        (code, v["first_divergence"]["entry"].as_u64()),
+        (1, Some(25)),
+        "{v}"
+    );
+    let (code, v, _) = run(&[
+        "phobos",
+        "phobos_swap_restart.txt",
+        "--seed",
+        "555",
+        "--max-draws",
+        "20000",
+    ]);
+    assert_eq!(code, 1, "{v}");
+    let (code, _, _) = run(&["phobos", "sync0_swap8_9.txt", "--seed", "4242"]);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn a_ring_ending_early_or_one_call_longer_is_named() {
+    let (code, v, _) = run(&["phobos", "pa_prefix.txt", "pa.txt"]);
+    assert_eq!(code, 1, "{v}");
+    let (code, v, _) = run(&["phobos", "pa.txt", "pb_end.txt"]);
+    assert_eq!((code, v["shift"].as_i64()), (1, Some(1)), "{v}");
+    assert_eq!(v["first_divergence"]["entry"], 120);
+}
+
+#[test]
+fn bounds_and_seeds_are_checked() {
+    let (code, _, err) = run(&[
+        "phobos",
+        "phobos_for_maxdraws.txt",
+        "--seed",
+        "4242",
+        "--max-draws",
+        "18446744073709551615",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("above the 1000000000 accepted"), "{err}");
+    let (code, v, _) = run(&["vinifera", "va.txt", "v4.txt"]);
+    assert_eq!(code, 1);
+    assert!(
+        v["summary"].as_str().unwrap().contains("different matches"),
+        "{v}"
+    );
+    let (code, v, _) = run(&["vinifera", "v5.txt", "--seed", "4242"]);
+    assert_eq!(code, 0);
+    assert!(
+        v["details"].to_string().contains("not the seed given"),
+        "{v}"
+    );
+}
