@@ -123,7 +123,12 @@ fn report(format: Format, logs: &SyncLogs, options: &Options, out: &mut impl Wri
                     (None, Some(l)) => format!("divergence at line {l}"),
                     _ => "divergence".into(),
                 },
-                _ => "not consistent".into(),
+                // The summary's verdict: "not placed", "not sure", "not aligned".
+                _ => report
+                    .summary
+                    .split_once(':')
+                    .map_or("not consistent", |(verdict, _)| verdict)
+                    .to_string(),
             },
         ))
     }

@@ -125,3 +125,77 @@ fn bounds_and_seeds_are_checked() {
         "{v}"
     );
 }
+
+#[test]
+fn second_round_two_logs_compare_everything_they_hold() {
+    for b in ["B0_frame.txt", "B0_head3.txt"] {
+        let (code, v, _) = run(&["phobos", "A0.txt", b]);
+        assert_eq!(
+            (code, v["first_divergence"]["entry"].as_u64()),
+            (1, Some(0)),
+            "{b}: {v}"
+        );
+    }
+    let (code, v, _) = run(&["generals", "g_a.txt", "g_b_real.txt"]);
+    assert_eq!(
+        (code, v["first_divergence"]["line"].as_u64()),
+        (1, Some(12)),
+        "{v}"
+    );
+    let (code, v, _) = run(&["generals", "g_a.txt", "g_b_site.txt", "--seed", "0xbeef"]);
+    assert_eq!(
+        (code, v["first_divergence"]["line"].as_u64()),
+        (1, Some(9)),
+        "{v}"
+    );
+    let (code, v, _) = run(&["vinifera", "v_a.txt", "v_b.txt"]);
+    assert_eq!((code, v["shift"].as_i64()), (1, Some(4)), "{v}");
+    let (code, _, _) = run(&["vinifera", "v_rev.txt"]);
+    assert_eq!(code, 1);
+    for (a, b) in [
+        ("crcA10.txt", "crcB_forgedtail.txt"),
+        ("crcB_forgedtail.txt", "crcA10.txt"),
+    ] {
+        let (code, v, _) = run(&["generals-crc", a, b, "--seed", "0x5EED"]);
+        assert_eq!(code, 1, "{a} {b}: {v}");
+    }
+}
+
+#[test]
+fn second_round_placements_say_when_they_are_not_sure() {
+    for seed in ["1", "6", "9", "777"] {
+        let (code, v, _) = run(&["phobos", "p_chance777.txt", "--seed", seed]);
+        assert_eq!(code, 1, "seed {seed}: {v}");
+        assert!(
+            v["summary"].as_str().unwrap().starts_with("not sure"),
+            "{v}"
+        );
+    }
+    let (code, v, _) = run(&["phobos", "p_twogame_rot.txt", "--seed", "222"]);
+    assert_eq!((code, v["position"].as_u64()), (0, Some(0)), "{v}");
+    let (code, _, _) = run(&["phobos", "p_halfswap.txt", "--seed", "222"]);
+    assert_eq!(code, 1);
+    let (code, v, _) = run(&["phobos", "p_full_rot0.txt", "--seed", "444"]);
+    assert_eq!(code, 0, "{v}");
+    let (code, v, _) = run(&["phobos", "pa_tail.txt", "pb_tail.txt"]);
+    assert_eq!(code, 1);
+    assert!(v["shift"].is_null(), "two shifts fit: {v}");
+}
+
+#[test]
+fn second_round_openra_is_bounded() {
+    let (code, v, _) = run(&[
+        "openra",
+        "o_many2000.txt",
+        "--seed",
+        "5",
+        "--window",
+        "10000000",
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(v["frames_checked"], 2000);
+    assert!(v["frames"].as_array().unwrap().len() <= 200);
+    let (code, _, err) = run(&["openra", "o_trunc.txt", "--seed", "5"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'Sync for net frame"), "{err}");
+}

@@ -41,8 +41,10 @@ pub enum Kind {
         /// `hi`.
         hi: i32,
     },
-    /// `GetGame…RandomValueReal = %f` (the value is not checked).
-    Real,
+    /// `GetGame…RandomValueReal = %f`: the value as printed, in millionths
+    /// (`%f`'s six decimals; `None` for an infinity or NaN). Not checked
+    /// against a replay (the line has no bounds), compared between logs.
+    Real(Option<i64>),
 }
 
 /// One line of the chosen stream.
@@ -66,7 +68,12 @@ impl Item {
         match self.kind {
             Kind::Init(s) => std::format!("InitRandom {s:08x}"),
             Kind::Int { value, lo, hi } => std::format!("{name} = {value} ({lo} - {hi})"),
-            Kind::Real => std::format!("{name}Real"),
+            Kind::Real(Some(v)) => {
+                let sign = if v < 0 { "-" } else { "" };
+                let a = v.unsigned_abs();
+                std::format!("{name}Real = {sign}{}.{:06}", a / 1_000_000, a % 1_000_000)
+            }
+            Kind::Real(None) => std::format!("{name}Real = (not finite)"),
         }
     }
 
@@ -82,7 +89,7 @@ impl Item {
         let bounds = |k: Kind| match k {
             Kind::Init(s) => (0, i64::from(s), 0),
             Kind::Int { lo, hi, .. } => (1, i64::from(lo), i64::from(hi)),
-            Kind::Real => (2, 0, 0),
+            Kind::Real(_) => (2, 0, 0),
         };
         (bounds(self.kind), self.frame, &self.file, self.source_line)
             == (bounds(o.kind), o.frame, &o.file, o.source_line)
@@ -219,10 +226,11 @@ fn parse_record(stream: Stream, n: u64, text: &str, line: &str) -> Result<Option
         let (value, r) = r
             .split_once(", ")
             .ok_or_else(|| bad(n, text, "no ', ' after the value"))?;
-        if !is_printed_float(value.trim()) {
+        let v = value.trim();
+        if !is_printed_float(v) {
             return Err(bad(n, text, "the value is not a number as %f prints one"));
         }
-        (Kind::Real, r)
+        (Kind::Real(millionths(v)), r)
     } else if let Some(r) = rest.strip_prefix(" = ") {
         let (value, r) = r
             .split_once(" (")
@@ -274,6 +282,13 @@ fn is_printed_float(s: &str) -> bool {
             && t.bytes().all(|c| c.is_ascii_digit() || c == b'.')
             && t.bytes().filter(|&c| c == b'.').count() <= 1
             && t.bytes().any(|c| c.is_ascii_digit()))
+}
+
+/// A finite `%f` value in millionths (rounded; `None` for the special forms
+/// or a magnitude beyond 9·10^12).
+fn millionths(s: &str) -> Option<i64> {
+    let v: f64 = s.parse().ok()?;
+    (v.is_finite() && v.abs() < 9e12).then(|| (v * 1e6).round() as i64)
 }
 
 /// A streaming reader of one stream's items, keeping the last few lines'
@@ -345,39 +360,15 @@ pub(super) fn check(
     let seed = options.seed_u32()?;
     let max_shift = options.max_shift(Format::Generals)?;
     let stream = options.stream;
-    match (b, seed) {
-        (None, seed) => {
+    match b {
+        None => {
             generals_replay::replay(Reader::new(a, stream, Which::A), seed, max_shift, "the log")
         }
-        (Some(b), Some(seed)) => {
-            let ra = generals_replay::replay(
-                Reader::new(a, stream, Which::A),
-                Some(seed),
-                max_shift,
-                "A",
-            )?;
-            if !ra.consistent {
-                return Ok(ra);
-            }
-            let mut rb = generals_replay::replay(
-                Reader::new(b, stream, Which::B),
-                Some(seed),
-                max_shift,
-                "B",
-            )?;
-            if rb.consistent {
-                rb.summary = std::format!(
-                    "consistent: both logs replay from their seeds ({} and {} draw lines)",
-                    ra.checked,
-                    rb.checked
-                );
-            }
-            Ok(rb)
-        }
-        (Some(b), None) => generals_replay::compare(
+        Some(b) => generals_replay::compare(
             Reader::new(a, stream, Which::A),
             Reader::new(b, stream, Which::B),
             max_shift,
+            seed,
         ),
     }
 }

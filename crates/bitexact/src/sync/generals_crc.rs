@@ -252,9 +252,37 @@ pub(super) fn check(
             return Ok(report);
         }
     }
-    if missing.is_some() || la.len() != lb.len() {
+    if let Some(i) = missing {
+        // B's lines past A's end are placed too: one no state has is B's
+        // divergence from the seed.
+        let l = &lb[i];
+        report.summary = std::format!(
+            "divergence: B's line {} (frame {}): no logic state of seed {seed} from draw {} to draw {max} has CRC {}",
+            l.line,
+            l.frame,
+            pb.last().copied().unwrap_or(0),
+            l.crc as i32
+        );
+        report.extra.push(("divergence_in", Json::from("b")));
+        report.first_divergence = Some(Divergence {
+            line: Some(l.line),
+            frame: Some(l.frame),
+            logged: std::format!("B: {}", l.text),
+            expected: std::format!(
+                "a state reached from draw {} within {max} draws",
+                pb.last().copied().unwrap_or(0)
+            ),
+            context: lb[i.saturating_sub(3)..=i]
+                .iter()
+                .map(|l| l.text.clone())
+                .collect(),
+            ..Divergence::default()
+        });
+        return Ok(report);
+    }
+    if la.len() != lb.len() {
         report.details.push(std::format!(
-            "the files hold {} and {} RandomSeed lines; the common ones agree",
+            "the files hold {} and {} RandomSeed lines; the common ones agree and every line is a state of the seed",
             la.len(),
             lb.len()
         ));

@@ -16,7 +16,7 @@
 use super::{Divergence, Format, Lines, Options, Report, SyncError, Which};
 use crate::json::Json;
 use crate::openra::MersenneTwister;
-use std::collections::VecDeque;
+use std::collections::HashMap;
 use std::io::BufRead;
 use std::string::String;
 use std::vec::Vec;
@@ -45,14 +45,14 @@ pub struct Frame {
 pub fn read(reader: &mut dyn BufRead) -> Result<Vec<Frame>, SyncError> {
     let mut lines = Lines::new(reader);
     let mut frames = Vec::new();
-    let mut open: Option<(u64, u64)> = None;
+    let mut open: Option<(u64, u64, String)> = None;
     while let Some((n, raw)) = lines.next_line()? {
         let line = raw.trim();
         if let Some(rest) = line.strip_prefix("Sync for net frame ") {
-            if let Some((_, at)) = open {
+            if let Some((_, at, header)) = open {
                 return Err(SyncError::at(
                     at,
-                    "",
+                    &header,
                     "a frame header with no SharedRandom line before the next header",
                 ));
             }
@@ -60,9 +60,9 @@ pub fn read(reader: &mut dyn BufRead) -> Result<Vec<Frame>, SyncError> {
             let frame = number.parse::<u64>().map_err(|_| {
                 SyncError::at(n, raw, std::format!("'{number}' is not a net frame number"))
             })?;
-            open = Some((frame, n));
+            open = Some((frame, n, raw.trim_end().into()));
         } else if let Some(rest) = line.strip_prefix("SharedRandom:") {
-            let Some((frame, _)) = open.take() else {
+            let Some((frame, _, _)) = open.take() else {
                 return Err(SyncError::at(n, raw, "a SharedRandom line outside a frame (no 'Sync for net frame' header before it)"));
             };
             let bad = || SyncError::at(n, raw, "expected 'SharedRandom: LAST (#TOTALCOUNT)'");
@@ -83,10 +83,10 @@ pub fn read(reader: &mut dyn BufRead) -> Result<Vec<Frame>, SyncError> {
             });
         }
     }
-    if let Some((_, at)) = open {
+    if let Some((_, at, header)) = open {
         return Err(SyncError::at(
             at,
-            "",
+            &header,
             "the report ends inside a frame: no SharedRandom line (truncated?)",
         ));
     }
@@ -141,8 +141,10 @@ impl core::fmt::Display for TooFar {
 impl core::error::Error for TooFar {}
 
 /// Check every frame against `MersenneTwister(seed)`: one pass over the
-/// stream up to the largest `T + window` (at most `max_draws` draws), with
-/// the last `2·window + 1` values kept. Verdicts are in the frames' order.
+/// stream up to the largest `T + window` (at most `max_draws` draws),
+/// looking up each draw inside some frame's window among the values the
+/// frames logged — memory and time in the frames and the draws, not their
+/// product. Verdicts are in the frames' order.
 pub fn check_frames(
     seed: i32,
     frames: &[Frame],
@@ -157,56 +159,92 @@ pub fn check_frames(
             });
         }
     }
+    // The values wanted, and a 2^16-bit filter on them before the map.
+    let mut want: HashMap<i32, Vec<usize>> = HashMap::new();
+    let mut filter = std::vec![0u64; 1 << 10];
+    for (i, f) in frames.iter().enumerate() {
+        want.entry(f.last).or_default().push(i);
+        let h = (f.last as u32 & 0xFFFF) as usize;
+        filter[h >> 6] |= 1 << (h & 63);
+    }
+    // The windows [T − w, T + w], merged, in draw order.
+    let mut spans: Vec<(u64, u64)> = frames
+        .iter()
+        .map(|f| {
+            (
+                f.total_count.saturating_sub(window).max(1),
+                f.total_count + window,
+            )
+        })
+        .collect();
+    spans.sort_unstable();
+    let mut merged: Vec<(u64, u64)> = Vec::new();
+    for (lo, hi) in spans {
+        match merged.last_mut() {
+            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+            _ => merged.push((lo, hi)),
+        }
+    }
     let mut order: Vec<usize> = (0..frames.len()).collect();
     order.sort_by_key(|&i| frames[i].total_count);
-    let mut verdicts: Vec<Option<Verdict>> = std::vec![None; frames.len()];
+    let mut expected: Vec<Option<i32>> = std::vec![None; frames.len()];
+    let mut positions: Vec<Vec<u64>> = std::vec![Vec::new(); frames.len()];
     let mut m = MersenneTwister::new(seed);
-    // kept[k] is draw number `first + k` (1-based).
-    let mut kept: VecDeque<i32> = VecDeque::new();
-    let mut first = 1u64;
-    let keep = (2 * window + 1) as usize;
-    for i in order {
-        let f = frames[i];
-        let hi = f.total_count + window;
-        while m.total_count() < hi {
-            kept.push_back(m.next());
-            if kept.len() > keep {
-                kept.pop_front();
-                first += 1;
+    let mut next_t = order
+        .iter()
+        .skip_while(|&&i| frames[i].total_count == 0)
+        .peekable();
+    let end = merged.last().map_or(0, |s| s.1);
+    let mut span = 0;
+    for p in 1..=end {
+        let v = m.next();
+        while let Some(&&i) = next_t.peek() {
+            if frames[i].total_count != p {
+                break;
+            }
+            expected[i] = Some(v);
+            next_t.next();
+        }
+        while span < merged.len() && merged[span].1 < p {
+            span += 1;
+        }
+        if span == merged.len() || merged[span].0 > p {
+            continue;
+        }
+        let h = (v as u32 & 0xFFFF) as usize;
+        if filter[h >> 6] & (1 << (h & 63)) == 0 {
+            continue;
+        }
+        if let Some(fs) = want.get(&v) {
+            for &i in fs {
+                let t = frames[i].total_count;
+                if p != t && p.abs_diff(t) <= window && positions[i].len() < 1024 {
+                    positions[i].push(p);
+                }
             }
         }
-        let value_at = |p: u64| -> Option<i32> {
-            if p == 0 || p < first {
-                return None;
-            }
-            kept.get((p - first) as usize).copied()
-        };
-        let expected = value_at(f.total_count);
-        let consistent = match expected {
-            Some(v) => v == f.last,
-            None => f.total_count == 0 && f.last == 0,
-        };
-        verdicts[i] = Some(if consistent {
-            Verdict::Consistent
-        } else {
-            let lo = f.total_count.saturating_sub(window).max(1);
-            let mut positions: Vec<u64> = (lo..=hi)
-                .filter(|&p| p != f.total_count && value_at(p) == Some(f.last))
-                .collect();
-            positions.sort_by_key(|&p| (p.abs_diff(f.total_count), p));
-            if positions.is_empty() {
+    }
+    Ok(frames
+        .iter()
+        .zip(expected)
+        .zip(positions)
+        .map(|((f, expected), mut positions)| {
+            let consistent = match expected {
+                Some(v) => v == f.last,
+                None => f.total_count == 0 && f.last == 0,
+            };
+            if consistent {
+                Verdict::Consistent
+            } else if positions.is_empty() {
                 Verdict::Differs { expected }
             } else {
+                positions.sort_by_key(|&p| (p.abs_diff(f.total_count), p));
                 Verdict::Shifted {
                     expected,
                     positions,
                 }
             }
-        });
-    }
-    Ok(verdicts
-        .into_iter()
-        .map(|v| v.expect("every frame checked"))
+        })
         .collect())
 }
 
@@ -316,9 +354,30 @@ pub(super) fn check(
             }
             bad += 1;
         }
-        report.details.push(line);
-        items.push(o);
+        // Every frame of a short report; of a long one, the frames that are
+        // not consistent, up to a bound (memory stays in the frames read).
+        let consistent = matches!(v, Verdict::Consistent);
+        if (frames.len() <= LISTED || !consistent) && items.len() < LISTED {
+            report.details.push(line);
+            items.push(o);
+        }
     }
+    if frames.len() > items.len() {
+        report.details.push(std::format!(
+            "{} of {} frames listed ({}); the others are consistent",
+            items.len(),
+            frames.len(),
+            if frames.len() <= LISTED {
+                "all".into()
+            } else {
+                std::format!("those not consistent, at most {LISTED}")
+            }
+        ));
+    }
+    report
+        .extra
+        .push(("frames_checked", Json::from(frames.len())));
+    report.extra.push(("frames_inconsistent", Json::from(bad)));
     report.consistent = bad == 0;
     report.checked = frames.len() as u64;
     report.position = frames.first().map(|f| f.total_count);
@@ -338,6 +397,9 @@ pub(super) fn check(
     report.extra.push(("frames", Json::Array(items)));
     Ok(report)
 }
+
+/// The most frames a report lists (text lines and JSON `frames`).
+const LISTED: usize = 200;
 
 /// The widest window accepted.
 pub const MAX_WINDOW: u64 = 10_000_000;

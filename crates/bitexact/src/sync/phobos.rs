@@ -262,20 +262,23 @@ pub fn read(reader: &mut dyn BufRead, pick: Option<usize>) -> Result<Log, SyncEr
 }
 
 /// Rotate a dump that starts mid-ring back into call order (see the module
-/// docs): the frames go down exactly once, the last entry's frame is not
-/// above the first's, and the last entry's `Index1` is at most 16 draws
-/// before the first's.
+/// docs): a full ring of [`RING`] entries whose frames go down exactly
+/// once, the last entry's frame not above the first's, and the last
+/// entry's `Index1` at most 16 draws before the first's.
 fn repair_rotation(log: &mut Log) {
     let e = &log.entries;
     let downs: Vec<usize> = (1..e.len())
         .filter(|&i| e[i].frame < e[i - 1].frame)
         .collect();
-    if downs.len() != 1 {
+    // Only a full ring can start mid-ring: one that never filled is dumped
+    // from #00000, its first call.
+    if downs.len() != 1 || e.len() != RING {
         return;
     }
     let (first, last) = (&e[0], &e[e.len() - 1]);
     let gap = (i32::from(first.index1) - i32::from(last.index1)).rem_euclid(250);
-    if last.frame <= first.frame && (1..=16).contains(&gap) {
+    // The first entry's own draws (0 for a call with equal bounds).
+    if last.frame <= first.frame && (0..=16).contains(&gap) {
         let k = downs[0];
         log.entries.rotate_left(k);
         log.notes.push(std::format!(

@@ -8,7 +8,7 @@
 //! on kind, caller, frame and range (the cursors stay apart after an extra
 //! draw, by design). The shift is positive when B made the extra calls.
 
-use super::phobos::{context, Entry, Log};
+use super::phobos::{context, Entry, Log, RING};
 use super::{Divergence, Format, Options, Report};
 use crate::json::Json;
 use std::collections::HashMap;
@@ -63,11 +63,52 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
             }
         }
     }
+    // Rings that never filled both start at their process's first call:
+    // they are compared from #00000, whatever the anchor.
+    let (full_a, full_b) = (ea.len() == RING, eb.len() == RING);
+    if !full_a && !full_b {
+        anchor = Some((0, 0, 1));
+    }
     let Some((i0, j0, ties)) = anchor else {
         report.summary = "not aligned: no entry of A has the frame and cursors of an entry of B; the logs do not overlap (different games, or written far apart)".into();
-        report.ambiguous = Some(0);
         return report;
     };
+    // A ring that never filled holds every call since its process started;
+    // its calls before the anchor in frames the full ring covers are calls
+    // the other log does not have.
+    for (x, x0, y, side) in [(ea, i0, eb, "A"), (eb, j0, ea, "B")] {
+        let (full_x, full_y) = if side == "A" {
+            (full_a, full_b)
+        } else {
+            (full_b, full_a)
+        };
+        if full_x || !full_y || x0 == 0 {
+            continue;
+        }
+        if let Some(k) = x[..x0].iter().position(|e| e.frame > y[0].frame) {
+            let e = &x[k];
+            report.first_divergence = Some(Divergence {
+                entry: Some(e.number),
+                line: Some(e.line),
+                frame: Some(e.frame),
+                caller: Some(e.caller),
+                caller_name: options.names.as_ref().and_then(|n| n.name_of(e.caller)),
+                logged: std::format!("{side} #{:05}: {}", e.number, e.describe()),
+                expected: std::format!(
+                    "no such call in the other log, whose ring covers frame {} on",
+                    y[0].frame
+                ),
+                context: context(x, k),
+                ..Divergence::default()
+            });
+            report.summary = std::format!(
+                "divergence: {side} #{:05} (frame {}) is a call the other log does not have, in frames its ring covers",
+                e.number,
+                e.frame
+            );
+            return report;
+        }
+    }
     report.extra.push(("anchor_a", Json::from(ea[i0].number)));
     report.extra.push(("anchor_b", Json::from(eb[j0].number)));
     if ties > 1 {
@@ -182,46 +223,51 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
                 |n| std::format!("{:08x} ({n})", e.caller),
             )
     };
-    let mut found = None;
+    // Every shift is tried; one is named only when it is the only fit.
+    let mut fits: Vec<i64> = Vec::new();
     if agree_calls(&ea[i + 1..], &eb[j + 1..]) || (i + 1 == ea.len() && j + 1 == eb.len()) {
-        found = Some(0i64);
-        report.details.push(
-            "only this call differs: the calls after it agree (kind, caller, frame, range)".into(),
-        );
-    } else {
-        for k in 1..=max_shift as usize {
-            let b_extra = j + k < eb.len() && agree_calls(&ea[i..], &eb[j + k..]);
-            let a_extra = i + k < ea.len() && agree_calls(&ea[i + k..], &eb[j..]);
-            if b_extra {
-                found = Some(k as i64);
-                report.details.push(std::format!(
-                    "B has {k} extra call{} at #{:05} (caller {}): skipping {} realigns the rest (kind, caller, frame, range){}",
-                    if k == 1 { "" } else { "s" },
-                    y.number,
-                    name(y),
-                    if k == 1 { "it" } else { "them" },
-                    if a_extra { "; A skipping as many realigns it too" } else { "" }
-                ));
-                break;
-            }
-            if a_extra {
-                found = Some(-(k as i64));
-                report.details.push(std::format!(
-                    "A has {k} extra call{} at #{:05} (caller {}): skipping {} realigns the rest (kind, caller, frame, range)",
-                    if k == 1 { "" } else { "s" },
-                    x.number,
-                    name(x),
-                    if k == 1 { "it" } else { "them" }
-                ));
-                break;
-            }
+        fits.push(0);
+    }
+    for k in 1..=max_shift as usize {
+        if j + k < eb.len() && agree_calls(&ea[i..], &eb[j + k..]) {
+            fits.push(k as i64);
         }
-        if found.is_none() {
-            report.details.push(std::format!(
-                "no shift of up to {max_shift} calls on either side realigns the rest"
-            ));
+        if i + k < ea.len() && agree_calls(&ea[i + k..], &eb[j..]) {
+            fits.push(-(k as i64));
         }
     }
+    let found = match fits.as_slice() {
+        [k] => Some(*k),
+        _ => None,
+    };
+    report.details.push(match fits.as_slice() {
+        [0] => "only this call differs: the calls after it agree (kind, caller, frame, range), and no shift does".into(),
+        [k] if *k > 0 => std::format!(
+            "B has {k} extra call{} at #{:05} (caller {}): skipping {} realigns the rest (kind, caller, frame, range), and no other shift does",
+            if *k == 1 { "" } else { "s" },
+            y.number,
+            name(y),
+            if *k == 1 { "it" } else { "them" }
+        ),
+        [k] => std::format!(
+            "A has {} extra call{} at #{:05} (caller {}): skipping {} realigns the rest (kind, caller, frame, range), and no other shift does",
+            -k,
+            if *k == -1 { "" } else { "s" },
+            x.number,
+            name(x),
+            if *k == -1 { "it" } else { "them" }
+        ),
+        [] => std::format!("no shift of up to {max_shift} calls on either side realigns the rest"),
+        many => {
+            let list: Vec<std::string::String> = many.iter().map(|k| std::format!("{k:+}")).collect();
+            report.extra.push(("shifts", Json::from(many.to_vec())));
+            std::format!(
+                "{} shifts realign the rest equally ({}): the calls after the divergence repeat too much to tell which",
+                many.len(),
+                list.join(", ")
+            )
+        }
+    });
     report.shift = found;
     if let (Some(k), Some(d)) = (found, report.first_divergence.as_mut()) {
         if k > 0 {

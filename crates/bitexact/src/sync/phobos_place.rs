@@ -287,16 +287,28 @@ fn place(
                 .push(("first_call_starts", Json::from(survivors.clone())));
         }
         let end = fit(&mut Words::new(seed), es, &cs, p).pos;
+        let chance = chance_fit(es, &cs, max);
+        report.extra.push(("chance", Json::from(chance)));
+        report.extra.push(("draws", Json::from(end - p)));
+        report.checked = cs.len() as u64;
+        if chance > MAX_CHANCE {
+            report.summary = std::format!(
+                "not sure: calls #{a:05}..#{b:05} fit seed {seed}'s stream at draw {p} only, but a log with so few telling calls fits an unrelated stream somewhere within draws 0..={max} with chance about {:.2}: it does not show the log is seed {seed}'s",
+                chance.min(1.0)
+            );
+            report.details.push(
+                "only Ranged calls that can reject tell placements apart (a Single call or a range that never rejects fits anywhere); a longer log, or a smaller draw bound when the position is known roughly, settles it".into(),
+            );
+            return report;
+        }
         report.consistent = true;
         report.position = Some(p);
-        report.checked = cs.len() as u64;
         report.summary = std::format!(
-            "consistent: calls #{a:05}..#{b:05} ({} calls) are draws {p}..{} of seed {seed}'s scenario stream (the only placement within draws 0..={max}{})",
+            "consistent: calls #{a:05}..#{b:05} ({} calls) are draws {p}..{} of seed {seed}'s scenario stream (the only placement within draws 0..={max}{}; an unrelated stream would fit with chance {chance:.1e})",
             cs.len(),
             end.saturating_sub(1),
             if converged { ", up to the first call's own start" } else { "" }
         );
-        report.extra.push(("draws", Json::from(end - p)));
         return report;
     }
     if count > 1 {
@@ -368,6 +380,37 @@ fn place(
         ));
     }
     report
+}
+
+/// The largest chance of a placement by accident that is still called
+/// consistent.
+const MAX_CHANCE: f64 = 1e-4;
+
+/// The expected number of placements of `cs` an unrelated stream would
+/// give within draws `0..=max`: one candidate in 250 passes the first
+/// call's cursor; each later Ranged call that can reject matches its
+/// logged count `L` with probability `(1 − q)^(L−1) · q`, where `q =
+/// (span + 1) / (mask + 1)` is a word's chance to be accepted.
+fn chance_fit(es: &[Entry], cs: &[Call], max: u64) -> f64 {
+    let mut ln = ((max + 1) as f64 / 250.0).max(1.0).ln();
+    for c in cs.iter().skip(1) {
+        let e = &es[c.last];
+        let (Some(l), true) = (c.logged, e.ranged) else {
+            continue;
+        };
+        let Ok(pick) = Pick::<Random2>::new(e.min, e.max) else {
+            continue;
+        };
+        if !pick.spends_draws() || l == 0 {
+            continue;
+        }
+        let q = (f64::from(pick.span()) + 1.0) / (f64::from(pick.mask() as u32) + 1.0);
+        if q >= 1.0 {
+            continue;
+        }
+        ln += f64::from(l - 1) * (1.0 - q).ln() + q.ln();
+    }
+    ln.exp()
 }
 
 fn words_at(seed: u32) -> Words {

@@ -122,7 +122,7 @@ fn positions(seed: u32, values: &[i32], max: u64) -> Vec<(Vec<u64>, u64)> {
         for (k, v) in values.iter().enumerate() {
             if w == *v {
                 out[k].1 += 1;
-                if out[k].0.len() < 4 {
+                if out[k].0.len() < 64 {
                     out[k].0.push(d);
                 }
             }
@@ -316,39 +316,114 @@ pub(super) fn check(
         );
         return Ok(report);
     }
-    let first = |p: &Placed| p.found[0].0[0] - 1;
-    report.position = Some(first(&pa));
+    // Each value at its first occurrence after the previous value's: the
+    // log is written in draw order, so a value found only before the one
+    // logged above it is a divergence.
+    let ordered = |p: &Placed| -> Result<Vec<u64>, usize> {
+        let mut out = Vec::with_capacity(p.found.len());
+        let mut prev = 0u64;
+        for (k, (pos, _)) in p.found.iter().enumerate() {
+            let Some(&d) = pos.iter().find(|&&d| k == 0 || d > prev) else {
+                return Err(k);
+            };
+            out.push(d);
+            prev = d;
+        }
+        Ok(out)
+    };
+    let mut placed = Vec::new();
+    for (side, p) in core::iter::once(("A", &pa)).chain(pb.iter().map(|p| ("B", p))) {
+        match ordered(p) {
+            Ok(v) => placed.push(v),
+            Err(k) => {
+                let v = &p.log.values[k];
+                let prev = &p.log.values[k - 1];
+                report.summary = std::format!(
+                    "divergence: {side}'s {} {} (line {}) occurs in seed {}'s stream only before the {} logged above it: the log is not in the stream's order",
+                    v.label, v.value, v.line, p.seed, prev.label
+                );
+                report.first_divergence = Some(Divergence {
+                    line: Some(v.line),
+                    frame: p.log.frame,
+                    logged: v.text.clone(),
+                    expected: std::format!("a draw after the one '{}' is", prev.text),
+                    context: std::vec![prev.text.clone(), v.text.clone()],
+                    ..Divergence::default()
+                });
+                return Ok(report);
+            }
+        }
+    }
+    let pos_a = &placed[0];
+    report.position = Some(pos_a[0] - 1);
     report.consistent = true;
     report.summary = match &pb {
         None => std::format!(
-            "consistent: every value is a draw of seed {}'s scenario stream; the first is draw #{} (a value of an unrelated stream is found within {max} draws with chance {chance:.3})",
+            "consistent: every value is a draw of seed {}'s scenario stream, in the log's order; the first is draw #{} (a value of an unrelated stream is found within {max} draws with chance {chance:.3})",
             pa.seed,
-            first(&pa) + 1
+            pos_a[0]
         ),
         Some(b) => {
-            let d = first(b) as i64 - first(&pa) as i64;
+            let pos_b = &placed[1];
+            let d = pos_b[0] as i64 - pos_a[0] as i64;
             report.extra.push(("b_ahead", Json::from(d)));
             let rel = match d {
                 0 => "A and B had made the same number of draws".into(),
                 d if d > 0 => std::format!("B is {d} draws ahead of A"),
                 d => std::format!("B is {} draws behind A", -d),
             };
-            report.consistent = d == 0;
+            // Every value pair, not only the first: where the gap changes.
+            let later = pos_a
+                .iter()
+                .zip(pos_b.iter())
+                .enumerate()
+                .skip(1)
+                .find(|(_, (x, y))| **y as i64 - **x as i64 != d);
+            let count_differs = pos_a.len() != pos_b.len();
+            report.consistent = d == 0 && later.is_none() && !count_differs;
             if d != 0 {
                 report.shift = Some(d);
                 report.first_divergence = Some(Divergence {
                     line: Some(b.log.values[0].line),
                     frame: b.log.frame,
-                    logged: std::format!("B: {} at draw #{}", b.log.values[0].text, first(b) + 1),
-                    expected: std::format!("A: {} at draw #{}", pa.log.values[0].text, first(&pa) + 1),
+                    logged: std::format!("B: {} at draw #{}", b.log.values[0].text, pos_b[0]),
+                    expected: std::format!("A: {} at draw #{}", pa.log.values[0].text, pos_a[0]),
+                    ..Divergence::default()
+                });
+            } else if let Some((k, (x, y))) = later {
+                report.shift = Some(*y as i64 - *x as i64);
+                report.first_divergence = Some(Divergence {
+                    line: Some(b.log.values[k].line),
+                    frame: b.log.frame,
+                    logged: std::format!("B: {} at draw #{y}", b.log.values[k].text),
+                    expected: std::format!("A: {} at draw #{x}", pa.log.values[k].text),
                     ..Divergence::default()
                 });
             }
+            if let Some((k, (x, y))) = later {
+                report.details.push(std::format!(
+                    "the gap changes at the logs' value {}: A's is draw #{x}, B's #{y} ({:+} draws)",
+                    k + 1,
+                    *y as i64 - *x as i64
+                ));
+            }
+            if count_differs {
+                report.details.push(std::format!(
+                    "A logs {} values, B {}",
+                    pos_a.len(),
+                    pos_b.len()
+                ));
+            }
+            let verdict = if report.consistent { "consistent" } else { "divergence" };
             std::format!(
-                "{}: {rel} when the logs were written (A's first value is draw #{}, B's #{})",
-                if d == 0 { "consistent" } else { "divergence" },
-                first(&pa) + 1,
-                first(b) + 1
+                "{verdict}: {rel} when the logs were written (A's first value is draw #{}, B's #{}){}",
+                pos_a[0],
+                pos_b[0],
+                match (later, count_differs) {
+                    (Some(_), _) => ", and the gap changes later",
+                    (None, true) => ", but they log different numbers of values",
+                    _ => "",
+                }
             )
         }
     };
