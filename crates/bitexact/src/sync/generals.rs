@@ -18,7 +18,9 @@
 //! counted. `InitRandom Client` / `InitRandom Audio` lines are read as
 //! seeding those streams (inferred, not seen in source).
 
-use super::{generals_replay, Format, Lines, Options, Report, Stream, SyncError, Which};
+use super::{
+    generals_compare, generals_replay, Format, Lines, Options, Report, Stream, SyncError, Which,
+};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::string::String;
@@ -364,7 +366,7 @@ pub(super) fn check(
         None => {
             generals_replay::replay(Reader::new(a, stream, Which::A), seed, max_shift, "the log")
         }
-        Some(b) => generals_replay::compare(
+        Some(b) => generals_compare::compare(
             Reader::new(a, stream, Which::A),
             Reader::new(b, stream, Which::B),
             max_shift,

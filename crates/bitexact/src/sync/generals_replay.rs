@@ -1,10 +1,9 @@
-//! The Generals checks (SPEC 12.3): a log replayed from its seed, or two
-//! logs compared line by line (each also replayed when a seed is given); on
-//! the first mismatch, the shifts that realign the next lines, one named
-//! only when it is the only fit.
+//! A Generals log replayed from its seed (SPEC 12.3); on the first
+//! mismatch, the shifts that realign the next lines, one named only when it
+//! is the only fit. Two logs are compared in `generals_compare`.
 
 use super::generals::{marker, Item, Kind, Reader, LOOKAHEAD};
-use super::{Divergence, Format, Report, SyncError, Which};
+use super::{Divergence, Format, Report, SyncError};
 use crate::generals::GameRandom;
 use crate::json::Json;
 use std::string::String;
@@ -36,7 +35,7 @@ const MIN_VERIFY: usize = 8;
 
 /// A replay of one log's stream: its generator, re-seeded by `InitRandom`
 /// lines, and the counts of what it checked.
-struct Replayer {
+pub(super) struct Replayer {
     seed: Option<u32>,
     g: Option<GameRandom>,
     seeded_by: String,
@@ -44,11 +43,11 @@ struct Replayer {
     ints: u64,
     reals: u64,
     inits: u64,
-    notes: Vec<String>,
+    pub(super) notes: Vec<String>,
 }
 
 /// A line the replay does not give.
-struct Mismatch {
+pub(super) struct Mismatch {
     /// The generator before the line's draw.
     before: GameRandom,
     /// What the replay gives there.
@@ -56,7 +55,7 @@ struct Mismatch {
 }
 
 impl Replayer {
-    fn new(seed: Option<u32>) -> Self {
+    pub(super) fn new(seed: Option<u32>) -> Self {
         Self {
             seed,
             g: seed.map(GameRandom::new),
@@ -70,7 +69,11 @@ impl Replayer {
     }
 
     /// Replay one item. Errors: a draw line before any seed.
-    fn feed(&mut self, it: &Item, r: &Reader<'_>) -> Result<Option<Mismatch>, SyncError> {
+    pub(super) fn feed(
+        &mut self,
+        it: &Item,
+        r: &Reader<'_>,
+    ) -> Result<Option<Mismatch>, SyncError> {
         let (value, lo, hi) = match it.kind {
             Kind::Init(s) => {
                 if let Some(given) = self.seed.filter(|&given| given != s) {
@@ -128,7 +131,7 @@ impl Replayer {
 
 /// Fill `report` with the divergence at `it` (read from `r`), and the
 /// shifts of up to `max_shift` draws that realign the next lines.
-fn explain(
+pub(super) fn explain(
     report: &mut Report,
     r: &mut Reader<'_>,
     it: Item,
@@ -269,252 +272,4 @@ pub(super) fn replay(
     report.extra.push(("reals", Json::from(reals)));
     report.extra.push(("bytes", Json::from(r.lines.bytes())));
     Ok(report)
-}
-
-/// Two logs line by line (kind, value, bounds, frame, file and line); with a
-/// seed, each is also replayed as it is read, and whichever parts first —
-/// a log from its seed, or the logs from each other — is reported.
-pub(super) fn compare<'r>(
-    mut a: Reader<'r>,
-    mut b: Reader<'r>,
-    max_shift: u64,
-    seed: Option<u32>,
-) -> Result<Report, SyncError> {
-    let stream = a.stream;
-    let mut report = Report::new(Format::Generals);
-    let mut reps = seed.map(|s| (Replayer::new(Some(s)), Replayer::new(Some(s))));
-    let mut n = 0u64;
-    let mut last_frame = i64::MIN;
-    loop {
-        let (x, y) = (a.next()?, b.next()?);
-        if let Some((ra, rb)) = reps.as_mut() {
-            for (it, rp, r, who) in [(&x, ra, &mut a, "A"), (&y, rb, &mut b, "B")] {
-                let Some(it) = it else { continue };
-                if let Some(m) = rp.feed(it, r)? {
-                    report.details.append(&mut rp.notes);
-                    explain(&mut report, r, it.clone(), m, max_shift, who, n)?;
-                    return Ok(report);
-                }
-            }
-        }
-        let (x, y) = match (x, y) {
-            (None, None) => {
-                if n == 0 {
-                    return Err(SyncError::whole(
-                        None,
-                        std::format!(
-                            "neither log has a {} line: nothing to compare",
-                            marker(stream)
-                        ),
-                    ));
-                }
-                report.consistent = true;
-                report.checked = n;
-                report.summary = std::format!(
-                    "consistent: the two logs' {n} {} lines agree{}",
-                    stream.name(),
-                    if reps.is_some() {
-                        " and both replay from the seed"
-                    } else {
-                        ""
-                    }
-                );
-                return Ok(report);
-            }
-            (Some(x), Some(y)) if x.same(&y) => {
-                n += 1;
-                last_frame = x.frame;
-                continue;
-            }
-            (Some(x), Some(y)) => (x, y),
-            (Some(first), None) => {
-                let rp = reps.as_mut().map(|p| &mut p.0);
-                return one_ends(
-                    report,
-                    first,
-                    &mut a,
-                    rp,
-                    Which::A,
-                    n,
-                    last_frame,
-                    max_shift,
-                );
-            }
-            (None, Some(first)) => {
-                let rp = reps.as_mut().map(|p| &mut p.1);
-                return one_ends(
-                    report,
-                    first,
-                    &mut b,
-                    rp,
-                    Which::B,
-                    n,
-                    last_frame,
-                    max_shift,
-                );
-            }
-        };
-        parted(&mut report, x, y, &mut a, &mut b, max_shift, n)?;
-        return Ok(report);
-    }
-}
-
-/// One log ends first: the other's further lines in frames up to the last
-/// both logged are draws the first did not make; later frames only say
-/// that log runs on. With a seed, the lines read past the end are still
-/// replayed.
-#[allow(clippy::too_many_arguments)]
-fn one_ends(
-    mut report: Report,
-    first: Item,
-    r: &mut Reader<'_>,
-    mut rp: Option<&mut Replayer>,
-    side: Which,
-    n: u64,
-    last_frame: i64,
-    max_shift: u64,
-) -> Result<Report, SyncError> {
-    let stream = r.stream;
-    let name = if side == Which::B { "B" } else { "A" };
-    let mut extra = 0u64;
-    let mut it = Some(first.clone());
-    let mut after = 0u64;
-    while let Some(i) = it {
-        if let Some(rp) = rp.as_deref_mut() {
-            if let Some(m) = rp.feed(&i, r)? {
-                report.details.append(&mut rp.notes);
-                explain(&mut report, r, i, m, max_shift, name, n)?;
-                return Ok(report);
-            }
-        }
-        if i.frame <= last_frame {
-            extra += 1;
-        } else {
-            after += 1;
-        }
-        it = r.next()?;
-    }
-    if extra == 0 {
-        report.consistent = true;
-        report.checked = n;
-        report.summary = std::format!(
-            "consistent: the two logs' {n} common {} lines agree; {name} runs on for {after} lines past frame {last_frame}, where the other log ends",
-            stream.name()
-        );
-        return Ok(report);
-    }
-    report.shift = Some(if side == Which::B {
-        extra as i64
-    } else {
-        -(extra as i64)
-    });
-    report.first_divergence = Some(Divergence {
-        line: Some(first.line),
-        frame: Some(first.frame),
-        file: Some(first.file.clone()),
-        source_line: Some(first.source_line),
-        logged: std::format!("{name} line {}: {}", first.line, first.describe(stream)),
-        expected: std::format!(
-            "no such line: the other log ends at frame {last_frame}, agreeing up to here"
-        ),
-        ..Divergence::default()
-    });
-    report.extra.push((
-        "extra_in",
-        Json::from(if side == Which::B { "b" } else { "a" }),
-    ));
-    report.checked = n;
-    report.summary = std::format!(
-        "divergence: the logs agree on {n} {} lines, then {name} has {extra} more in frames up to {last_frame}, where the other log ends (line {} of {name})",
-        stream.name(),
-        first.line
-    );
-    Ok(report)
-}
-
-/// The two logs' lines `x` and `y` differ: name them, and the shifts of up
-/// to `max_shift` lines on either side that realign the call sites after.
-fn parted(
-    report: &mut Report,
-    x: Item,
-    y: Item,
-    a: &mut Reader<'_>,
-    b: &mut Reader<'_>,
-    max_shift: u64,
-    n: u64,
-) -> Result<(), SyncError> {
-    let stream = a.stream;
-    let mut context: Vec<String> = a.recent.iter().map(|l| std::format!("A {l}")).collect();
-    if let Some(l) = b.recent.back() {
-        context.push(std::format!("B {l}"));
-    }
-    report.first_divergence = Some(Divergence {
-        line: Some(x.line),
-        frame: Some(x.frame),
-        file: Some(x.file.clone()),
-        source_line: Some(x.source_line),
-        logged: std::format!("A line {}: {}", x.line, x.describe(stream)),
-        expected: std::format!("B line {}: {}", y.line, y.describe(stream)),
-        context,
-        ..Divergence::default()
-    });
-    report.extra.push(("line_b", Json::from(y.line)));
-    let mut ra: Vec<Item> = std::vec![x];
-    ra.extend(a.ahead()?);
-    let mut rb: Vec<Item> = std::vec![y];
-    rb.extend(b.ahead()?);
-    let agree = |p: &[Item], q: &[Item]| {
-        let m = p.len().min(q.len());
-        m > 0 && p[..m].iter().zip(&q[..m]).all(|(u, v)| u.same_site(v))
-    };
-    let mut fits: Vec<i64> = Vec::new();
-    if ra.len() > 1 && rb.len() > 1 && agree(&ra[1..], &rb[1..]) {
-        fits.push(0);
-    }
-    for k in 1..=max_shift as usize {
-        if k < rb.len() && agree(&ra, &rb[k..]) {
-            fits.push(k as i64);
-        }
-        if k < ra.len() && agree(&ra[k..], &rb) {
-            fits.push(-(k as i64));
-        }
-    }
-    let s = |k: i64| if k.abs() == 1 { "" } else { "s" };
-    report.shift = match fits.as_slice() {
-        [k] => Some(*k),
-        _ => None,
-    };
-    report.details.push(match fits.as_slice() {
-        [0] => "only this line differs: the call sites after it agree, and no shift does".into(),
-        [k] if *k > 0 => std::format!(
-            "B has {k} extra draw line{} from its line {}: skipping {} realigns the call sites after it (kind, bounds, frame, file, line), and no other shift does",
-            s(*k),
-            rb[0].line,
-            if *k == 1 { "it" } else { "them" }
-        ),
-        [k] => std::format!(
-            "A has {} extra draw line{} from its line {}: skipping {} realigns the call sites after it (kind, bounds, frame, file, line), and no other shift does",
-            -k,
-            s(*k),
-            ra[0].line,
-            if *k == -1 { "it" } else { "them" }
-        ),
-        [] => std::format!(
-            "no shift of up to {max_shift} lines on either side realigns the next lines"
-        ),
-        many => {
-            let list: Vec<String> = many.iter().map(|k| std::format!("{k:+}")).collect();
-            std::format!(
-                "{} shifts realign the call sites equally ({}): not enough lines after the divergence to tell which, so none is named",
-                many.len(),
-                list.join(", ")
-            )
-        }
-    });
-    report.checked = n;
-    report.summary = std::format!(
-        "divergence: the logs agree on {n} {} lines, then part",
-        stream.name()
-    );
-    Ok(())
 }

@@ -19,6 +19,7 @@
 //! ([`Report::to_json`]), for the CLI, the C ABI and Python.
 
 pub mod generals;
+mod generals_compare;
 pub mod generals_crc;
 mod generals_replay;
 mod lines;
