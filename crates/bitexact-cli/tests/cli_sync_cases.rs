@@ -199,3 +199,39 @@ fn second_round_openra_is_bounded() {
     assert_eq!(code, 2);
     assert!(err.contains("'Sync for net frame"), "{err}");
 }
+
+#[test]
+fn third_round_chance_bounds_and_genuine_pairs() {
+    // The recurrence lattice: never "consistent" for a seed it was not made from.
+    for seed in ["1", "2", "4", "7"] {
+        let (code, v, _) = run(&["phobos", "grid_777_8x8.txt", "--seed", seed]);
+        assert_eq!(code, 1, "seed {seed}: {v}");
+        assert!(
+            v["summary"].as_str().unwrap().starts_with("not sure"),
+            "{v}"
+        );
+    }
+    // Genuine pairs are consistent.
+    let (code, v, _) = run(&["phobos", "t10_Ap.txt", "t10_N.txt"]);
+    assert_eq!(code, 0, "{v}");
+    let (code, v, _) = run(&["phobos", "t10_Ap.txt", "t10_N.txt", "--seed", "222"]);
+    assert_eq!(code, 0, "{v}");
+    for (a, b) in [("t13_Afr.txt", "t13_A.txt"), ("t13_Acut.txt", "t13_A.txt")] {
+        let (code, v, _) = run(&["generals", a, b, "--seed", "0xbeef"]);
+        assert_eq!(code, 0, "{a} {b}: {v}");
+    }
+    let (code, v, _) = run(&["generals-crc", "t14_C.txt", "t14_D.txt", "--seed", "0x5EED"]);
+    assert_eq!(code, 0, "{v}");
+    let (code, v, _) = run(&["generals-crc", "t14_C.txt", "t14_D.txt"]);
+    assert_eq!(code, 0, "{v}");
+    // A short new game is found and placed at the seed's first draws: not a
+    // divergence in the earlier game.
+    let (_, v, _) = run(&["phobos", "t6_part40.txt", "--seed", "222"]);
+    assert!(v["first_divergence"].is_null(), "{v}");
+    assert!(v["details"].to_string().contains("new game"), "{v}");
+    // OpenRA counts of more than one generator.
+    for f in ["o_dec.txt", "o_rep2.txt"] {
+        let (code, v, _) = run(&["openra", f, "--seed", "5"]);
+        assert_eq!(code, 1, "{f}: {v}");
+    }
+}

@@ -98,10 +98,10 @@ pub(super) fn compare<'r>(
     }
 }
 
-/// One log ends first: the other's further lines in frames up to the last
-/// both logged are draws the first did not make; later frames only say
-/// that log runs on. With a seed, the lines read past the end are still
-/// replayed.
+/// One log ends first. A debug log is written line by line, so one copied
+/// or cut while the game ran ends anywhere, mid-frame included: the other
+/// log running on is not a divergence. With a seed, the lines read past the
+/// end are still replayed (`first` was replayed by the caller already).
 #[allow(clippy::too_many_arguments)]
 fn one_ends(
     mut report: Report,
@@ -115,10 +115,8 @@ fn one_ends(
 ) -> Result<Report, SyncError> {
     let stream = r.stream;
     let name = if side == Which::B { "B" } else { "A" };
-    let mut extra = 0u64;
-    let mut it = Some(first.clone());
-    let mut after = 0u64;
-    while let Some(i) = it {
+    let mut more = 1u64;
+    while let Some(i) = r.next()? {
         if let Some(rp) = rp.as_deref_mut() {
             if let Some(m) = rp.feed(&i, r)? {
                 report.details.append(&mut rp.notes);
@@ -126,48 +124,27 @@ fn one_ends(
                 return Ok(report);
             }
         }
-        if i.frame <= last_frame {
-            extra += 1;
-        } else {
-            after += 1;
-        }
-        it = r.next()?;
+        more += 1;
     }
-    if extra == 0 {
-        report.consistent = true;
-        report.checked = n;
-        report.summary = std::format!(
-            "consistent: the two logs' {n} common {} lines agree; {name} runs on for {after} lines past frame {last_frame}, where the other log ends",
-            stream.name()
-        );
-        return Ok(report);
-    }
-    report.shift = Some(if side == Which::B {
-        extra as i64
-    } else {
-        -(extra as i64)
-    });
-    report.first_divergence = Some(Divergence {
-        line: Some(first.line),
-        frame: Some(first.frame),
-        file: Some(first.file.clone()),
-        source_line: Some(first.source_line),
-        logged: std::format!("{name} line {}: {}", first.line, first.describe(stream)),
-        expected: std::format!(
-            "no such line: the other log ends at frame {last_frame}, agreeing up to here"
-        ),
-        ..Divergence::default()
-    });
-    report.extra.push((
-        "extra_in",
-        Json::from(if side == Which::B { "b" } else { "a" }),
-    ));
+    report.consistent = true;
     report.checked = n;
     report.summary = std::format!(
-        "divergence: the logs agree on {n} {} lines, then {name} has {extra} more in frames up to {last_frame}, where the other log ends (line {} of {name})",
+        "consistent: the two logs' {n} common {} lines agree; {name} runs on for {more} more line{} from its line {} (frame {}), past the other log's end{}",
         stream.name(),
-        first.line
+        if more == 1 { "" } else { "s" },
+        first.line,
+        first.frame,
+        if rp.is_some() { ", and replays from the seed" } else { "" }
     );
+    if first.frame <= last_frame {
+        report.details.push(std::format!(
+            "the other log ends inside frame {last_frame}: a log written line by line, cut or copied while the game ran"
+        ));
+    }
+    report.extra.push((
+        "runs_on",
+        Json::from(if side == Which::B { "b" } else { "a" }),
+    ));
     Ok(report)
 }
 

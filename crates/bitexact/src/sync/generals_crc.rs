@@ -227,9 +227,17 @@ pub(super) fn check(
     };
     let (pb, missing) = place(seed, &lb, max);
     report.extra.push(("frames_b", frames(&lb, &pb)));
-    for (i, (x, y)) in la.iter().zip(&lb).enumerate() {
-        let (dx, dy) = (pa[i], pb.get(i).copied());
-        if x.frame != y.frame || Some(dx) != dy {
+    // Frame by frame: crcDebug keeps the last lines only, so two machines'
+    // files can start at different frames.
+    let common = pairs(&la, &lb);
+    if common.is_empty() {
+        report.summary = "not aligned: the two files share no FRAME:INDEX RandomSeed line".into();
+        return Ok(report);
+    }
+    for &(i, j) in &common {
+        let (x, y) = (&la[i], &lb[j]);
+        let (dx, dy) = (pa[i], pb.get(j).copied());
+        if Some(dx) != dy {
             report.summary = std::format!(
                 "divergence: at frame {} the logic streams part: A had made {dx} draws, B {}",
                 x.frame,
@@ -280,24 +288,44 @@ pub(super) fn check(
         });
         return Ok(report);
     }
-    if la.len() != lb.len() {
+    if common.len() != la.len() || common.len() != lb.len() {
         report.details.push(std::format!(
-            "the files hold {} and {} RandomSeed lines; the common ones agree and every line is a state of the seed",
+            "the files hold {} and {} RandomSeed lines, {} of them at common frames; every line is a state of the seed",
             la.len(),
-            lb.len()
+            lb.len(),
+            common.len()
         ));
     }
     report.consistent = true;
     report.summary = std::format!(
         "consistent: both machines' {} common frames have the same logic draw counts (seed {seed})",
-        la.len().min(lb.len())
+        common.len()
     );
     Ok(report)
 }
 
+/// The lines both files hold (same frame and index within it), as index
+/// pairs in A's order.
+fn pairs(la: &[SeedLine], lb: &[SeedLine]) -> Vec<(usize, usize)> {
+    let mut at: std::collections::HashMap<(i64, i64), usize> = std::collections::HashMap::new();
+    for (j, l) in lb.iter().enumerate() {
+        at.entry((l.frame, l.index)).or_insert(j);
+    }
+    la.iter()
+        .enumerate()
+        .filter_map(|(i, l)| at.get(&(l.frame, l.index)).map(|&j| (i, j)))
+        .collect()
+}
+
 fn compare_values(mut report: Report, la: &[SeedLine], lb: &[SeedLine]) -> Report {
-    for (i, (x, y)) in la.iter().zip(lb).enumerate() {
-        if x.frame != y.frame || x.crc != y.crc {
+    let common = pairs(la, lb);
+    if common.is_empty() {
+        report.summary = "not aligned: the two files share no FRAME:INDEX RandomSeed line".into();
+        return report;
+    }
+    for (k, &(i, j)) in common.iter().enumerate() {
+        let (x, y) = (&la[i], &lb[j]);
+        if x.crc != y.crc {
             report.summary = std::format!(
                 "divergence: frame {}: A's logic-state CRC is {}, B's {} (give the seed to count the draws)",
                 x.frame,
@@ -312,14 +340,14 @@ fn compare_values(mut report: Report, la: &[SeedLine], lb: &[SeedLine]) -> Repor
                 context: std::vec![x.text.clone(), y.text.clone()],
                 ..Divergence::default()
             });
-            report.checked = i as u64;
+            report.checked = k as u64;
             return report;
         }
     }
     report.consistent = true;
-    report.checked = la.len().min(lb.len()) as u64;
+    report.checked = common.len() as u64;
     report.summary = std::format!(
-        "consistent: the {} common RandomSeed lines agree",
+        "consistent: the {} RandomSeed lines at common frames agree",
         report.checked
     );
     report

@@ -374,6 +374,33 @@ pub(super) fn check(
             }
         ));
     }
+    // One generator's count never goes down, and one net frame has one.
+    let mut count_broken = None;
+    if bad == 0 {
+        if let Some(w) = frames.windows(2).find(|w| {
+            w[1].total_count < w[0].total_count
+                || (w[1].net_frame == w[0].net_frame && w[1].total_count != w[0].total_count)
+        }) {
+            let (x, y) = (w[0], w[1]);
+            bad = 1;
+            count_broken = Some(y.net_frame);
+            report.first_divergence = Some(Divergence {
+                line: Some(y.line),
+                frame: Some(y.net_frame as i64),
+                logged: std::format!("SharedRandom: {} (#{})", y.last, y.total_count),
+                expected: std::format!(
+                    "a TotalCount of at least #{} (net frame {} logged it): the count of one generator never goes down",
+                    x.total_count,
+                    x.net_frame
+                ),
+                ..Divergence::default()
+            });
+            report.details.push(std::format!(
+                "each frame is a draw of the seed's stream, but the counts are not one generator's: net frame {} logs #{} after net frame {}'s #{}",
+                y.net_frame, y.total_count, x.net_frame, x.total_count
+            ));
+        }
+    }
     report
         .extra
         .push(("frames_checked", Json::from(frames.len())));
@@ -384,6 +411,11 @@ pub(super) fn check(
     report.summary = if bad == 0 {
         std::format!(
             "consistent: {} frames, all consistent with seed {seed}",
+            frames.len()
+        )
+    } else if let Some(f) = count_broken {
+        std::format!(
+            "divergence: each of the {} frames is a draw of seed {seed}'s stream, but TotalCount goes back at net frame {f}: not one generator's counts",
             frames.len()
         )
     } else {

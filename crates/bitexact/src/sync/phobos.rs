@@ -271,8 +271,8 @@ fn repair_rotation(log: &mut Log) {
         .filter(|&i| e[i].frame < e[i - 1].frame)
         .collect();
     // Only a full ring can start mid-ring: one that never filled is dumped
-    // from #00000, its first call.
-    if downs.len() != 1 || e.len() != RING {
+    // from #00000, its first call. A drop to a new game is not a rotation.
+    if downs.len() != 1 || e.len() != RING || new_game_at(e, downs[0]) {
         return;
     }
     let (first, last) = (&e[0], &e[e.len() - 1]);
@@ -359,35 +359,38 @@ pub(super) fn calls(entries: &[Entry], ranged_fn: (u32, u32)) -> Vec<Call> {
 /// call leaves `Index1` at that call's own draws.
 const FRESH: u8 = 16;
 
+/// Whether entry `i` starts a new game of the same session: the frame goes
+/// down to a game's first frames (at most [`FRESH`]) **and** the cursors
+/// restart (a Single's one draw leaves `Index1` at 1, a Ranged call's few
+/// at most [`FRESH`]).
+pub(super) fn new_game_at(entries: &[Entry], i: usize) -> bool {
+    let e = &entries[i];
+    let fresh = if e.ranged {
+        e.index1 <= FRESH
+    } else {
+        e.index1 == 1
+    };
+    i > 0 && e.frame < entries[i - 1].frame && e.frame <= i64::from(FRESH) && fresh
+}
+
 /// The entry where the last game of the session starts (0: the whole dump),
-/// and notes on frame drops that are not a new game. A new game is a place
-/// where the frame goes down **and** the cursors restart (`Index1` at most
-/// [`FRESH`]); a frame drop with the cursors running on is not one (an
-/// edited or corrupted dump) and hides nothing: every entry is checked.
+/// and notes on frame drops that are not a new game (see [`new_game_at`]): a
+/// frame drop with the cursors running on is an edited or corrupted dump and
+/// hides nothing: every entry is checked.
 pub(super) fn current_game(entries: &[Entry]) -> (usize, Vec<String>) {
     let mut notes = Vec::new();
     let mut start = 0;
     for i in 1..entries.len() {
-        if entries[i].frame < entries[i - 1].frame {
-            // Fresh cursors: a Single's one draw leaves Index1 at 1, a
-            // Ranged call's few at most FRESH.
-            let e = &entries[i];
-            let fresh = if e.ranged {
-                e.index1 <= FRESH
-            } else {
-                e.index1 == 1
-            };
-            if fresh {
-                start = i;
-            } else {
-                notes.push(std::format!(
-                    "the frame goes down at entry #{:05} ({} after {}) with the cursors running on (Index1 {}): not a new game, so no entry is set aside",
-                    entries[i].number,
-                    entries[i].frame,
-                    entries[i - 1].frame,
-                    entries[i].index1
-                ));
-            }
+        if new_game_at(entries, i) {
+            start = i;
+        } else if entries[i].frame < entries[i - 1].frame {
+            notes.push(std::format!(
+                "the frame goes down at entry #{:05} ({} after {}) without a new game's first frame and fresh cursors (Index1 {}): no entry is set aside",
+                entries[i].number,
+                entries[i].frame,
+                entries[i - 1].frame,
+                entries[i].index1
+            ));
         }
     }
     (start, notes)

@@ -8,7 +8,7 @@
 //! on kind, caller, frame and range (the cursors stay apart after an extra
 //! draw, by design). The shift is positive when B made the extra calls.
 
-use super::phobos::{context, Entry, Log, RING};
+use super::phobos::{context, current_game, Entry, Log, RING};
 use super::{Divergence, Format, Options, Report};
 use crate::json::Json;
 use std::collections::HashMap;
@@ -27,13 +27,25 @@ fn agree_calls(a: &[Entry], b: &[Entry]) -> bool {
 
 pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Report {
     let mut report = Report::new(Format::Phobos);
-    let (ea, eb) = (&a.entries, &b.entries);
     for n in &a.notes {
         report.details.push(std::format!("A: {n}"));
     }
     for n in &b.notes {
         report.details.push(std::format!("B: {n}"));
     }
+    // Each ring from its current game: a ring holding the end of an earlier
+    // game of the session is compared from where the new game starts.
+    let (sa, _) = current_game(&a.entries);
+    let (sb, _) = current_game(&b.entries);
+    for (side, log, start) in [("A", a, sa), ("B", b, sb)] {
+        if start > 0 {
+            report.details.push(std::format!(
+                "{side}: the frames and cursors restart at #{:05} (a new game in the same session): compared from there",
+                log.entries[start].number
+            ));
+        }
+    }
+    let (ea, eb) = (&a.entries[sa..], &b.entries[sb..]);
     let mut by_key: HashMap<(i64, u8, u8), Vec<usize>> = HashMap::new();
     for (j, e) in eb.iter().enumerate() {
         by_key
@@ -65,7 +77,12 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
     }
     // Rings that never filled both start at their process's first call:
     // they are compared from #00000, whatever the anchor.
-    let (full_a, full_b) = (ea.len() == RING, eb.len() == RING);
+    // A ring that never filled, or one cut at a new game, starts at its
+    // game's first call ("complete"); two such are compared from there.
+    let (full_a, full_b) = (
+        a.entries.len() == RING && sa == 0,
+        b.entries.len() == RING && sb == 0,
+    );
     if !full_a && !full_b {
         anchor = Some((0, 0, 1));
     }

@@ -140,13 +140,13 @@ pub(super) fn check(log: &Log, seed: u32, max: u64, options: &Options) -> Report
         r.extra.push(("logs", Json::from(log.of)));
         r
     };
-    let mut whole = place(&log.entries, seed, max, options, &notes);
-    if start == 0 || whole.consistent || whole.ambiguous.is_some() {
+    let whole = place(&log.entries, seed, max, options, &notes);
+    if start == 0 || whole.consistent {
         return with_log(whole);
     }
     let number = log.entries[start].number;
     notes.push(std::format!(
-        "the frames and cursors restart at entry #{number:05} (a new game in the same session; Phobos never clears the ring): the entries before it are from an earlier game and are not checked"
+        "the frames and cursors restart at entry #{number:05} (a new game in the same session; Phobos never clears the ring): the entries before it are from an earlier game and are not checked; the new game is placed at seed {seed}'s first draws"
     ));
     let game = place(
         &log.entries[start..],
@@ -155,13 +155,7 @@ pub(super) fn check(log: &Log, seed: u32, max: u64, options: &Options) -> Report
         options,
         &notes,
     );
-    if game.consistent {
-        return with_log(game);
-    }
-    whole.details.push(std::format!(
-        "nor do the calls from #{number:05}, where the frames and cursors restart, fit as a new game (seed {seed}'s first draws)"
-    ));
-    with_log(whole)
+    with_log(game)
 }
 
 /// A new game's first logged call starts within this many draws of the
@@ -293,7 +287,7 @@ fn place(
         report.checked = cs.len() as u64;
         if chance > MAX_CHANCE {
             report.summary = std::format!(
-                "not sure: calls #{a:05}..#{b:05} fit seed {seed}'s stream at draw {p} only, but a log with so few telling calls fits an unrelated stream somewhere within draws 0..={max} with chance about {:.2}: it does not show the log is seed {seed}'s",
+                "not sure: calls #{a:05}..#{b:05} fit seed {seed}'s stream at draw {p} only, but a log with so few telling calls fits an unrelated stream somewhere within draws 0..={max} with chance about {:.1e}: it does not show the log is seed {seed}'s",
                 chance.min(1.0)
             );
             report.details.push(
@@ -386,31 +380,55 @@ fn place(
 /// consistent.
 const MAX_CHANCE: f64 = 1e-4;
 
-/// The expected number of placements of `cs` an unrelated stream would
-/// give within draws `0..=max`: one candidate in 250 passes the first
-/// call's cursor; each later Ranged call that can reject matches its
-/// logged count `L` with probability `(1 − q)^(L−1) · q`, where `q =
-/// (span + 1) / (mask + 1)` is a word's chance to be accepted.
+/// A bound on the expected number of placements of `cs` an unrelated
+/// stream gives within draws `0..=max`.
+///
+/// One candidate position in 250 passes the first call's cursor. Each later
+/// Ranged call that can reject matches its logged count `L` with
+/// probability `(1 − q)^(L−1) · q` on independent words, where
+/// `q = (span + 1) / (mask + 1)` is a word's chance to be accepted. Words of
+/// one stream are not independent far apart: every Random2 stream obeys
+/// `x[n] = x[n−250] ⊕ x[n−147]`, so calls placed on that lattice tell far
+/// less than the product says. Any 250 consecutive words are independent
+/// (they are the table), so only the calls inside the most telling window
+/// of 250 draws are counted: a bound that holds whatever the spacing.
 fn chance_fit(es: &[Entry], cs: &[Call], max: u64) -> f64 {
-    let mut ln = ((max + 1) as f64 / 250.0).max(1.0).ln();
+    // (start relative to the second call, draws, −ln P) per call; a
+    // numbering gap loses the positions, so it starts a new run.
+    let mut runs: Vec<Vec<(u64, u64, f64)>> = std::vec![Vec::new()];
+    let mut at = 0u64;
     for c in cs.iter().skip(1) {
+        let Some(l) = c.logged else {
+            runs.push(Vec::new());
+            at = 0;
+            continue;
+        };
         let e = &es[c.last];
-        let (Some(l), true) = (c.logged, e.ranged) else {
-            continue;
-        };
-        let Ok(pick) = Pick::<Random2>::new(e.min, e.max) else {
-            continue;
-        };
-        if !pick.spends_draws() || l == 0 {
-            continue;
+        let mut info = 0.0;
+        if let (true, Ok(pick)) = (e.ranged, Pick::<Random2>::new(e.min, e.max)) {
+            let q = (f64::from(pick.span()) + 1.0) / (f64::from(pick.mask() as u32) + 1.0);
+            if pick.spends_draws() && l > 0 && q < 1.0 {
+                info = -(f64::from(l - 1) * (1.0 - q).ln() + q.ln());
+            }
         }
-        let q = (f64::from(pick.span()) + 1.0) / (f64::from(pick.mask() as u32) + 1.0);
-        if q >= 1.0 {
-            continue;
+        if let Some(run) = runs.last_mut() {
+            run.push((at, u64::from(l), info));
         }
-        ln += f64::from(l - 1) * (1.0 - q).ln() + q.ln();
+        at += u64::from(l);
     }
-    ln.exp()
+    let mut best = 0.0f64;
+    for run in &runs {
+        let (mut lo, mut sum) = (0usize, 0.0f64);
+        for hi in 0..run.len() {
+            sum += run[hi].2;
+            while run[hi].0 + run[hi].1 > run[lo].0 + 250 {
+                sum -= run[lo].2;
+                lo += 1;
+            }
+            best = best.max(sum);
+        }
+    }
+    (((max + 1) as f64 / 250.0).max(1.0).ln() - best).exp()
 }
 
 fn words_at(seed: u32) -> Words {
