@@ -114,6 +114,17 @@ fn bad(n: u64, text: &str, what: &str) -> SyncError {
     )
 }
 
+/// The digits (and minus signs) at the end of `s`: ASCII, so the cut is
+/// always a character boundary whatever precedes them.
+fn trailing_number(s: &str) -> &str {
+    let keep = s
+        .bytes()
+        .rev()
+        .take_while(|c| c.is_ascii_digit() || *c == b'-')
+        .count();
+    &s[s.len() - keep..]
+}
+
 /// Where each record of a line starts (a record's frame digits, or its
 /// `InitRandom`), for a line that may hold several run together (a fork
 /// that writes no `\n`). Later records must follow white space, or their
@@ -143,8 +154,7 @@ fn record_starts(text: &str, starts: &mut Vec<usize>) -> Result<(), &'static str
         } else {
             let head = text[..pos].trim_end();
             let head = head.strip_suffix(':').unwrap_or(head);
-            head.rfind(|c: char| !(c.is_ascii_digit() || c == '-'))
-                .map_or(0, |i| i + 1)
+            head.len() - trailing_number(head).len()
         };
         let glued = text[..start].trim_end().ends_with(" line");
         if !starts.is_empty() && (glued || (start > 0 && !b[start - 1].is_ascii_whitespace())) {
@@ -217,9 +227,7 @@ fn parse_record(stream: Stream, n: u64, text: &str, line: &str) -> Result<Option
     let head = head
         .strip_suffix(':')
         .ok_or_else(|| bad(n, text, "no 'FRAME: ' before the call"))?;
-    let digits = head
-        .rfind(|c: char| !(c.is_ascii_digit() || c == '-'))
-        .map_or(head, |i| &head[i + 1..]);
+    let digits = trailing_number(head);
     let frame: i64 = digits
         .parse()
         .map_err(|_| bad(n, text, "the frame is not a number"))?;
