@@ -235,3 +235,32 @@ fn third_round_chance_bounds_and_genuine_pairs() {
         assert_eq!(code, 1, "{f}: {v}");
     }
 }
+
+#[test]
+fn fourth_round_weak_evidence_is_said_so() {
+    // True that seed 1 replays these lines, and said that seed 257 would too.
+    let (code, v, _) = run(&["generals", "g_low8_seed257.txt", "--seed", "1"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["pins_seed"], false, "{v}");
+    for f in ["g_realonly.txt", "g_const.txt"] {
+        let (code, v, _) = run(&["generals", f]);
+        assert_eq!(code, 1, "{f}: {v}");
+        assert!(
+            v["summary"].as_str().unwrap().starts_with("not sure"),
+            "{v}"
+        );
+    }
+    let (code, v, _) = run(&[
+        "ares",
+        "a_0CBA1F49.txt",
+        "--seed",
+        "4242",
+        "--max-draws",
+        "1000000000",
+    ]);
+    assert_eq!(code, 1, "{v}");
+    assert!(
+        v["summary"].as_str().unwrap().starts_with("not sure"),
+        "{v}"
+    );
+}

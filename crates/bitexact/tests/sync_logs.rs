@@ -657,3 +657,37 @@ fn generals_records_on_one_line_are_all_checked() {
     let d = r.first_divergence.as_ref().expect("a divergence");
     assert_eq!((d.line, d.source_line), (Some(1), Some(19)), "{}", r.text());
 }
+
+#[test]
+fn phobos_two_full_rings_differing_only_in_their_oldest_entry() {
+    let calls = game(33, 5000);
+    let a = phobos_lines(333, 1000, &calls, false);
+    assert_eq!(a.len(), 4096);
+    let mut b = a.clone();
+    b[0].0.frame = b[0].0.frame.saturating_sub(1).max(1);
+    if b[0].0.frame == a[0].0.frame {
+        b[0].0.caller ^= 0x10;
+    }
+    let f = calls.last().unwrap().frame;
+    let (ta, tb) = (phobos_text(&a, f), phobos_text(&b, f));
+    let r = run(Format::Phobos, &ta, Some(&tb), &Options::default());
+    assert!(!r.consistent, "{}", r.text());
+    assert_eq!(r.first_divergence.unwrap().entry, Some(0));
+    // Offset by one call (B's ring one call later), B's oldest entry edited.
+    let mut more = calls.clone();
+    more.push(Call {
+        ranged: None,
+        caller: 0x0040_1000,
+        frame: f,
+    });
+    let mut c = phobos_lines(333, 1000, &more, false);
+    c[0].0.caller ^= 0x10;
+    let r = run(
+        Format::Phobos,
+        &ta,
+        Some(&phobos_text(&c, f)),
+        &Options::default(),
+    );
+    assert!(!r.consistent, "{}", r.text());
+    assert_eq!(r.first_divergence.unwrap().entry, Some(1), "A #1 is B #0");
+}

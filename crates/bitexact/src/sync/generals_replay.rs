@@ -33,8 +33,20 @@ fn int_matches(draw: u32, value: i32, lo: i32, hi: i32) -> bool {
 /// The fewest int lines a realignment must check (or all that remain).
 const MIN_VERIFY: usize = 8;
 
+/// The fewest bits the int lines must carry (Σ log2(hi − lo + 1)) for a
+/// replay to be called consistent: an unrelated stream matches `b` bits
+/// with chance 2^−b, and 2^−13.3 is the 10^−4 every check here holds to.
+const MIN_BITS: f64 = 13.3;
+
 /// A replay of one log's stream: its generator, re-seeded by `InitRandom`
 /// lines, and the counts of what it checked.
+///
+/// The generator's low bits barely depend on the seed's high bits (its
+/// words start at seed + constant and step by add-with-carry), so lines of
+/// power-of-two ranges replay alike from seeds differing in high bits. Each
+/// segment is also replayed from the 32 seeds one bit away from its own:
+/// one that still replays the whole segment means the lines do not pin the
+/// seed.
 pub(super) struct Replayer {
     seed: Option<u32>,
     g: Option<GameRandom>,
@@ -43,6 +55,11 @@ pub(super) struct Replayer {
     ints: u64,
     reals: u64,
     inits: u64,
+    bits: f64,
+    /// The seed of this segment and its one-bit neighbours still replaying.
+    segment: Option<(u32, u64)>,
+    near: Vec<(u32, GameRandom)>,
+    doubt: Option<String>,
     pub(super) notes: Vec<String>,
 }
 
@@ -56,7 +73,7 @@ pub(super) struct Mismatch {
 
 impl Replayer {
     pub(super) fn new(seed: Option<u32>) -> Self {
-        Self {
+        let mut r = Self {
             seed,
             g: seed.map(GameRandom::new),
             seeded_by: seed.map_or(String::new(), |s| std::format!("seed {s:#010x}")),
@@ -64,8 +81,59 @@ impl Replayer {
             ints: 0,
             reals: 0,
             inits: 0,
+            bits: 0.0,
+            segment: None,
+            near: Vec::new(),
+            doubt: None,
             notes: Vec::new(),
+        };
+        if let Some(s) = seed {
+            r.start_segment(s, 0);
         }
+        r
+    }
+
+    /// A new seeding (`line`: where, 0 for the seed given): the segment
+    /// before it is judged, its one-bit neighbours start.
+    fn start_segment(&mut self, seed: u32, line: u64) {
+        self.end_segment();
+        self.segment = Some((seed, line));
+        self.near = (0..32)
+            .map(|b| seed ^ (1 << b))
+            .map(|s| (s, GameRandom::new(s)))
+            .collect();
+    }
+
+    fn end_segment(&mut self) {
+        if let (Some((seed, line)), Some((other, _))) = (self.segment, self.near.first()) {
+            if self.drawn > 0 && self.doubt.is_none() {
+                let from = if line == 0 {
+                    std::format!("seed {seed:#010x}")
+                } else {
+                    std::format!("InitRandom {seed:08x} (line {line})")
+                };
+                self.doubt = Some(std::format!(
+                    "the lines after {from} would replay exactly from seed {other:#010x} too (one bit away): this generator's low bits barely depend on the seed's high bits, and these ranges do not tell the seeds apart"
+                ));
+            }
+        }
+        self.near.clear();
+    }
+
+    /// Whether the int lines carry too few bits for a replay that matched
+    /// every line to mean anything (`Some(why)`), and whether a seed one
+    /// bit away replays them too (the second: the lines do not pin the
+    /// seed; still true that they replay from it).
+    pub(super) fn judge(&mut self) -> (Option<String>, Option<String>) {
+        self.end_segment();
+        let few = (self.bits < MIN_BITS).then(|| {
+            std::format!(
+                "the int lines carry {:.1} bits (Σ log2 of their range sizes): an unrelated stream matches them with chance {:.1e}",
+                self.bits,
+                (-self.bits).exp2()
+            )
+        });
+        (few, self.doubt.clone())
     }
 
     /// Replay one item. Errors: a draw line before any seed.
@@ -83,6 +151,7 @@ impl Replayer {
                     ));
                 }
                 self.g = Some(GameRandom::new(s));
+                self.start_segment(s, it.line);
                 self.seeded_by = std::format!("InitRandom {s:08x} (line {})", it.line);
                 self.inits += 1;
                 self.drawn = 0;
@@ -102,12 +171,19 @@ impl Replayer {
         let before = *g;
         let d = g.next_u32();
         self.drawn += 1;
-        if let Kind::Real(_) = it.kind {
+        let is_int = matches!(it.kind, Kind::Int { .. });
+        self.near.retain_mut(|(_, n)| {
+            let w = n.next_u32();
+            !is_int || int_matches(w, value, lo, hi)
+        });
+        if !is_int {
             self.reals += 1;
             return Ok(None);
         }
         self.ints += 1;
         if int_matches(d, value, lo, hi) {
+            let size = hi.wrapping_sub(lo).wrapping_add(1) as u32;
+            self.bits += f64::from(size).log2();
             return Ok(None);
         }
         let dd = hi.wrapping_sub(lo).wrapping_add(1) as u32;
@@ -257,15 +333,37 @@ pub(super) fn replay(
         ));
     }
     report.details.append(&mut rp.notes);
-    report.consistent = true;
     report.checked = rp.lines();
-    report.position = Some(0);
     let (ints, reals) = (rp.ints, rp.reals);
+    report.extra.push(("bits", Json::from(rp.bits)));
+    let (few, near) = rp.judge();
+    if let Some(why) = few {
+        report.summary = std::format!(
+            "not sure: {who}'s {} {} lines replay exactly, but {why}",
+            ints + reals,
+            stream.name()
+        );
+        report.extra.push(("stream", Json::from(stream.name())));
+        return Ok(report);
+    }
+    report.extra.push(("pins_seed", Json::from(near.is_none())));
+    if let Some(why) = near {
+        report
+            .details
+            .push(std::format!("the seed is not pinned: {why}"));
+    }
+    report.consistent = true;
+    report.position = Some(0);
     report.summary = std::format!(
-        "consistent: {who}'s {} {} lines replay exactly ({ints} int values checked, {reals} real lines counted but not checked: they do not carry their bounds){}",
+        "consistent: {who}'s {} {} lines replay exactly ({ints} int values checked, {reals} real lines counted but not checked: they do not carry their bounds){}{}",
         ints + reals,
         stream.name(),
-        if rp.inits > 1 { std::format!("; {} InitRandom re-seedings", rp.inits) } else { String::new() }
+        if rp.inits > 1 { std::format!("; {} InitRandom re-seedings", rp.inits) } else { String::new() },
+        if report.details.iter().any(|d| d.starts_with("the seed is not pinned")) {
+            "; they would replay from a seed one bit away too (below)"
+        } else {
+            ""
+        }
     );
     report.extra.push(("stream", Json::from(stream.name())));
     report.extra.push(("ints", Json::from(ints)));

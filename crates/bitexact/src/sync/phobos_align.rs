@@ -86,7 +86,7 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
     if !full_a && !full_b {
         anchor = Some((0, 0, 1));
     }
-    let Some((i0, j0, ties)) = anchor else {
+    let Some((mut i0, mut j0, ties)) = anchor else {
         report.summary = "not aligned: no entry of A has the frame and cursors of an entry of B; the logs do not overlap (different games, or written far apart)".into();
         return report;
     };
@@ -135,6 +135,15 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
             ea[i0].number
         );
         return report;
+    }
+    // Two full rings that both hold entries before the anchor: under the
+    // anchor's offset those entries are the same calls in both (a genuine
+    // pair is offset by the calls one made more, so one side's head is
+    // empty), so the walk starts at the oldest pair the offset aligns.
+    if full_a && full_b && i0 > 0 && j0 > 0 {
+        let m = i0.min(j0);
+        i0 -= m;
+        j0 -= m;
     }
     let agree = run(&ea[i0..], &eb[j0..]);
     let (i, j) = (i0 + agree, j0 + agree);

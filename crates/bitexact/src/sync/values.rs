@@ -17,6 +17,10 @@
 //! `n / 2^32`; the report says it.
 
 use super::{Divergence, Format, Lines, Options, Report, SyncError, Which};
+
+/// The largest chance of an accidental placement still called consistent
+/// (the Phobos bound).
+const MAX_CHANCE: f64 = 1e-4;
 use crate::json::Json;
 use crate::westwood::Random2;
 use std::io::BufRead;
@@ -355,11 +359,33 @@ pub(super) fn check(
         }
     }
     let pos_a = &placed[0];
+    // The chance that unrelated values land where these did: the first
+    // anywhere within the bound, each later one within its gap after the
+    // one before (B's first: within its distance of A's first).
+    let mut joint = chance;
+    let mut refs: Vec<(u64, u64)> = pos_a.windows(2).map(|w| (w[0], w[1])).collect();
+    if let Some(pos_b) = placed.get(1) {
+        refs.push((pos_a[0], pos_b[0]));
+        refs.extend(pos_b.windows(2).map(|w| (w[0], w[1])));
+    }
+    for (from, to) in refs {
+        joint *= (2.0 * from.abs_diff(to) as f64 + 1.0) / 4_294_967_296.0;
+    }
+    report.extra.push(("chance", Json::from(joint.min(1.0))));
+    if joint > MAX_CHANCE {
+        report.summary = std::format!(
+            "not sure: the values are draws of seed {}'s scenario stream (the first is draw #{}), but values of an unrelated stream land so within {max} draws with chance {:.1e}: a smaller draw bound (where the game stood, roughly) or more values settle it",
+            pa.seed,
+            pos_a[0],
+            joint.min(1.0)
+        );
+        return Ok(report);
+    }
     report.position = Some(pos_a[0] - 1);
     report.consistent = true;
     report.summary = match &pb {
         None => std::format!(
-            "consistent: every value is a draw of seed {}'s scenario stream, in the log's order; the first is draw #{} (a value of an unrelated stream is found within {max} draws with chance {chance:.3})",
+            "consistent: every value is a draw of seed {}'s scenario stream, in the log's order; the first is draw #{} (unrelated values land so with chance {joint:.1e})",
             pa.seed,
             pos_a[0]
         ),
