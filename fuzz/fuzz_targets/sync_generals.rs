@@ -1,6 +1,7 @@
 //! Generals DEBUG_RANDOM_LOGIC lines (SPEC 12.3): any bytes never panic; a
-//! log written from the generator is consistent; one changed value is named
-//! at its line.
+//! log written from the generator is never a divergence (consistent, or
+//! "not sure" when its lines carry few bits); one changed value is named at
+//! its line.
 #![no_main]
 
 use bitexact::generals::GameRandom;
@@ -45,7 +46,8 @@ fuzz_target!(|data: &[u8]| {
     }
     let r = sync_run(Format::Generals, text.as_bytes(), None, &Options::default()).expect("well formed");
     match changed_line {
-        None => assert!(r.consistent, "{}\n{text}", r.text()),
+        // Never a divergence; "not sure" when the lines carry few bits.
+        None => assert!(r.first_divergence.is_none(), "{}\n{text}", r.text()),
         Some(l) => {
             let d = r.first_divergence.as_ref().expect("a changed value is a divergence");
             assert_eq!(d.line, Some(l), "{}", r.text());

@@ -1,6 +1,6 @@
 //! Generals crcDebug files (SPEC 12.3): any bytes never panic; RandomSeed
-//! lines written from the logic stream are placed, no later than where they
-//! were written.
+//! lines written from the logic stream are never a divergence (placed, or
+//! "not sure" for a few lines).
 #![no_main]
 
 use bitexact::generals::GameRandom;
@@ -37,5 +37,6 @@ fuzz_target!(|data: &[u8]| {
     }
     let options = Options { seed: Some(i64::from(seed)), max_draws: Some(drawn + 1), ..Options::default() };
     let r = sync_run(Format::GeneralsCrc, text.as_bytes(), None, &options).expect("well formed");
-    assert!(r.consistent, "{}", r.text());
+    // Never a divergence; "not sure" for a few lines.
+    assert!(r.first_divergence.is_none(), "{}", r.text());
 });

@@ -264,3 +264,37 @@ fn fourth_round_weak_evidence_is_said_so() {
         "{v}"
     );
 }
+
+#[test]
+fn fifth_round_copies_and_chance_crcs_are_not_evidence() {
+    let (code, v, _) = run(&[
+        "ares",
+        "a1.txt",
+        "a2.txt",
+        "--seed",
+        "4242",
+        "--max-draws",
+        "1000000000",
+    ]);
+    assert_eq!(code, 1, "{v}");
+    assert!(
+        v["summary"].as_str().unwrap().starts_with("not sure"),
+        "{v}"
+    );
+    let (code, v, _) = run(&[
+        "vinifera",
+        "vone.txt",
+        "vone2.txt",
+        "--max-draws",
+        "1000000000",
+    ]);
+    assert_eq!(code, 1, "{v}");
+    for f in ["cforged_1269481094.txt", "cforged_rep.txt"] {
+        let (code, v, _) = run(&["generals-crc", f, "--seed", "0x5EED"]);
+        assert_eq!(code, 1, "{f}: {v}");
+        assert!(
+            v["summary"].as_str().unwrap().starts_with("not sure"),
+            "{v}"
+        );
+    }
+}

@@ -12,6 +12,10 @@
 //! chance.
 
 use super::{Divergence, Format, Lines, Options, Report, SyncError, Which};
+
+/// The largest chance of an accidental placement still called consistent
+/// (every check's bound).
+const MAX_CHANCE: f64 = 1e-4;
 use crate::generals::GameRandom;
 use crate::json::Json;
 use std::io::BufRead;
@@ -181,8 +185,25 @@ pub(super) fn check(
         return Ok(report);
     }
     let last = pa.last().copied().unwrap_or(0);
-    let chance = (last as f64 + la.len() as f64) / 4_294_967_296.0;
+    // The chance that forged CRCs land so: the first anywhere within the
+    // bound searched, each later one within its gap after the one before
+    // (the same state again, a frame without draws, tells nothing new).
+    let mut chance = (max as f64 + 1.0) / 4_294_967_296.0;
+    for (w, c) in pa.windows(2).zip(la.windows(2)) {
+        if w[1] != w[0] || c[1].crc != c[0].crc {
+            chance *= (w[1] - w[0]) as f64 / 4_294_967_296.0 + 1.0 / 4_294_967_296.0;
+        }
+    }
+    let chance = chance.min(1.0);
     report.extra.push(("chance", Json::from(chance)));
+    if chance > MAX_CHANCE {
+        report.summary = std::format!(
+            "not sure: the RandomSeed lines are logic states of seed {seed} (the first at draw {}), but forged CRCs land so within {max} draws with chance {chance:.1e}: more lines, or a smaller draw bound, settle it",
+            pa[0]
+        );
+        report.checked = la.len() as u64;
+        return Ok(report);
+    }
     let frames = |lines: &[SeedLine], pos: &[u64]| -> Json {
         Json::Array(
             lines
@@ -204,7 +225,7 @@ pub(super) fn check(
     let Some(lb) = lb else {
         report.consistent = true;
         report.summary = std::format!(
-            "consistent: all {} RandomSeed lines are logic states of seed {seed} (draws {}..{last}; a chance match within the draws scanned has probability {chance:.1e})",
+            "consistent: all {} RandomSeed lines are logic states of seed {seed} (draws {}..{last}; forged CRCs would land so with chance {chance:.1e})",
             la.len(),
             pa[0]
         );

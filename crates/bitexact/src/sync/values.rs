@@ -369,7 +369,11 @@ pub(super) fn check(
         refs.extend(pos_b.windows(2).map(|w| (w[0], w[1])));
     }
     for (from, to) in refs {
-        joint *= (2.0 * from.abs_diff(to) as f64 + 1.0) / 4_294_967_296.0;
+        // The same draw again (a second player in step logs the same value)
+        // tells nothing new.
+        if from != to {
+            joint *= (2.0 * from.abs_diff(to) as f64 + 1.0) / 4_294_967_296.0;
+        }
     }
     report.extra.push(("chance", Json::from(joint.min(1.0))));
     if joint > MAX_CHANCE {
