@@ -318,6 +318,12 @@ pub(super) fn check(
                     expected(e),
                     k.abs()
                 );
+                let coincidence = (2 * window + 1) as f64 / 2_147_483_647.0;
+                if coincidence > 1e-4 {
+                    l.push_str(&std::format!(
+                        " (or a coincidence: about {coincidence:.1e} within this window)"
+                    ));
+                }
                 if positions.len() > 1 {
                     let more: Vec<String> = positions[1..]
                         .iter()
@@ -343,7 +349,15 @@ pub(super) fn check(
         };
         if let Some(exp) = exp {
             if bad == 0 {
-                report.shift = shift;
+                // A 31-bit value turns up within the window by chance with
+                // about 2·window / 2^31: the shift is named only below 1e-4.
+                let chance = (2 * window + 1) as f64 / 2_147_483_647.0;
+                report.shift = shift.filter(|_| chance <= 1e-4);
+                if shift.is_some() && chance > 1e-4 {
+                    report.details.push(std::format!(
+                        "not sure of the shift: a value turns up within {window} draws of #T by chance with about {chance:.1e} (a smaller window settles it)"
+                    ));
+                }
                 report.first_divergence = Some(Divergence {
                     line: Some(f.line),
                     frame: Some(f.net_frame as i64),
