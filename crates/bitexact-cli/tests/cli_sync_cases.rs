@@ -298,3 +298,16 @@ fn fifth_round_copies_and_chance_crcs_are_not_evidence() {
         );
     }
 }
+
+#[test]
+fn sixth_round_initrandom_lines_are_seeds_not_draws() {
+    let (code, v, _) = run(&["generals", "g5a.txt", "g5b_noinit.txt", "--seed", "0x1234"]);
+    assert_eq!(code, 0, "{v}");
+    let (code, v, _) = run(&["generals", "g5a.txt", "g5b_midinit.txt", "--seed", "0x1234"]);
+    assert_eq!(
+        (code, v["first_divergence"]["line"].as_u64()),
+        (1, Some(21)),
+        "{v}"
+    );
+    assert!(v["shift"].is_null(), "a re-seed is not a shift: {v}");
+}

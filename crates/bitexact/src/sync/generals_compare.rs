@@ -3,7 +3,7 @@
 //! the logs from each other — is reported, with the shifts that realign the
 //! call sites after it (one named only when it is the only fit).
 
-use super::generals::{marker, Item, Reader};
+use super::generals::{marker, Item, Kind, Reader};
 use super::generals_replay::{explain, Replayer};
 use super::{Divergence, Format, Report, SyncError, Which};
 use crate::json::Json;
@@ -24,8 +24,43 @@ pub(super) fn compare<'r>(
     let mut reps = seed.map(|s| (Replayer::new(Some(s)), Replayer::new(Some(s))));
     let mut n = 0u64;
     let mut last_frame = i64::MIN;
+    // The seed each log's stream runs from: its last InitRandom (with the
+    // line), or the seed given. InitRandom lines make no draw: they are
+    // not compared as lines, only the seeds they set.
+    let (mut seed_a, mut seed_b) = ((seed, 0u64), (seed, 0u64));
     loop {
-        let (x, y) = (a.next()?, b.next()?);
+        let x = next_draw(&mut a, reps.as_mut().map(|p| &mut p.0), &mut seed_a)?;
+        let y = next_draw(&mut b, reps.as_mut().map(|p| &mut p.1), &mut seed_b)?;
+        if let (Some(sa), Some(sb), Some(_), Some(_)) = (seed_a.0, seed_b.0, &x, &y) {
+            if sa != sb {
+                let at = |line: u64| {
+                    if line == 0 {
+                        "the seed given".into()
+                    } else {
+                        std::format!("InitRandom at line {line}")
+                    }
+                };
+                report.summary = std::format!(
+                    "divergence: the logs agree on {n} {} lines, then their streams run from different seeds: A's {sa:08x} ({}), B's {sb:08x} ({})",
+                    stream.name(),
+                    at(seed_a.1),
+                    at(seed_b.1)
+                );
+                let line = seed_a.1.max(seed_b.1);
+                report.first_divergence = Some(Divergence {
+                    line: Some(line),
+                    logged: std::format!("A: seeded {sa:08x} ({})", at(seed_a.1)),
+                    expected: std::format!("B: seeded {sb:08x} ({})", at(seed_b.1)),
+                    ..Divergence::default()
+                });
+                report.extra.push((
+                    "divergence_in",
+                    Json::from(if seed_b.1 > seed_a.1 { "b" } else { "a" }),
+                ));
+                report.checked = n;
+                return Ok(report);
+            }
+        }
         if let Some((ra, rb)) = reps.as_mut() {
             for (it, rp, r, who) in [(&x, ra, &mut a, "A"), (&y, rb, &mut b, "B")] {
                 let Some(it) = it else { continue };
@@ -98,6 +133,26 @@ pub(super) fn compare<'r>(
     }
 }
 
+/// The next draw line of `r`, feeding the InitRandom lines before it to
+/// the replay (when there is one) and recording the seed they set.
+fn next_draw(
+    r: &mut Reader<'_>,
+    mut rp: Option<&mut Replayer>,
+    seeded: &mut (Option<u32>, u64),
+) -> Result<Option<Item>, SyncError> {
+    while let Some(it) = r.next()? {
+        if let Kind::Init(s) = it.kind {
+            if let Some(rp) = rp.as_deref_mut() {
+                rp.feed(&it, r)?;
+            }
+            *seeded = (Some(s), it.line);
+            continue;
+        }
+        return Ok(Some(it));
+    }
+    Ok(None)
+}
+
 /// One log ends first. A debug log is written line by line, so one copied
 /// or cut while the game ran ends anywhere, mid-frame included: the other
 /// log running on is not a divergence. With a seed, the lines read past the
@@ -124,7 +179,9 @@ fn one_ends(
                 return Ok(report);
             }
         }
-        more += 1;
+        if !matches!(i.kind, Kind::Init(_)) {
+            more += 1;
+        }
     }
     report.consistent = true;
     report.checked = n;
