@@ -6,7 +6,7 @@
 //! `SharedRandom: L (#T)` — the generator's `Last` and `TotalCount`. For a
 //! client whose stream is the seed's, `L` is draw number `T` (1-based) of
 //! `MersenneTwister(seed)`'s `Next()` values (and `T = 0` means no draw yet,
-//! `L = 0`). [`check`] says, per frame, whether that holds; when it does not,
+//! `L = 0`). [`check_frames`] says, per frame, whether that holds; when it does not,
 //! it looks for `L` within a window of draws on both sides of `T`: found at
 //! draw `p`, the client's generator is `p − T` draws ahead of its count
 //! (behind when negative) — a draw made or skipped outside the counter, or
