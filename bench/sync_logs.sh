@@ -30,7 +30,9 @@ PY
 cat "$log" > /dev/null   # warm the page cache for both sides
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores"
 echo "log: $(stat -c %s "$log") bytes"
-/usr/bin/time -f "grep -c:                %e s, %M KB peak" grep -c GetGameLogicRandomValue "$log" > /dev/null
+# (to a file: GNU grep stops at the first match when its output is /dev/null)
+/usr/bin/time -f "grep -c:                %e s, %M KB peak" grep -c GetGameLogicRandomValue "$log" > "$tmp/count"
+echo "  ($(cat "$tmp/count") logic lines)"
 /usr/bin/time -f "bitexact sync generals: %e s, %M KB peak" "$bin" sync generals "$log" > /dev/null
 
 t() { local what=$1; shift; /usr/bin/time -f "$what: %e s, %M KB peak" "$bin" "$@" > /dev/null || true; }

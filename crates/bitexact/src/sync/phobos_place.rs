@@ -280,7 +280,7 @@ fn place(
                 .extra
                 .push(("first_call_starts", Json::from(survivors.clone())));
         }
-        let end = fit(&mut Words::new(seed), es, &cs, p).pos;
+        let end = fit(&mut words_at(seed, p), es, &cs, p).pos;
         let chance = chance_fit(es, &cs, max);
         report.extra.push(("chance", Json::from(chance)));
         report.extra.push(("draws", Json::from(end - p)));
@@ -319,7 +319,7 @@ fn place(
         return report;
     }
     let (depth, p) = best.unwrap_or((0, 0));
-    let f = fit(&mut words_at(seed), es, &cs, p);
+    let f = fit(&mut words_at(seed, p), es, &cs, p);
     let c = cs[depth];
     let e = &es[c.last];
     let logged = match c.logged {
@@ -342,7 +342,7 @@ fn place(
     report.position = None;
     // Does trusting the log's count for this call realign the rest?
     if let (Some(l), Some(r)) = (c.logged, f.replay) {
-        let mut w = words_at(seed);
+        let mut w = words_at(seed, p);
         let resumed = fit_from(&mut w, es, &cs, depth + 1, f.pos + u64::from(l));
         if resumed == cs.len() {
             let k = i64::from(l) - i64::from(r);
@@ -431,8 +431,16 @@ fn chance_fit(es: &[Entry], cs: &[Call], max: u64) -> f64 {
     (((max + 1) as f64 / 250.0).max(1.0).ln() - best).exp()
 }
 
-fn words_at(seed: u32) -> Words {
-    Words::new(seed)
+/// The stream from draw `start` on (the draws before it skipped, never
+/// held: a re-fit far into the stream stays in bounded memory).
+fn words_at(seed: u32, start: u64) -> Words {
+    let mut gen = Random2::new(seed);
+    gen.discard(start);
+    Words {
+        gen,
+        base: start,
+        buf: Vec::new(),
+    }
 }
 
 /// Calls `from..` fitted from draw `pos` (the first of them checked by its
