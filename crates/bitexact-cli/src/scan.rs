@@ -31,11 +31,12 @@ pub fn run(args: &ScanArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "no generator site found in '{name}'"
         )));
     }
+    let (sites, functions) = (report.sites.len(), report.functions.len());
     crate::summary!(
-        "{} sites ({} complete) in {} functions",
-        report.sites.len(),
+        "{sites} site{} ({} complete) in {functions} function{}",
+        if sites == 1 { "" } else { "s" },
         report.sites.iter().filter(|s| s.complete).count(),
-        report.functions.len()
+        if functions == 1 { "" } else { "s" }
     );
     Ok(())
 }

@@ -30,7 +30,11 @@ fn text_report_names_the_site() {
     assert!(out.contains("sites: 1 (1 complete)"), "{out}");
     assert!(out.contains("mt19937.temper      yes"), "{out}");
     assert!(out.contains("sub_400088"), "{out}");
-    assert!(stderr(&o).contains("1 sites (1 complete) in 1 functions"));
+    assert!(
+        stderr(&o).contains("1 site (1 complete) in 1 function"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -42,6 +42,14 @@ fn exit_codes_and_the_report_keys_for_every_format() {
         (Some(250), Some(1))
     );
     assert_eq!(v["first_divergence"]["caller_hex"], "b0001c40");
+    // An unsigned seed given negative is named as such (issue 21).
+    let o = bitexact(&["stream", "sots", "--seed", "-5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("'-5' is negative: this number is unsigned"),
+        "{}",
+        stderr(&o)
+    );
     // A seed written as the logs print it (signed) is its bits.
     let o = bitexact(&["sync", "phobos", &s0, "--seed", "-5"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));

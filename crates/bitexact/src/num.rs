@@ -10,6 +10,9 @@ use core::fmt;
 pub enum NumKind {
     /// Nothing to read.
     Empty,
+    /// A negative number where only 0 and up are taken (an unsigned seed,
+    /// a count, a bound).
+    Negative,
     /// Not a number of the form expected (`what` says which).
     NotANumber {
         /// `decimal or 0x hex`, `a decimal float or 0x + 8 hex digits`, or
@@ -61,6 +64,10 @@ impl fmt::Display for NumError {
         let s = &self.text;
         match self.kind {
             NumKind::Empty => f.write_str("empty number"),
+            NumKind::Negative => write!(
+                f,
+                "'{s}' is negative: this number is unsigned (0 or more, decimal or 0x hex)"
+            ),
             NumKind::NotANumber { expected: "" } => write!(f, "'{s}' is not a number"),
             NumKind::NotANumber { expected } => {
                 write!(f, "'{s}' is not a number (expected {expected})")
@@ -108,6 +115,12 @@ pub fn parse_u64(s: &str) -> Result<u64, NumError> {
             match e.kind() {
                 PosOverflow => NumKind::TooLarge,
                 Empty => NumKind::Empty,
+                _ if t
+                    .strip_prefix('-')
+                    .is_some_and(|d| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit())) =>
+                {
+                    NumKind::Negative
+                }
                 _ => NumKind::NotANumber { expected: INTEGER },
             },
         )
@@ -224,7 +237,15 @@ mod tests {
         assert_eq!(parse_u64("10"), Ok(10));
         assert_eq!(parse_u64("0x10"), Ok(16));
         assert_eq!(parse_u64("0XfF"), Ok(255));
-        assert!(parse_u64("-1").is_err());
+        assert_eq!(parse_u64("-1").unwrap_err().kind, NumKind::Negative);
+        assert!(parse_u32("-5")
+            .unwrap_err()
+            .to_string()
+            .contains("unsigned"));
+        assert_eq!(
+            parse_u64("-x").unwrap_err().kind,
+            NumKind::NotANumber { expected: INTEGER }
+        );
         assert!(parse_u64("1e3").is_err());
         assert_eq!(parse_u64("").unwrap_err().to_string(), "empty number");
         assert!(parse_u64("18446744073709551616")
