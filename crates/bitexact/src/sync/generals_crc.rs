@@ -11,7 +11,7 @@
 //! by chance (about one in 2^32 per state scanned): the report gives the
 //! chance.
 
-use super::{Divergence, Format, Lines, Options, Report, SyncError, Which};
+use super::{Divergence, Format, Lines, Options, Report, SyncError};
 
 /// The largest chance of an accidental placement still called consistent
 /// (every check's bound).
@@ -140,11 +140,7 @@ pub(super) fn check(
 ) -> Result<Report, SyncError> {
     let seed = options.seed_u32()?;
     let max = options.max_draws(Format::GeneralsCrc)?;
-    let la = read(a).map_err(|e| e.of(Which::A))?;
-    let lb = match b {
-        Some(b) => Some(read(b).map_err(|e| e.of(Which::B))?),
-        None => None,
-    };
+    let (la, lb) = super::read_both(a, b, read)?;
     let mut report = Report::new(Format::GeneralsCrc);
     let Some(seed) = seed else {
         return match lb {

@@ -287,6 +287,21 @@ impl core::fmt::Display for SyncError {
 
 impl std::error::Error for SyncError {}
 
+/// Read log `a` and, when given, log `b` with the same reader, each error
+/// saying which log it is about.
+pub(crate) fn read_both<T>(
+    a: &mut dyn BufRead,
+    b: Option<&mut dyn BufRead>,
+    mut read: impl FnMut(&mut dyn BufRead) -> Result<T, SyncError>,
+) -> Result<(T, Option<T>), SyncError> {
+    let la = read(a).map_err(|e| e.of(Which::A))?;
+    let lb = match b {
+        Some(b) => Some(read(b).map_err(|e| e.of(Which::B))?),
+        None => None,
+    };
+    Ok((la, lb))
+}
+
 /// Check `a` (and `b`, a second player's log of the same moment, when
 /// given) in `format` (SPEC 12). Each log is read once, streaming; memory is
 /// bounded by the format's window (a Phobos ring, the realignment

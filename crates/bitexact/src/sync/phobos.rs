@@ -26,7 +26,7 @@
 //!   mid-ring: when the frames go down exactly once and the cursors of the
 //!   last entry lead into the first, the dump is rotated back.
 
-use super::{phobos_align, phobos_place, Lines, Options, Report, SyncError, Which};
+use super::{phobos_align, phobos_place, Lines, Options, Report, SyncError};
 use std::io::BufRead;
 use std::string::String;
 use std::vec::Vec;
@@ -74,6 +74,28 @@ impl Entry {
     /// Everything but the number and line.
     pub(super) fn same(&self, o: &Entry) -> bool {
         self.same_call(o) && (self.index1, self.index2) == (o.index1, o.index2)
+    }
+
+    /// A divergence at this entry: its number, line, frame, caller (named
+    /// by `names`), what each side says, and the lines around it.
+    pub(super) fn divergence(
+        &self,
+        names: Option<&super::Names>,
+        logged: String,
+        expected: String,
+        context: Vec<String>,
+    ) -> super::Divergence {
+        super::Divergence {
+            entry: Some(self.number),
+            line: Some(self.line),
+            frame: Some(self.frame),
+            caller: Some(self.caller),
+            caller_name: names.and_then(|n| n.name_of(self.caller)),
+            logged,
+            expected,
+            context,
+            ..super::Divergence::default()
+        }
     }
 
     pub(super) fn describe(&self) -> String {
@@ -415,11 +437,7 @@ pub(super) fn check(
     let seed = options.seed_u32()?;
     let max_shift = options.max_shift(super::Format::Phobos)?;
     let max_draws = options.max_draws(super::Format::Phobos)?;
-    let log_a = read(a, options.log).map_err(|e| e.of(Which::A))?;
-    let log_b = match b {
-        Some(b) => Some(read(b, options.log).map_err(|e| e.of(Which::B))?),
-        None => None,
-    };
+    let (log_a, log_b) = super::read_both(a, b, |r| read(r, options.log))?;
     match (seed, log_b) {
         (Some(seed), None) => Ok(phobos_place::check(&log_a, seed, max_draws, options)),
         (None, Some(log_b)) => Ok(phobos_align::check(&log_a, &log_b, max_shift, options)),

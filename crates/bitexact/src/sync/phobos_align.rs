@@ -9,7 +9,7 @@
 //! draw, by design). The shift is positive when B made the extra calls.
 
 use super::phobos::{context, current_game, Entry, Log, RING};
-use super::{Divergence, Format, Options, Report};
+use super::{Format, Options, Report};
 use crate::json::Json;
 use std::collections::HashMap;
 use std::vec::Vec;
@@ -104,20 +104,15 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         }
         if let Some(k) = x[..x0].iter().position(|e| e.frame > y[0].frame) {
             let e = &x[k];
-            report.first_divergence = Some(Divergence {
-                entry: Some(e.number),
-                line: Some(e.line),
-                frame: Some(e.frame),
-                caller: Some(e.caller),
-                caller_name: options.names.as_ref().and_then(|n| n.name_of(e.caller)),
-                logged: std::format!("{side} #{:05}: {}", e.number, e.describe()),
-                expected: std::format!(
+            report.first_divergence = Some(e.divergence(
+                options.names.as_ref(),
+                std::format!("{side} #{:05}: {}", e.number, e.describe()),
+                std::format!(
                     "no such call in the other log, whose ring covers frame {} on",
                     y[0].frame
                 ),
-                context: context(x, k),
-                ..Divergence::default()
-            });
+                context(x, k),
+            ));
             report.summary = std::format!(
                 "divergence: {side} #{:05} (frame {}) is a call the other log does not have, in frames its ring covers",
                 e.number,
@@ -169,19 +164,14 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
             report
                 .extra
                 .push(("extra_in", Json::from(if side == "B" { "b" } else { "a" })));
-            report.first_divergence = Some(Divergence {
-                entry: Some(e.number),
-                line: Some(e.line),
-                frame: Some(e.frame),
-                caller: Some(e.caller),
-                caller_name: options.names.as_ref().and_then(|n| n.name_of(e.caller)),
-                logged: std::format!("{side} #{:05}: {}", e.number, e.describe()),
-                expected: std::format!(
+            report.first_divergence = Some(e.divergence(
+                options.names.as_ref(),
+                std::format!("{side} #{:05}: {}", e.number, e.describe()),
+                std::format!(
                     "no such call: the other log's calls end at frame {last}, agreeing up to here"
                 ),
-                context: context(longer, from),
-                ..Divergence::default()
-            });
+                context(longer, from),
+            ));
             report.summary = std::format!(
                 "divergence: the logs agree on {agree} calls, then {side} has {extra} more call{} in frames up to {last}, the last frame both logged, from #{:05}",
                 if extra == 1 { "" } else { "s" },
@@ -226,17 +216,12 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         .map(|l| std::format!("A {l}"))
         .collect();
     context_lines.push(std::format!("B {}", y.text.trim_end()));
-    report.first_divergence = Some(Divergence {
-        entry: Some(x.number),
-        line: Some(x.line),
-        frame: Some(x.frame),
-        caller: Some(x.caller),
-        caller_name: options.names.as_ref().and_then(|n| n.name_of(x.caller)),
-        logged: std::format!("A #{:05}: {}", x.number, x.describe()),
-        expected: std::format!("B #{:05}: {}", y.number, y.describe()),
-        context: context_lines,
-        ..Divergence::default()
-    });
+    report.first_divergence = Some(x.divergence(
+        options.names.as_ref(),
+        std::format!("A #{:05}: {}", x.number, x.describe()),
+        std::format!("B #{:05}: {}", y.number, y.describe()),
+        context_lines,
+    ));
     report.extra.push(("entry_b", Json::from(y.number)));
     report.extra.push(("line_b", Json::from(y.line)));
     let name = |e: &Entry| {

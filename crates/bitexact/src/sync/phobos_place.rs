@@ -10,7 +10,7 @@
 //! never can), none a divergence at the call the best placement fails.
 
 use super::phobos::{calls, context, current_game, Call, Entry, Log, RANGED_FN};
-use super::{Divergence, Format, Options, Report};
+use super::{Format, Options, Report};
 use crate::json::Json;
 use crate::westwood::{Pick, Random2};
 use std::vec::Vec;
@@ -172,20 +172,10 @@ fn place(
 ) -> Report {
     let mut report = Report::new(Format::Phobos);
     report.details.extend(notes.iter().cloned());
-    let divergence = |e: &Entry,
-                      at: usize,
-                      logged: std::string::String,
-                      expected: std::string::String| Divergence {
-        entry: Some(e.number),
-        line: Some(e.line),
-        frame: Some(e.frame),
-        caller: Some(e.caller),
-        caller_name: options.names.as_ref().and_then(|n| n.name_of(e.caller)),
-        logged,
-        expected,
-        context: context(es, at),
-        ..Divergence::default()
-    };
+    let divergence =
+        |e: &Entry, at: usize, logged: std::string::String, expected: std::string::String| {
+            e.divergence(options.names.as_ref(), logged, expected, context(es, at))
+        };
     if let Some(i) = es
         .iter()
         .position(|e| (i32::from(e.index2) - i32::from(e.index1)).rem_euclid(250) != 103)

@@ -183,11 +183,7 @@ pub(super) fn check(
         ));
     }
     let max = options.max_draws(format)?;
-    let la = read(format, a).map_err(|e| e.of(Which::A))?;
-    let lb = match b {
-        Some(b) => Some(read(format, b).map_err(|e| e.of(Which::B))?),
-        None => None,
-    };
+    let (la, lb) = super::read_both(a, b, |r| read(format, r))?;
     let mut report = Report::new(format);
     // The seed given wins over a log's own `Random seed:` line, said so
     // when they differ; without one each log uses its own (B: A's when it
