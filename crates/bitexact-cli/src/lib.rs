@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod jsonl;
 pub mod ledger;
+pub mod merge;
 pub mod num;
 pub mod out;
 pub mod recover;
@@ -61,14 +62,32 @@ pub fn quiet() -> bool {
     QUIET.load(std::sync::atomic::Ordering::Relaxed)
 }
 
-/// One line on stderr; a closed stderr is ignored (never a panic, as
+/// One line for stderr, printed once the command's stdout is flushed (so a
+/// terminal shows the results first, then what was said about them, in the
+/// order a pipe of both sees); a closed stderr is ignored (never a panic, as
 /// `eprintln!` would).
 #[macro_export]
 macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
-    }};
+    ($($arg:tt)*) => {
+        $crate::hold(format!($($arg)*))
+    };
+}
+
+/// The lines [`say!`] holds until stdout is flushed.
+static HELD: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Hold one stderr line (see [`say!`]).
+pub fn hold(line: String) {
+    HELD.lock().unwrap_or_else(|e| e.into_inner()).push(line);
+}
+
+/// Write the held stderr lines, in the order they were said.
+fn release() {
+    let lines = std::mem::take(&mut *HELD.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut err = io::stderr().lock();
+    for line in lines {
+        let _ = writeln!(err, "{line}");
+    }
 }
 
 /// A summary line on stderr (`searched N seeds in …`, `wrote FILE …`):
@@ -134,6 +153,40 @@ pub fn read_limited(path: &std::path::Path, limit: usize) -> Result<Vec<u8>, Fai
     Ok(bytes)
 }
 
+/// The command as the man pages show it: no `help` subcommand (it has no
+/// page).
+fn man_command() -> clap::Command {
+    use clap::CommandFactory;
+    let mut cmd = cli::Cli::command().disable_help_subcommand(true);
+    cmd.build();
+    cmd
+}
+
+/// One page, its footer naming the program and version (`bitexact 0.1.0`).
+fn man_page(cmd: clap::Command) -> clap_mangen::Man {
+    clap_mangen::Man::new(cmd).source(concat!("bitexact ", env!("CARGO_PKG_VERSION")))
+}
+
+/// `manpage --dir`: one page per command and subcommand (`bitexact.1`,
+/// `bitexact-stream.1`, `bitexact-stream-sots.1`, …), as the top page's
+/// SUBCOMMANDS section names them.
+fn manpages(dir: &std::path::Path) -> Outcome {
+    let cannot = |e: io::Error| Failure::usage(format!("cannot write to '{}': {e}", dir.display()));
+    std::fs::create_dir_all(dir).map_err(cannot)?;
+    fn write(cmd: clap::Command, dir: &std::path::Path, pages: &mut usize) -> io::Result<()> {
+        for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+            write(sub.clone(), dir, pages)?;
+        }
+        man_page(cmd).generate_to(dir)?;
+        *pages += 1;
+        Ok(())
+    }
+    let mut pages = 0;
+    write(man_command(), dir, &mut pages).map_err(cannot)?;
+    crate::summary!("wrote {pages} man pages to {}", dir.display());
+    Ok(())
+}
+
 /// Parse the arguments, run the command, print, and return the exit code.
 pub fn main() -> ExitCode {
     let cli = match cli::Cli::try_parse() {
@@ -146,6 +199,7 @@ pub fn main() -> ExitCode {
             }
             if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand {
                 crate::say!("error: a subcommand is required (see 'bitexact --help')");
+                release();
                 return ExitCode::from(2);
             }
             // One line naming the problem (clap's message, its hints folded in),
@@ -172,6 +226,7 @@ pub fn main() -> ExitCode {
                 command.join(" ")
             };
             crate::say!("{} (see '{command} --help')", line.join(" "));
+            release();
             return ExitCode::from(2);
         }
     };
@@ -194,6 +249,7 @@ pub fn main() -> ExitCode {
         }
         cli::Command::Sots(cli::SotsCommand::Leg(args)) => sots_math::leg(&args, &mut out),
         cli::Command::Sync(cmd) => sync::run(&cmd, &mut out),
+        cli::Command::Merge(args) => merge::run(&args, &mut out),
         cli::Command::Scan(args) => scan::run(&args, &mut out),
         cli::Command::Selftest => selftest::run(&mut out),
         cli::Command::Completions { shell } => {
@@ -203,15 +259,14 @@ pub fn main() -> ExitCode {
             clap_complete::generate(shell, &mut cli::Cli::command(), "bitexact", &mut script);
             out.write_all(&script).map_err(Failure::from)
         }
-        cli::Command::Manpage => {
-            use clap::CommandFactory;
-            clap_mangen::Man::new(cli::Cli::command())
-                .render(&mut out)
-                .map_err(Failure::from)
-        }
+        cli::Command::Manpage { dir: None } => man_page(man_command())
+            .render(&mut out)
+            .map_err(Failure::from),
+        cli::Command::Manpage { dir: Some(dir) } => manpages(&dir),
     };
     let flushed = out.flush().map_err(Failure::from);
-    match result.and(flushed) {
+    drop(out);
+    let code = match result.and(flushed) {
         Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
         Err(Failure::Usage(msg)) => {
             crate::say!("error: {msg}");
@@ -221,5 +276,7 @@ pub fn main() -> ExitCode {
             crate::say!("{msg}");
             ExitCode::from(1)
         }
-    }
+    };
+    release();
+    code
 }

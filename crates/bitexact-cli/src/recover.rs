@@ -62,10 +62,8 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
         .map_err(|e| Failure::usage(query_message(tap.unwrap_or(info.default_tap), &e)))?;
     let space = info.seed.space();
     let range = args.str("seed-range");
-    let seeds = match range {
-        Some(r) => search::parse_seed_range(r, space).map_err(Failure::Usage)?,
-        None => 0..space,
-    };
+    let sharded = search::Seeds::new(range, args.str("shard"), space)?;
+    let seeds = sharded.part.clone();
     let plan = search::plan(args.usize("threads"), c.max_hits)?;
     if let Recovery::Walk(w) = &recovery {
         crate::summary!(
@@ -95,7 +93,32 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
         )),
         Recovery::Search(_) => None,
     };
-    report(&c, range, out, &found, space, none)
+    let query = args.query(&["shard", "threads", "json", "max-hits", "seed-range"]);
+    report(&c, range, &sharded, &query, out, &found, space, none)
+}
+
+/// A search's answer as `--json` fields: `hits` (`{"seed", "offset"}` in
+/// seed order), `searched`, `complete`, `seconds`, and `stopped_at` or
+/// `interrupted_at` when it ended early.
+pub fn search_json(o: &Found) -> Vec<(&'static str, serde_json::Value)> {
+    let hits: Vec<_> = o
+        .hits
+        .iter()
+        .map(|h| json!({"seed": h.seed, "offset": h.offset}))
+        .collect();
+    let secs = o.elapsed.as_secs_f64();
+    let mut fields = vec![
+        ("hits", hits.into()),
+        ("searched", o.searched.into()),
+        ("complete", o.complete().into()),
+        ("seconds", json!((secs * 1000.0).round() / 1000.0)),
+    ];
+    match o.end {
+        End::Complete => {}
+        End::Stopped { at } => fields.push(("stopped_at", at.into())),
+        End::Interrupted { at } => fields.push(("interrupted_at", at.into())),
+    }
+    fields
 }
 
 fn print_hits(out: &mut impl Write, hits: &[Hit]) -> std::io::Result<()> {
@@ -108,9 +131,12 @@ fn print_hits(out: &mut impl Write, hits: &[Hit]) -> std::io::Result<()> {
 /// Print the summary (stderr) and, with `--json`, the whole answer (stdout);
 /// exit 1 when nothing was found in a complete search (`none`: the message
 /// for that) or when interrupted.
+#[allow(clippy::too_many_arguments)]
 fn report(
     args: &Common,
     range: Option<&str>,
+    sharded: &search::Seeds,
+    query: &str,
     out: &mut impl Write,
     o: &Found,
     space: u64,
@@ -118,27 +144,19 @@ fn report(
 ) -> Outcome {
     let secs = o.elapsed.as_secs_f64();
     if args.json {
-        let hits: Vec<_> = o
-            .hits
-            .iter()
-            .map(|h| json!({"seed": h.seed, "offset": h.offset}))
-            .collect();
-        let mut obj = json!({
-            "hits": hits,
-            "searched": o.searched,
-            "complete": o.complete(),
-            "seconds": (secs * 1000.0).round() / 1000.0,
-        });
-        match o.end {
-            End::Complete => {}
-            End::Stopped { at } => obj["stopped_at"] = at.into(),
-            End::Interrupted { at } => obj["interrupted_at"] = at.into(),
+        let mut obj = serde_json::Map::new();
+        for (k, v) in search_json(o) {
+            obj.insert(k.into(), v);
         }
-        writeln!(out, "{obj}")?;
+        for (k, v) in sharded.json_fields(query) {
+            obj.insert(k.into(), v);
+        }
+        writeln!(out, "{}", serde_json::Value::Object(obj))?;
     }
     if o.searched > 0 {
         crate::summary!(
-            "searched {} seeds in {secs:.1} s ({})",
+            "{}searched {} seeds in {secs:.1} s ({})",
+            sharded.label(),
             o.searched,
             search::rate(o.searched, secs)
         );
@@ -151,23 +169,37 @@ fn report(
                 // The last seed printed has more hits than fitted: resuming
                 // from it would print the same hits again.
                 crate::say!(
-                    "stopped at --max-hits {}: seed {at} has more hits (offsets) than fitted; every seed \
+                    "{}stopped at --max-hits {}: seed {at} has more hits (offsets) than fitted; every seed \
                      below it was searched and its hits printed; raise --max-hits to see all of seed {at}'s",
+                    sharded.label(),
                     args.max_hits
                 );
             } else {
+                let go_on = match sharded.shard {
+                    Some(s) => format!("raise --max-hits and run shard {s} again"),
+                    None => format!("{} (or raise --max-hits)", sharded.resume(at, range, space)),
+                };
                 crate::say!(
-                    "stopped at --max-hits {}: every seed below {at} was searched and its hits printed; \
-                     to go on, resume with --seed-range {} (or raise --max-hits)",
+                    "{}stopped at --max-hits {}: every seed below {at} was searched and its hits printed; \
+                     to go on, {go_on}",
+                    sharded.label(),
                     args.max_hits,
-                    search::resume_range(at, range, space)
                 );
             }
             Ok(())
         }
-        End::Interrupted { at } => Err(Failure::Different(search::interrupted_message(
-            o.searched, at, range, space,
-        ))),
+        End::Interrupted { at } => Err(Failure::Different(
+            sharded.interrupted(o.searched, at, range, space),
+        )),
+        // A shard searched whole has done its job, hits or not (exit 0, so
+        // a job array does not count it failed): the merge gives the answer.
+        End::Complete if o.hits.is_empty() && sharded.shard.is_some() => {
+            crate::summary!(
+                "{}no hits; searched whole (merge the shards' --json answers for the search's answer)",
+                sharded.label()
+            );
+            Ok(())
+        }
         End::Complete if o.hits.is_empty() => Err(Failure::Different(none.unwrap_or_else(|| {
             let offsets = match args.max_offset.unwrap_or(0) {
                 0 => "offset 0".to_string(),

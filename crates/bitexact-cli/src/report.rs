@@ -36,11 +36,23 @@ pub fn write_fields(out: &mut impl Write, json: bool, fields: &[(&str, Field)]) 
 
 /// An identification's report: `key: value` lines, or one JSON object that
 /// starts with `"identified": true`.
-pub fn write_identified(out: &mut impl Write, json: bool, fields: &Fields) -> Outcome {
+pub fn write_identified(
+    out: &mut impl Write,
+    json: bool,
+    fields: &Fields,
+    extra: &[(&str, Json)],
+) -> Outcome {
     if json {
-        let mut all = vec![("identified", Field::Bool(true))];
-        all.extend_from_slice(fields);
-        write_fields(out, true, &all)
+        let mut obj = Map::new();
+        obj.insert("identified".into(), true.into());
+        for (k, v) in fields.iter() {
+            obj.insert((*k).to_string(), field_json(*v));
+        }
+        for (k, v) in extra {
+            obj.insert((*k).to_string(), v.clone());
+        }
+        writeln!(out, "{}", Json::Object(obj))?;
+        Ok(())
     } else {
         write_fields(out, false, fields)
     }

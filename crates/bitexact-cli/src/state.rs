@@ -85,10 +85,21 @@ fn load<E: Engine>(
     state: &StateInfo,
     layout: Option<&str>,
 ) -> Result<(E::Gen, Option<&'static str>), Failure> {
+    load_bytes::<E>(path, state, layout).map(|(g, layout, _)| (g, layout))
+}
+
+/// [`load`], with the file's bytes.
+#[allow(clippy::type_complexity)]
+fn load_bytes<E: Engine>(
+    path: &Path,
+    state: &StateInfo,
+    layout: Option<&str>,
+) -> Result<(E::Gen, Option<&'static str>, Vec<u8>), Failure> {
     let max = state.lengths.iter().copied().max().unwrap_or(0);
     let bytes = crate::read_limited(path, max)?;
-    E::load(&bytes, layout)
-        .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))
+    let (g, layout) = E::load(&bytes, layout)
+        .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))?;
+    Ok((g, layout, bytes))
 }
 
 /// Write the 'wrote FILE' note after a successful save.
@@ -168,18 +179,22 @@ pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outc
     let json = args.flag("json");
     let name = crate::input_name(&file);
     let options = args.options();
-    let (first, end) = match args.str("seed-range") {
-        Some(r) => {
-            let r = crate::search::parse_seed_range(r, id.info().seed.space())
-                .map_err(Failure::Usage)?;
-            (r.start, r.end)
-        }
-        None => (0, id.info().seed.space()),
-    };
+    let sharded = crate::search::Seeds::new(
+        args.str("seed-range"),
+        args.str("shard"),
+        id.info().seed.space(),
+    )?;
+    let (first, end) = (sharded.part.start, sharded.part.end);
+    let mut search_fields: Vec<(&'static str, Json)> = Vec::new();
     let result = bitexact::with_engine!(id, E => {
-        let (g, _) = load::<E>(&file, &state, args.str("layout"))?;
+        let (g, _, bytes) = load_bytes::<E>(&file, &state, args.str("layout"))?;
         match E::identify(&g, max, &|| false) {
             Err(e) => Answer::Not(e, None),
+            Ok(Identified::Found(_)) if sharded.shard.is_some() => {
+                return Err(Failure::usage(format!(
+                    "'{name}': this state is identified without a seed search, so --shard does not apply"
+                )));
+            }
             Ok(Identified::Found(found)) => match E::identified(&g, found, &options) {
                 Ok(f) => Answer::Fields(f),
                 Err(e) => Answer::Not(e, None),
@@ -189,9 +204,26 @@ pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outc
                 let label = format!("identify {}", id.info().name);
                 let found = crate::search::run(&recovery, first..end, &plan, &label, |_| {})?;
                 let secs = found.elapsed.as_secs_f64();
+                if sharded.shard.is_some() {
+                    // What a merge reads: the state's bytes stand for the file.
+                    let query = format!(
+                        "{} --state-fnv1a64 {:#018x}",
+                        args.query(&["shard", "threads", "json", "seed-range", "file"]),
+                        fnv1a64(&bytes)
+                    );
+                    search_fields = sharded.json_fields(&query);
+                    search_fields.extend(crate::recover::search_json(&found));
+                }
                 match found.hits.first() {
                     Some(h) => {
-                        crate::summary!("searched {} seeds in {secs:.1} s", found.searched);
+                        crate::summary!(
+                            "{}searched {} seeds in {secs:.1} s: stopped at seed {}, the first in the \
+                             {} whose replay matches the state (the seeds above it were not searched)",
+                            sharded.label(),
+                            found.searched,
+                            h.seed,
+                            if sharded.shard.is_some() { "shard's part" } else { "range" }
+                        );
                         let found_id = Identification {
                             seed: h.seed,
                             words_drawn: h.offset,
@@ -217,12 +249,32 @@ pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outc
         }
     });
     match result {
-        Answer::Fields(fields) => write_identified(out, json, &fields),
+        Answer::Fields(fields) => write_identified(out, json, &fields, &search_fields),
         Answer::Not(e, search) => {
-            let (msg, extra) = not_reachable_message(&name, &e, search.as_ref(), args, first..end);
-            not_identified(out, json, msg, &extra)
+            let whole = search.as_ref().is_some_and(|f| f.complete());
+            let (msg, mut extra) =
+                not_reachable_message(&name, &e, search.as_ref(), args, &sharded);
+            extra.retain(|(k, _)| !search_fields.iter().any(|(s, _)| s == k));
+            extra.extend(search_fields);
+            match not_identified(out, json, msg, &extra) {
+                // A shard searched whole has done its job (exit 0, so a job
+                // array does not count it failed): the merge gives the answer.
+                Err(Failure::Different(msg)) if whole && sharded.shard.is_some() => {
+                    crate::summary!("{msg}");
+                    Ok(())
+                }
+                other => other,
+            }
         }
     }
+}
+
+/// FNV-1a (64-bit) of `bytes`: a state file's fingerprint in a shard's
+/// query, so shards of different files never merge.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// An identification that found no seed, as the command line says it:
@@ -233,9 +285,10 @@ fn not_reachable_message(
     e: &NotReachable,
     search: Option<&bitexact::search::Found>,
     args: &EngineArgs,
-    seeds: std::ops::Range<u64>,
+    sharded: &crate::search::Seeds,
 ) -> (String, Vec<(&'static str, Json)>) {
     let space = args.id().info().seed.space();
+    let seeds = sharded.part.clone();
     match e.reason {
         Reason::Beyond(b) | Reason::Stopped(b) => {
             let flag = bound_flag(b.unit);
@@ -262,11 +315,12 @@ fn not_reachable_message(
             });
             let msg = match end {
                 End::Interrupted { at } => {
-                    crate::search::interrupted_message(searched, at, args.str("seed-range"), space)
+                    sharded.interrupted(searched, at, args.str("seed-range"), space)
                 }
                 _ => format!(
-                    "'{name}': no seed in {}..{} reaches this state within {} draws of seeding \
+                    "'{name}': {}no seed in {}..{} reaches this state within {} draws of seeding \
                      ({searched} seeds searched in {secs:.1} s; --{} raises the bound)",
+                    sharded.label(),
                     seeds.start,
                     seeds.end,
                     bound.max,

@@ -260,6 +260,10 @@ fn walk_bounds_are_capped() {
 #[test]
 fn an_interrupted_search_says_where_to_resume() {
     use std::process::{Command, Stdio};
+    // SIGINT from the `kill` program.
+    if !require_tool("kill", &["-l"]) {
+        return;
+    }
     let child = Command::new(env!("CARGO_BIN_EXE_bitexact"))
         .args([
             "recover",

@@ -428,6 +428,10 @@ fn recover_laige_at_the_top_of_u64() {
 fn ctrl_c_stops_a_search_soon_and_keeps_every_hit_below_the_stop() {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
+    // SIGINT from the `kill` program.
+    if !require_tool("kill", &["-l"]) {
+        return;
+    }
     // int:1 over many offsets: slow seeds with hits.
     let args = [
         "recover",

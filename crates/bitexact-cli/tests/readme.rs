@@ -1,14 +1,21 @@
 //! The README's console sessions, replayed: every `$ command` in a
-//! ```console block runs (in a scratch directory, with this build's
-//! `bitexact` first on PATH) and must print exactly the lines shown under it.
-//! A `$ cat FILE` of a file that does not exist yet creates it from the lines
-//! shown, so example inputs live in the README only; the repository's
-//! `examples/` folder is copied in first.
+//! ```console block runs (in a scratch directory holding a copy of the
+//! repository's `examples/`, with this build's `bitexact` first on PATH) and
+//! must print exactly the lines shown under it — stdout and stderr together,
+//! in the order a terminal shows them (both go to one pipe). Only the
+//! timings in summaries (`in 0.3 s`, `(2.1 million seeds/s)`) may differ.
+//! Every input a block reads is a file under `examples/`, so each block runs
+//! as shown from a fresh clone.
+//!
+//! `BITEXACT_BLESS=1 cargo test -p bitexact-cli --test readme` rewrites the
+//! README's outputs with what the commands print (then review the diff).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 struct Step {
+    /// The README line the command is on (0-based).
+    line: usize,
     command: String,
     expected: String,
 }
@@ -16,7 +23,7 @@ struct Step {
 fn sessions(readme: &str) -> Vec<Step> {
     let mut steps: Vec<Step> = Vec::new();
     let mut in_console = false;
-    for line in readme.lines() {
+    for (n, line) in readme.lines().enumerate() {
         if line.starts_with("```") {
             in_console = line.trim() == "```console";
             continue;
@@ -26,6 +33,7 @@ fn sessions(readme: &str) -> Vec<Step> {
         }
         if let Some(cmd) = line.strip_prefix("$ ") {
             steps.push(Step {
+                line: n,
                 command: cmd.to_string(),
                 expected: String::new(),
             });
@@ -37,11 +45,85 @@ fn sessions(readme: &str) -> Vec<Step> {
     steps
 }
 
+/// The text with every timing replaced by `#`: a number directly before
+/// ` s`, ` ms` or a rate (`seeds/s`, `MB/s`, with an optional `thousand`,
+/// `million` or `billion` between).
+fn untimed(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let words: Vec<&str> = line.split(' ').collect();
+        let mut kept: Vec<String> = Vec::with_capacity(words.len());
+        let mut i = 0;
+        while i < words.len() {
+            let w = words[i];
+            let number = w.trim_start_matches('(');
+            let is_number = !number.is_empty()
+                && number.chars().all(|c| c.is_ascii_digit() || c == '.')
+                && number.chars().next().is_some_and(|c| c.is_ascii_digit());
+            let unit_at = |j: usize| -> bool {
+                words.get(j).is_some_and(|u| {
+                    let u = u.trim_end_matches([')', ',', ';', '.', ':']);
+                    u == "s" || u == "ms" || u.ends_with("/s")
+                })
+            };
+            let scale = |j: usize| -> bool {
+                words
+                    .get(j)
+                    .is_some_and(|u| matches!(*u, "thousand" | "million" | "billion"))
+            };
+            if is_number && (unit_at(i + 1) || (scale(i + 1) && unit_at(i + 2))) {
+                let open = &w[..w.len() - number.len()];
+                kept.push(format!("{open}#"));
+                if scale(i + 1) {
+                    i += 1;
+                }
+            } else {
+                kept.push(w.to_string());
+            }
+            i += 1;
+        }
+        out.push_str(&kept.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn untimed_replaces_timings_only() {
+    assert_eq!(
+        untimed("searched 4 seeds in 0.0 s (677 seeds/s)\n"),
+        "searched 4 seeds in # s (# seeds/s)\n"
+    );
+    assert_eq!(
+        untimed("searched 65536 seeds in 1.2 s (2.1 million seeds/s)\n"),
+        "searched 65536 seeds in # s (# seeds/s)\n"
+    );
+    assert_eq!(untimed("seed 5 offset 3\n"), "seed 5 offset 3\n");
+    assert_eq!(untimed("26 checks passed\n"), "26 checks passed\n");
+}
+
 fn scratch() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bitexact-readme-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Copy `from` into `to`, folders and all, leaving out build output.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name();
+        if name == "build" || name == "target" {
+            continue;
+        }
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &to.join(&name));
+        } else {
+            std::fs::copy(entry.path(), to.join(&name)).unwrap();
+        }
+    }
 }
 
 #[test]
@@ -50,29 +132,13 @@ fn readme_console_sessions_print_what_they_show() {
     let readme = std::fs::read_to_string(&readme_path).unwrap();
     let steps = sessions(&readme);
     assert!(steps.len() > 10, "found only {} commands", steps.len());
+    let bless = std::env::var_os("BITEXACT_BLESS").is_some();
 
     let dir = scratch();
-    // The README's commands read the repository's examples/ folder.
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
-    std::fs::create_dir_all(dir.join("examples")).unwrap();
-    for entry in std::fs::read_dir(&examples).unwrap() {
-        let entry = entry.unwrap();
-        // Only the files (examples/c/ is the C consumer, not console input).
-        if !entry.file_type().unwrap().is_file() {
-            continue;
-        }
-        std::fs::copy(entry.path(), dir.join("examples").join(entry.file_name())).unwrap();
-    }
-    // And the desync logs of `examples/sync/`.
-    std::fs::create_dir_all(dir.join("examples/sync")).unwrap();
-    for entry in std::fs::read_dir(examples.join("sync")).unwrap() {
-        let entry = entry.unwrap();
-        std::fs::copy(
-            entry.path(),
-            dir.join("examples/sync").join(entry.file_name()),
-        )
-        .unwrap();
-    }
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples"),
+        &dir.join("examples"),
+    );
     let bin_dir = Path::new(env!("CARGO_BIN_EXE_bitexact"))
         .parent()
         .unwrap()
@@ -82,30 +148,56 @@ fn readme_console_sessions_print_what_they_show() {
         bin_dir.display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    let mut printed: Vec<(usize, String)> = Vec::new();
     for step in &steps {
-        if let Some(file) = step.command.strip_prefix("cat ") {
-            let target = dir.join(file.trim());
-            if !target.exists() {
-                std::fs::write(&target, &step.expected).unwrap();
-            }
-        }
+        // stdout and stderr into one pipe, as a terminal shows them.
         let out = Command::new("sh")
             .arg("-c")
-            .arg(&step.command)
+            .arg(format!("{{ {}\n}} 2>&1", step.command))
             .current_dir(&dir)
             .env("PATH", &path)
             .output()
             .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let shown = &step.expected;
-        let matches = *shown == stdout
-            || (stdout.is_empty() && *shown == stderr)
-            || *shown == format!("{stdout}{stderr}");
+        let shown = String::from_utf8_lossy(&out.stdout).into_owned();
+        if bless {
+            printed.push((step.line, shown));
+            continue;
+        }
         assert!(
-            matches,
-            "README command `{}` printed\n--- stdout\n{stdout}--- stderr\n{stderr}--- but the README shows\n{shown}",
-            step.command
+            untimed(&shown) == untimed(&step.expected),
+            "README.md:{}: `{}` printed\n{shown}--- but the README shows\n{}",
+            step.line + 1,
+            step.command,
+            step.expected
         );
     }
+    if bless {
+        std::fs::write(&readme_path, blessed(&readme, &printed)).unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The README with each command's shown output replaced by `printed`.
+fn blessed(readme: &str, printed: &[(usize, String)]) -> String {
+    let mut out = String::new();
+    let mut skipping = false;
+    let mut next = printed.iter().peekable();
+    for (n, line) in readme.lines().enumerate() {
+        if skipping && (line.starts_with("$ ") || line.starts_with("```")) {
+            skipping = false;
+        }
+        if skipping {
+            continue;
+        }
+        out.push_str(line);
+        out.push('\n');
+        if let Some((_, text)) = next.next_if(|(at, _)| *at == n) {
+            out.push_str(text);
+            if !text.is_empty() && !text.ends_with('\n') {
+                out.push('\n');
+            }
+            skipping = true;
+        }
+    }
+    out
 }

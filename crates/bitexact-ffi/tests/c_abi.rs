@@ -9,15 +9,18 @@
 //!
 //! `cargo test` does not build a crate's staticlib / cdylib for its
 //! integration tests, so this test runs `cargo build -p bitexact-ffi` itself
-//! (same target directory and profile) before linking. Without gcc / g++
-//! the tests print why and pass, unless `CI` is set: then they fail.
-//! Without pkg-config its one test prints why and passes.
+//! (same target directory and profile) before linking (`common::library`).
+//! Without a tool a test needs (gcc, g++, nm, pkg-config) that test prints
+//! a notice, visible in a plain `cargo test` run, and passes, unless `CI` is
+//! set: then it fails.
 
+mod common;
+
+use common::{cargo_build, have, library, profile, CRATE_DIR};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-const CRATE_DIR: &str = env!("CARGO_MANIFEST_DIR");
 /// The native libraries a Rust staticlib needs on Linux (`rustc --print
 /// native-static-libs`); also the `.pc` file's `Libs.private`.
 const NATIVE_STATIC_LIBS: [&str; 7] = [
@@ -29,133 +32,6 @@ const NATIVE_STATIC_LIBS: [&str; 7] = [
     "-ldl",
     "-lc",
 ];
-
-/// `true` when `tool` runs; otherwise skip (print why) or, for the
-/// compilers under CI, fail. (pkg-config is not promised on every machine:
-/// its test only skips.)
-fn have(tool: &str) -> bool {
-    have_tool(tool, true)
-}
-
-fn have_tool(tool: &str, required_in_ci: bool) -> bool {
-    let ok = Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        assert!(
-            !required_in_ci || std::env::var_os("CI").is_none(),
-            "`{tool}` is not installed, and CI is set: the C ABI tests must run in CI"
-        );
-        if required_in_ci {
-            eprintln!("skipped: `{tool}` is not installed (with CI set this fails)");
-        } else {
-            eprintln!("skipped: `{tool}` is not installed");
-        }
-    }
-    ok
-}
-
-struct Library {
-    /// The directory holding libbitexact.a and libbitexact.so.
-    dir: PathBuf,
-}
-
-impl Library {
-    fn static_lib(&self) -> PathBuf {
-        self.dir.join("libbitexact.a")
-    }
-}
-
-/// Where this test binary's profile puts its artifacts, and the `cargo
-/// build` flags that build into the same place.
-struct Profile {
-    /// target/<profile> (or target/<triple>/<profile>)
-    dir: PathBuf,
-    target_dir: PathBuf,
-    profile: String,
-    triple: Option<String>,
-}
-
-fn profile() -> &'static Profile {
-    static PROFILE: OnceLock<Profile> = OnceLock::new();
-    PROFILE.get_or_init(|| {
-        // target/<profile>/deps/c_abi-<hash>, or target/<triple>/<profile>/deps/...
-        let exe = std::env::current_exe().expect("test executable path");
-        let dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("target/<profile>")
-            .to_path_buf();
-        let profile = dir
-            .file_name()
-            .and_then(|n| n.to_str())
-            .expect("profile name")
-            .to_owned();
-        let parent = dir.parent().expect("target dir");
-        // Cargo marks the target directory's root with CACHEDIR.TAG; a
-        // directory between it and the profile is a target triple.
-        let (target_dir, triple) = if parent.join("CACHEDIR.TAG").exists() {
-            (parent.to_path_buf(), None)
-        } else {
-            let triple = parent
-                .file_name()
-                .and_then(|n| n.to_str())
-                .map(str::to_owned);
-            (parent.parent().expect("target dir").to_path_buf(), triple)
-        };
-        Profile {
-            dir,
-            target_dir,
-            profile,
-            triple,
-        }
-    })
-}
-
-/// `cargo build` with `args`, this test's profile and target directory.
-fn cargo_build(args: &[&str]) {
-    let p = profile();
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut cmd = Command::new(cargo);
-    cmd.arg("build")
-        .args(args)
-        .arg("--target-dir")
-        .arg(&p.target_dir)
-        .current_dir(CRATE_DIR);
-    match p.profile.as_str() {
-        "debug" => {}
-        "release" => {
-            cmd.arg("--release");
-        }
-        other => {
-            cmd.args(["--profile", other]);
-        }
-    }
-    if let Some(t) = &p.triple {
-        cmd.args(["--target", t]);
-    }
-    let out = cmd.output().expect("run cargo build");
-    assert!(
-        out.status.success(),
-        "cargo build {args:?} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-/// Build the staticlib and cdylib with this test's profile into this test's
-/// target directory, once per test binary.
-fn library() -> &'static Library {
-    static LIB: OnceLock<Library> = OnceLock::new();
-    LIB.get_or_init(|| {
-        cargo_build(&["-p", "bitexact-ffi", "--lib"]);
-        let dir = profile().dir.clone();
-        for name in ["libbitexact.a", "libbitexact.so"] {
-            assert!(dir.join(name).is_file(), "{name} not in {}", dir.display());
-        }
-        Library { dir }
-    })
-}
 
 /// The CLI binary, `bitexact`, built as the library is.
 fn cli() -> &'static Path {
@@ -307,7 +183,7 @@ fn shared_library_exports_the_header_functions() {
     declared.sort();
     let out = Command::new("nm")
         .args(["-D", "--defined-only"])
-        .arg(lib.dir.join("libbitexact.so"))
+        .arg(lib.shared_lib())
         .output()
         .expect("nm");
     let mut exported: Vec<String> = String::from_utf8_lossy(&out.stdout)
@@ -331,7 +207,7 @@ fn shared_library_exports_the_header_functions() {
 /// `bitexact.pc.in` filled in for the build tree gives working flags.
 #[test]
 fn pkg_config_file_gives_the_flags() {
-    if !have_tool("pkg-config", false) {
+    if !have("pkg-config") {
         return;
     }
     let lib = library();
@@ -453,11 +329,8 @@ fn readme_c_snippet_prints_what_the_readme_shows() {
 /// examples/c/main.c prints what examples/c/README.md shows.
 #[test]
 fn example_program_prints_what_its_readme_shows() {
-    let example = Path::new(CRATE_DIR).join("../../examples/c");
-    let readme = std::fs::read_to_string(example.join("README.md")).unwrap();
-    let from = readme.find("```text\n").expect("a text block") + "```text\n".len();
-    let output = &readme[from..from + readme[from..].find("```\n").expect("closed block")];
-    c_program_prints("example", &example.join("main.c"), output);
+    let main_c = common::repo_root().join("examples/c/main.c");
+    c_program_prints("example", &main_c, &common::example_output());
 }
 
 /// One `bx_recover` case: the CLI's engine arguments, the C engine number,

@@ -10,7 +10,7 @@ use pyo3::types::PyType;
 /// the 64-bit seed, with substreams `derive_substream(seed, id)`.
 ///
 /// Bit-exact: integer arithmetic only; the golden seed's outputs and their
-/// FNV-1a (seed 001) are checked, and the period (2^128 - 1) is proven.
+/// FNV-1a (the laige PRNG doc) are checked, and the period (2^128 - 1) is proven.
 /// Every draw spends one 64-bit word; next_range also one per rejection.
 #[pyclass(name = "Prng", module = "bitexact.laige", eq)]
 #[derive(Clone, PartialEq)]

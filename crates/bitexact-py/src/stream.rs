@@ -69,8 +69,19 @@ fn seed_arg(id: Id, seed: &Bound<'_, PyAny>) -> PyResult<u64> {
             return Ok(u64::from(s as u32));
         }
     }
-    let seed = u64_arg(seed, "seed")?;
-    id.check_seed(seed).map_err(error)
+    match seed.extract::<u64>() {
+        Ok(s) => id.check_seed(s).map_err(error),
+        // Negative, or past 64 bits: say what this engine's seeds are.
+        Err(_) if seed.is_instance_of::<pyo3::types::PyInt>() => {
+            let shown = seed.str().map(|s| s.to_string()).unwrap_or_default();
+            Err(error(format!(
+                "seed {shown} is out of range: {} seeds are {}",
+                id.info().name,
+                id.info().seed.range()
+            )))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// A tap error as Python says it: naming the tap given when the library's

@@ -361,6 +361,31 @@ impl EngineArgs {
             .unwrap_or_default()
     }
 
+    /// What this command asks, as one canonical line: the verb, the
+    /// generator, and every option's value (defaults included, in name
+    /// order), leaving out `skip` (those that change how a search runs, not
+    /// its answer). Two runs with equal lines ask the same question.
+    pub fn query(&self, skip: &[&str]) -> String {
+        let id = self.id();
+        let mut line = format!("{:?} {}", self.verb, id.info().name).to_lowercase();
+        if let Some(class) = id.info().class {
+            line.push_str(&format!(" --class {class}"));
+        }
+        let mut ids: Vec<&str> = self.m.ids().map(|i| i.as_str()).collect();
+        ids.sort_unstable();
+        for name in ids {
+            if skip.contains(&name) || name == "class" || name == "quiet" {
+                continue;
+            }
+            let Some(raw) = self.m.get_raw(name) else {
+                continue;
+            };
+            let values: Vec<String> = raw.map(|v| v.to_string_lossy().into_owned()).collect();
+            line.push_str(&format!(" --{name} {}", values.join(",")));
+        }
+        line
+    }
+
     /// Whether the option was given on the command line (not its default).
     pub fn given(&self, name: &str) -> bool {
         self.m.try_contains_id(name).is_ok_and(|c| {

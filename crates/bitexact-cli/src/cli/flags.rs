@@ -273,6 +273,17 @@ pub(super) const FLAGS: &[Flag] = &[
             v == Verb::Recover || (v == Verb::Identify && f.states().any(|(_, s)| s.searches_seeds))
         },
         arg: |_, _| {
+            Arg::new("shard").long("shard").value_name("K/N").help(
+                "Search only part K of N of the range (contiguous, 1-based); \
+                 `bitexact merge` puts the N --json answers together",
+            )
+        },
+    },
+    Flag {
+        takes: |v, f| {
+            v == Verb::Recover || (v == Verb::Identify && f.states().any(|(_, s)| s.searches_seeds))
+        },
+        arg: |_, _| {
             Arg::new("threads")
                 .long("threads")
                 .value_parser(num::parse_u64_usize)

@@ -18,11 +18,15 @@ pub use engines::{
 #[command(
     name = "bitexact",
     version,
-    about = "Bit-exact game-engine RNGs: dump a stream, identify a saved state, count words, self-test",
+    about = "Bit-exact game-engine RNGs and x87 floats: stream, state, ledger, recover, trace, sync, merge, scan, sots, selftest",
     long_about = "Bit-exact game-engine RNGs and x87 float arithmetic.\n\n\
-        Dump a generator's stream through any of its taps, save and identify generator \
-        states (find the seed and the words drawn since seeding from a save's bytes), \
-        count the words a turn spends, and run every known-answer vector.\n\n\
+        Dump a generator's stream through any of its taps (stream), save and identify generator \
+        states: find the seed and the words drawn since seeding from a save's bytes (state), \
+        count the words a turn spends (ledger), find the seeds that produce observed values \
+        (recover), compare traces to the last bit and replay recorded calls (trace), check a \
+        game's own desync logs against a seed or each other (sync), put a sharded search's \
+        answers together (merge), find every generator site in a game binary (scan), run Sword of the Stars' Vec3 and MoveFleet math (sots), and \
+        run every known-answer vector (selftest).\n\n\
         Numbers are decimal or 0x hex. Exit codes: 0 success, 1 checked and found \
         different (or not found), 2 bad input or usage.\n\n\
         Results go to stdout; summaries (searched N seeds in …, wrote FILE, N checks passed) and \
@@ -33,7 +37,11 @@ pub use engines::{
         bitexact stream sots --seed 1 --tap frange:0,100 --precision pc24 --format json\n  \
         bitexact state save sots --seed 5489 --skip-words 1418 -o rng.bin\n  \
         bitexact state identify sots rng.bin\n  \
-        bitexact ledger sots --seed 5489 turn.txt\n  \
+        bitexact ledger sots --seed 5489 examples/turn.txt\n  \
+        bitexact recover sots --values 3499211612,581869302 --seed-range 0..10000\n  \
+        bitexact trace compare examples/movefleet.jsonl examples/movefleet-ours.jsonl\n  \
+        bitexact sync generals examples/sync/generals-debug.txt\n  \
+        bitexact scan game.exe\n  \
         bitexact selftest"
 )]
 pub struct Cli {
@@ -64,6 +72,9 @@ pub enum Command {
     /// Check a game's desync report against a seed's stream
     #[command(subcommand)]
     Sync(SyncCommand),
+    /// Put the --json answers of a search's --shard K/N runs together
+    #[command(after_help = MERGE_HELP)]
+    Merge(MergeArgs),
     /// Find every generator site in a PE / ELF x86 image, inlined draws included
     #[command(after_help = SCAN_HELP)]
     Scan(ScanArgs),
@@ -82,8 +93,15 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff), e.g. `bitexact manpage > bitexact.1`
-    Manpage,
+    /// Print the man page (roff), or write one per command with --dir
+    #[command(after_help = "Examples:\n  \
+        bitexact manpage > bitexact.1\n  \
+        bitexact manpage --dir ~/.local/share/man/man1   # bitexact.1, bitexact-stream.1, bitexact-stream-sots.1, …")]
+    Manpage {
+        /// Write a page for every command and subcommand into this directory (made if missing)
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
 }
 
 /// `--report`.
@@ -215,6 +233,26 @@ Output: the functions holding sites (with --from, whether each is reachable from
 calls, and by which chain), then every site, then the constants seen only as data; --json prints one \
 object (SPEC 10) on stdout. Stripped images name functions sub_<va>.\n\n\
 Exit codes: 0 sites found, 1 none, 2 an unreadable or unsupported image (one line says why).";
+
+const MERGE_HELP: &str = "Each shard is one run of the same search with --shard K/N --json, e.g.\n  \
+    bitexact recover westwood --tap raw --values 1631533363 --shard 3/8 --json > shard-3.json\n\
+    Files may hold several answers, one JSON object a line (`cat shard-*.json | bitexact merge -`).\n\n\
+    The merge checks every answer is from the same search (its query, range and N) and is the part its \
+    shard owns, and says whether all N finished: only then is \"not found\" an answer for the whole range. \
+    A missing, stopped or interrupted shard is named, and the hits below the first gap are still all of them.\n\n\
+    Exit codes: 0 complete with hits (identify: identified); 1 complete and nothing found, or incomplete; \
+    2 bad input (not a shard's answer, answers of different searches, two answers for one shard).";
+
+/// `bitexact merge`.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The shards' --json outputs (`-` for stdin)
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Print one JSON object: the unsharded run's fields, with the shards' completeness
+    #[arg(long)]
+    pub json: bool,
+}
 
 #[derive(Args, Debug)]
 pub struct ScanArgs {

@@ -5,6 +5,7 @@
 
 use crate::Failure;
 use bitexact::recover::{Hit, Recovery};
+use bitexact::search::shard::{Shard, ShardError};
 use bitexact::search::{self, Found, Hooks, Plan, PlanError};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -42,12 +43,96 @@ pub fn parse_seed_range(s: &str, limit: u64) -> Result<Range<u64>, String> {
     Ok(a..end)
 }
 
-/// The message for a search stopped by Ctrl-C: how far it got and the
-/// `--seed-range` that resumes it (the range given, from the first seed not
-/// yet searched).
-pub fn interrupted_message(searched: u64, at: u64, range: Option<&str>, space: u64) -> String {
-    let rest = resume_range(at, range, space);
-    format!("interrupted after {searched} seeds: every seed below {at} was searched; resume with --seed-range {rest}")
+/// The seeds one run searches: `--seed-range` (or the whole seed space)
+/// and, with `--shard K/N`, its part K.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seeds {
+    /// The whole search's range.
+    pub full: Range<u64>,
+    /// The shard, when one was asked for.
+    pub shard: Option<Shard>,
+    /// What this run searches: `full`, or the shard's part of it.
+    pub part: Range<u64>,
+}
+
+impl Seeds {
+    /// `--seed-range` and `--shard` as given, over seeds `0..space`.
+    pub fn new(range: Option<&str>, shard: Option<&str>, space: u64) -> Result<Seeds, Failure> {
+        let full = match range {
+            Some(r) => parse_seed_range(r, space).map_err(Failure::Usage)?,
+            None => 0..space,
+        };
+        let Some(text) = shard else {
+            return Ok(Seeds {
+                part: full.clone(),
+                full,
+                shard: None,
+            });
+        };
+        let shard: Shard = text
+            .parse()
+            .map_err(|e: ShardError| Failure::usage(format!("--{e}")))?;
+        let part = shard
+            .part(full.clone())
+            .map_err(|e| Failure::usage(format!("--shard {shard}: {e}")))?;
+        Ok(Seeds {
+            full,
+            shard: Some(shard),
+            part,
+        })
+    }
+
+    /// How a message names what was searched: `shard 3/8 (seeds A..B) `
+    /// or nothing.
+    pub fn label(&self) -> String {
+        match self.shard {
+            Some(s) => format!("shard {s} (seeds {}..{}): ", self.part.start, self.part.end),
+            None => String::new(),
+        }
+    }
+
+    /// The `--json` fields a merge reads: the shard, its part, the whole
+    /// range and what was searched for (`query`).
+    pub fn json_fields(&self, query: &str) -> Vec<(&'static str, serde_json::Value)> {
+        let Some(s) = self.shard else {
+            return Vec::new();
+        };
+        vec![
+            ("shard", s.to_string().into()),
+            (
+                "range",
+                format!("{}..{}", self.part.start, self.part.end).into(),
+            ),
+            (
+                "search_range",
+                format!("{}..{}", self.full.start, self.full.end).into(),
+            ),
+            ("query", query.into()),
+        ]
+    }
+
+    /// How to go on from `at` after a stop: the `--seed-range` that resumes
+    /// the range given, or, for a shard, running the shard again.
+    pub fn resume(&self, at: u64, range: Option<&str>, space: u64) -> String {
+        match self.shard {
+            Some(s) => format!("run shard {s} again"),
+            None => format!(
+                "resume with --seed-range {}",
+                resume_range(at, range, space)
+            ),
+        }
+    }
+
+    /// The message for a search stopped by Ctrl-C: how far it got and how
+    /// to resume it (the range given, from the first seed not yet searched;
+    /// or the shard again).
+    pub fn interrupted(&self, searched: u64, at: u64, range: Option<&str>, space: u64) -> String {
+        format!(
+            "{}interrupted after {searched} seeds: every seed below {at} was searched; {}",
+            self.label(),
+            self.resume(at, range, space)
+        )
+    }
 }
 
 /// The `--seed-range` that goes on from `at`: the range given, from `at`

@@ -27,10 +27,38 @@ fn seed_ranges() {
 
 #[test]
 fn resume_ranges() {
-    let m = interrupted_message(10, 5, Some("0..=99"), 1 << 32);
+    let seeds = Seeds::new(Some("0..=99"), None, 1 << 32).unwrap();
+    let m = seeds.interrupted(10, 5, Some("0..=99"), 1 << 32);
     assert!(m.ends_with("resume with --seed-range 5..=99"), "{m}");
-    let m = interrupted_message(10, 5, None, 1 << 32);
+    let seeds = Seeds::new(None, None, 1 << 32).unwrap();
+    let m = seeds.interrupted(10, 5, None, 1 << 32);
     assert!(m.ends_with("resume with --seed-range 5..4294967296"), "{m}");
+    assert!(m.starts_with("interrupted after 10 seeds"), "{m}");
+    let seeds = Seeds::new(Some("0..=99"), Some("2/4"), 1 << 32).unwrap();
+    assert_eq!(seeds.part, 25..50);
+    let m = seeds.interrupted(3, 28, Some("0..=99"), 1 << 32);
+    assert_eq!(
+        m,
+        "shard 2/4 (seeds 25..50): interrupted after 3 seeds: every seed below 28 was searched; run shard 2/4 again"
+    );
+}
+
+#[test]
+fn shards_name_their_flag() {
+    for (shard, want) in [
+        ("0/4", "--shard 0/4: K must be 1 to N"),
+        ("x", "--shard 'x': expected K/N"),
+        ("3/4", ""),
+        ("1/200", "--shard 1/200: 200 shards of a range of 100 seeds"),
+    ] {
+        match Seeds::new(Some("0..100"), Some(shard), 1 << 32) {
+            Ok(_) => assert_eq!(want, "", "{shard}"),
+            Err(crate::Failure::Usage(m)) => {
+                assert!(m.starts_with(want) && !want.is_empty(), "{shard}: {m}")
+            }
+            Err(e) => panic!("{e:?}"),
+        }
+    }
 }
 
 #[test]

@@ -17,6 +17,15 @@ pub enum SeedKind {
 }
 
 impl SeedKind {
+    /// The seeds, as messages write them (`0..=4294967295`).
+    pub const fn range(self) -> &'static str {
+        match self {
+            SeedKind::U32 => "0..=4294967295",
+            SeedKind::U64 => "0..=18446744073709551615",
+            SeedKind::I32 => "-2147483648..=2147483647 (or their 32-bit patterns, 0..=4294967295)",
+        }
+    }
+
     /// One past the largest seed a search can cover: 2^32, or 2^64 − 1 for
     /// 64-bit seeds (ranges end below 2^64, so the last seed is not
     /// searchable).

@@ -77,7 +77,7 @@ pub(crate) const CHECKS: &[Check] = &[
     Check {
         engine: "laige",
         name:
-            "FNV-1a of the first 4096 outputs of 0x1234567890ABCDEF = 0xB64E76173859B6D8 (seed 001)",
+            "FNV-1a of the first 4096 outputs of 0x1234567890ABCDEF = 0xB64E76173859B6D8 (the laige PRNG doc)",
         run: golden_hash,
     },
     Check {

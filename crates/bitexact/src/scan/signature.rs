@@ -53,7 +53,7 @@ pub const UNIT_SCALES: [(u64, &str); 3] = [
     (0x3df0_0000_0010_0000, "0x3df0000000100000"),
     (
         0x3df0_0000_0000_1000,
-        "0x3df0000000001000 (seed 000's literal)",
+        "0x3df0000000001000 (the Mars RNG notes' literal)",
     ),
     (0x3df0_0000_0000_0000, "2^-32"),
 ];

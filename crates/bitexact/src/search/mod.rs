@@ -37,6 +37,9 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use std::vec::Vec;
 
+pub mod shard;
+#[cfg(test)]
+mod shard_tests;
 #[cfg(test)]
 mod tests;
 

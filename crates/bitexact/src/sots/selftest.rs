@@ -131,7 +131,7 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     Check {
         engine: "sots",
-        name: "RNG item round trip; identify seed 5489 + 2 twists, left 454 (seed 000)",
+        name: "RNG item round trip; identify seed 5489 + 2 twists, left 454 (the Mars RNG notes)",
         run: item_identify,
     },
     Check {
@@ -141,7 +141,7 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     Check {
         engine: "sots",
-        name: "Vec3 (3,4,0) normalizes to (0.6,0.8,0), length 5; zero branch length 0xFFC00000 (seed 003)",
+        name: "Vec3 (3,4,0) normalizes to (0.6,0.8,0), length 5; zero branch length 0xFFC00000 (the MoveFleet findings)",
         run: vec3_known,
     },
 ];

@@ -97,12 +97,12 @@ pub(crate) const CHECKS: &[Check] = &[
     },
     Check {
         engine: "westwood",
-        name: "seed 002's fixture 1631533363 comes from seeds 479635554 and 4119985456, not 1",
+        name: "the randomizer notes' fixture 1631533363 comes from seeds 479635554 and 4119985456, not 1",
         run: seed_002_fixture_seeds,
     },
     Check {
         engine: "westwood",
-        name: "scenario load re-seeds the scenario stream with 0, global untouched (seed 002)",
+        name: "scenario load re-seeds the scenario stream with 0, global untouched (the randomizer notes)",
         run: load_reset,
     },
     Check {
