@@ -133,14 +133,7 @@ pub(crate) trait Lanes: Copy + Sealed {
 /// last vector may run past the range).
 #[inline(never)]
 #[cold]
-pub(crate) fn record<L: Lanes>(
-    out: &mut Vec<(u32, u32)>,
-    first: u64,
-    bits: L::Bits,
-    j: u32,
-    end: u64,
-) {
-    let bits: u64 = bits.into();
+pub(crate) fn record<L: Lanes>(out: &mut Vec<(u32, u32)>, first: u64, bits: u64, j: u32, end: u64) {
     for l in 0..L::N {
         let seed = first + l as u64;
         if bits & (1 << l) != 0 && seed < end {

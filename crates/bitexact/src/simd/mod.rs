@@ -70,6 +70,8 @@ mod avx2;
 mod avx512;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod lanes;
+#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+mod soft;
 #[cfg(test)]
 pub(crate) mod test_support;
 
@@ -79,6 +81,8 @@ pub(crate) use avx2::{Avx2, U32x8};
 pub(crate) use avx512::{Avx512, U32x16};
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 pub(crate) use lanes::{record, Lanes};
+#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+pub(crate) use soft::{Soft, Soft16};
 
 /// The instruction sets the explicit `std::arch` kernels of the seed
 /// searches are written for (`sots::recover_avx`, `westwood::psdes_avx`:
@@ -87,8 +91,11 @@ pub(crate) use lanes::{record, Lanes};
 ///
 /// A search picks [`Isa::best`] at run time; the tests run every kernel the
 /// machine can execute, the portable one included, against a plain scalar
-/// scan.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// scan. The environment variable `BITEXACT_MAX_ISA` (`portable`, `avx2`,
+/// `avx512`) caps the pick, to measure the narrower kernels on a wider
+/// machine; it changes the speed only (every kernel gives the same hits),
+/// and other values are ignored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[allow(dead_code)] // the vector variants exist only where they can run
 pub(crate) enum Isa {
     /// The portable Rust kernels (auto-vectorised, see [`dispatch!`]).
@@ -104,13 +111,30 @@ impl Isa {
     /// The widest kernel this CPU can run.
     #[inline]
     pub(crate) fn best() -> Isa {
-        if Isa::Avx512.available() {
+        let cap = Isa::cap();
+        if cap >= Isa::Avx512 && Isa::Avx512.available() {
             Isa::Avx512
-        } else if Isa::Avx2.available() {
+        } else if cap >= Isa::Avx2 && Isa::Avx2.available() {
             Isa::Avx2
         } else {
             Isa::Portable
         }
+    }
+
+    /// `BITEXACT_MAX_ISA`, read once (the widest set when unset or not one
+    /// of `portable`, `avx2`, `avx512`).
+    fn cap() -> Isa {
+        #[cfg(feature = "std")]
+        {
+            static CAP: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
+            *CAP.get_or_init(|| match std::env::var("BITEXACT_MAX_ISA").as_deref() {
+                Ok("portable") => Isa::Portable,
+                Ok("avx2") => Isa::Avx2,
+                _ => Isa::Avx512,
+            })
+        }
+        #[cfg(not(feature = "std"))]
+        Isa::Avx512
     }
 
     /// Whether this CPU executes the kernel's instructions (the run-time

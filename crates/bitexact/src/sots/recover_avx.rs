@@ -111,7 +111,7 @@ fn scan<L: Lanes>(
                 for (v, &m) in masks.iter().enumerate() {
                     if m != none {
                         let first = base + (v * L::N) as u64;
-                        record::<L>(out, first, m, j as u32, seeds.end);
+                        record::<L>(out, first, m.into(), j as u32, seeds.end);
                     }
                 }
             }

@@ -75,7 +75,14 @@ pub struct Candidates {
     /// Bit `w >> shift` is set when some point's `word0` is `w`.
     bitmap: Vec<u64>,
     shift: u32,
+    /// The points' distinct `word0`s when there are at most [`FEW`] (the
+    /// first repeated to fill): the vector kernels compare each seed's first
+    /// word with these instead of loading a bitmap bit.
+    few: Option<([u32; FEW], usize)>,
 }
+
+/// The most distinct first words compared directly (see `Candidates::few`).
+pub(crate) const FEW: usize = 4;
 
 impl core::fmt::Debug for Candidates {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -170,7 +177,15 @@ impl Candidates {
         for h in 0..1 << bucket_bits {
             buckets[h + 1] += buckets[h];
         }
-        let keys = points.iter().map(|p| p.word0).collect();
+        let keys: Vec<u32> = points.iter().map(|p| p.word0).collect();
+        let mut distinct = keys.clone();
+        distinct.dedup();
+        let few = (!distinct.is_empty() && distinct.len() <= FEW).then(|| {
+            (
+                core::array::from_fn(|i| distinct[i.min(distinct.len() - 1)]),
+                distinct.len(),
+            )
+        });
         Ok(Ok(Self {
             saved: saved.clone(),
             max_draws,
@@ -180,6 +195,7 @@ impl Candidates {
             bucket_shift,
             bitmap,
             shift,
+            few,
         }))
     }
 
@@ -191,6 +207,13 @@ impl Candidates {
     /// Whether no seeding point lies within the bound.
     pub fn is_empty(&self) -> bool {
         self.points.is_empty()
+    }
+
+    /// The distinct first words the vector kernels compare directly, when
+    /// there are at most [`FEW`] (for the tests).
+    #[cfg(test)]
+    pub(crate) fn few_keys(&self) -> Option<&[u32]> {
+        self.few.as_ref().map(|(keys, len)| &keys[..*len])
     }
 
     /// The bound on draws since seeding.
@@ -282,6 +305,18 @@ impl Candidates {
             #[cfg(all(feature = "std", target_arch = "x86_64"))]
             Isa::Avx512 | Isa::Avx2 if isa.available() => {
                 let (bitmap, shift) = (&self.bitmap[..], self.shift);
+                if let Some((keys, len)) = self.few {
+                    // SAFETY: `isa.available()` confirmed the kernel's ISA,
+                    // its only requirement.
+                    #[allow(unsafe_code)]
+                    return unsafe {
+                        if isa == Isa::Avx512 {
+                            super::psdes_avx::avx512::probe_few(first, keys, len)
+                        } else {
+                            super::psdes_avx::avx2::probe_few(first, keys, len)
+                        }
+                    };
+                }
                 if isa == Isa::Avx512 {
                     // SAFETY: `isa.available()` confirmed AVX-512F, the
                     // kernel's only requirement (its gather's bounds are
@@ -299,6 +334,19 @@ impl Candidates {
                 }
             }
             _ => probe_block_portable(self, first),
+        }
+    }
+}
+
+impl Candidates {
+    /// [`probe_block`](Self::probe_block) by the kernels' generic body on
+    /// sixteen soft lanes (`simd::Soft16`), for the tests.
+    #[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+    pub(crate) fn probe_block_soft16(&self, first: u32) -> [u64; SEARCH_BLOCK / 64] {
+        use super::psdes_avx::soft16;
+        match self.few {
+            Some((keys, len)) => soft16::probe_few(first, keys, len),
+            None => soft16::probe_block(first, &self.bitmap, self.shift),
         }
     }
 }
@@ -367,20 +415,27 @@ impl Iterator for Search<'_> {
             if self.next >= self.end {
                 return None;
             }
-            // A fixed-length block (seeds past `end` are probed and dropped).
-            let mut bits = self.candidates.probe_block(self.isa, self.next as u32);
-            let len = (self.end - self.next).min(SEARCH_BLOCK as u64) as usize;
+            // A fixed-length block aligned to its length (the kernels' fast
+            // path); seeds before `next` or past `end` are probed and dropped.
+            let start = self.next & !(SEARCH_BLOCK as u64 - 1);
+            let mut bits = self.candidates.probe_block(self.isa, start as u32);
+            let skip = (self.next - start) as usize;
+            let len = (self.end - start).min(SEARCH_BLOCK as u64) as usize;
             for (i, b) in bits.iter_mut().enumerate() {
+                let below = skip.saturating_sub(i * 64).min(64);
                 let keep = len.saturating_sub(i * 64).min(64);
-                if keep < 64 {
-                    *b &= (1u64 << keep).wrapping_sub(1);
-                }
+                *b &= low_bits(keep) & !low_bits(below);
             }
             self.bits = bits;
-            self.block_start = self.next;
-            self.next += len as u64;
+            self.block_start = start;
+            self.next = start + len as u64;
         }
     }
+}
+
+/// The `n` low bits of a word (`n ≤ 64`).
+fn low_bits(n: usize) -> u64 {
+    u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
 }
 
 /// `saved`'s cursors are irregular: no seeding leads there.

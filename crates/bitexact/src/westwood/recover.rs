@@ -128,18 +128,23 @@ fn psdes_lanes(seeds: &[i32; LANES], index: u32) -> [i32; LANES] {
     out
 }
 
-/// What a vector kernel lets through for the exact check: draws whose
-/// `raw & mask` is `want` (the value's pick, or the raw value itself), and,
-/// when `reject`, draws the ranged tap rejects (`raw & mask > span`), which
-/// [`Search::check`] scans past. A superset of the seeds the portable
-/// kernel confirms, so the hits are the same.
+/// What a vector kernel lets through for the exact check: the seeds and
+/// start draws whose draws, read as the tap reads them (`raw & mask`, a
+/// pick above `span` rejected and drawn again when `reject`), give the
+/// first `count` values' picks `wants` — or whose draws run past the last
+/// one the kernel computes before that is decided. A superset of the seeds
+/// the portable kernel confirms, so the hits are the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct RawFilter {
     pub(crate) mask: i32,
-    pub(crate) want: i32,
+    pub(crate) wants: [i32; WALKED],
+    pub(crate) count: usize,
     pub(crate) span: i32,
     pub(crate) reject: bool,
 }
+
+/// The most values a vector kernel follows (the rest are the exact check's).
+pub(crate) const WALKED: usize = 4;
 
 /// A search over seeds for values of one tap.
 #[derive(Clone, Debug)]
@@ -220,6 +225,11 @@ impl Search {
             #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
             Isa::Avx2 | Isa::Avx512 => return search_kernel(self, seeds),
         }
+        self.confirmed(found)
+    }
+
+    /// The hits among a kernel's candidates `(seed, draw)`, in seed order.
+    fn confirmed(&self, found: Vec<(u32, u32)>) -> Vec<Hit> {
         let mut hits: Vec<Hit> = found
             .into_iter()
             .filter(|&(seed, j)| self.check(seed, j))
@@ -232,21 +242,34 @@ impl Search {
         hits
     }
 
+    /// [`search_on`](Self::search_on) by the kernels' generic body on
+    /// sixteen soft lanes (`simd::Soft16`), for the tests.
+    #[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+    pub(crate) fn search_soft16(&self, seeds: Range<u64>) -> Vec<Hit> {
+        let end = seeds.end.min(1 << 32);
+        let mut found = Vec::new();
+        crate::westwood::psdes_avx::soft16::recover_scan(
+            self.raw_filter(),
+            self.max_offset,
+            seeds.start.min(end)..end,
+            &mut found,
+        );
+        self.confirmed(found)
+    }
+
     /// The vector kernels' filter: what [`check`](Self::check) needs to see.
     fn raw_filter(&self) -> RawFilter {
-        match self.tap {
-            Tap::Raw => RawFilter {
-                mask: -1,
-                want: self.values[0],
-                span: i32::MAX,
-                reject: false,
-            },
-            Tap::Ranged { min, span, mask } => RawFilter {
-                mask,
-                want: self.values[0].wrapping_sub(min),
-                span,
-                reject: true,
-            },
+        let count = self.values.len().min(WALKED);
+        let (mask, min, span, reject) = match self.tap {
+            Tap::Raw => (-1, 0, i32::MAX, false),
+            Tap::Ranged { min, span, mask } => (mask, min, span, true),
+        };
+        RawFilter {
+            mask,
+            wants: core::array::from_fn(|n| self.values[n.min(count - 1)].wrapping_sub(min)),
+            count,
+            span,
+            reject,
         }
     }
 
@@ -259,7 +282,33 @@ impl Search {
             Some(v) => v == self.values[0],
             None => self.scan_past(seed, j + 1),
         };
-        candidate && confirm(self.tap, &self.values, seed, j.into())
+        candidate && self.direct_match(seed, j) && confirm(self.tap, &self.values, seed, j.into())
+    }
+
+    /// Whether the values may start at draw `j` of `seed`, judged on the
+    /// draws up to [`MAX_SEARCH_OFFSET`], which read table words no earlier
+    /// draw has changed, so draw `i` is `psdes(seed, i) ^ psdes(seed, i + 103)`
+    /// (as the kernels compute it): `false` only when one of those draws
+    /// contradicts a value; `true` when they agree or run out (then
+    /// [`confirm`], which seeds the whole table, decides). Two hashes per
+    /// draw instead of the table's 250 for most candidates.
+    fn direct_match(&self, seed: u32, j: u32) -> bool {
+        let mut i = j;
+        for &want in &self.values {
+            loop {
+                if u64::from(i) > MAX_SEARCH_OFFSET {
+                    return true;
+                }
+                let raw = psdes(seed, i) ^ psdes(seed, i + 103);
+                i += 1;
+                match self.tap.of_raw(raw) {
+                    Some(v) if v == want => break,
+                    Some(_) => return false,
+                    None => continue,
+                }
+            }
+        }
+        true
     }
 
     /// Whether the first accepted draw from draw `from` on (up to `last`)

@@ -24,7 +24,7 @@ fn all_isas(what: &str) -> Vec<Isa> {
 }
 
 /// Ranges: short ones, ones not a multiple of any vector or group, ones
-/// ending at (and past) 2^32, each also with a seed planted at its first
+/// ending at (and past) 2^32, aligned blocks, each also with a seed planted at its first
 /// and at its last seed (`plant` 1 and 2).
 fn ranges(g: &mut Gen) -> Vec<(Range<u64>, u8)> {
     let mut out = Vec::new();
@@ -44,7 +44,25 @@ fn ranges(g: &mut Gen) -> Vec<(Range<u64>, u8)> {
         push((1 << 32) - n..(1 << 32) + 17);
     }
     push(0..40);
+    // Blocks aligned to the kernels' 256-seed sweeps, whole and with seeds
+    // around them, and the last two blocks of the seed space.
+    for n in [256u64, 549] {
+        let start = g.below((1 << 32) - n) & !255;
+        push(start..start + n);
+    }
+    push((1 << 32) - 512..1 << 32);
     out
+}
+
+/// The seed `ranges` plants: its first (`plant` 1), its last (2) or one at
+/// random (0).
+fn planted(g: &mut Gen, range: &Range<u64>, plant: u8) -> u32 {
+    let seed = match plant {
+        1 => range.start,
+        2 => range.end.min(1 << 32) - 1,
+        _ => g.below(1 << 32),
+    };
+    seed as u32
 }
 
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
@@ -121,12 +139,7 @@ fn recover_kernels_match_a_scalar_scan() {
     let isas = all_isas("recover");
     for (range, plant) in ranges(&mut g) {
         for tap in taps {
-            let end = range.end.min(1 << 32);
-            let seed = match plant {
-                1 => range.start,
-                2 => end - 1,
-                _ => g.below(1 << 32),
-            } as u32;
+            let seed = planted(&mut g, &range, plant);
             let k = g.below(3);
             let j = g.below(k + 1);
             // A small ranged tap needs more than one value to say much.
@@ -162,8 +175,14 @@ fn recover_kernels_match_at_large_offsets() {
     for (k, start) in [(10u64, 1000u64), (146, 0xffff_ff00)] {
         let range = start..start + 21;
         let seed = (start + 20) as u32;
-        for tap in [Tap::Raw, Tap::double()] {
-            let values = values_at(tap, seed, k, 1);
+        for (tap, count) in [
+            (Tap::Raw, 1),
+            (Tap::double(), 1),
+            (Tap::ranged(1, 6).unwrap(), 6),
+        ] {
+            // Six values of a die: more than the kernels follow, and their
+            // draws run past the last direct one at k = 146.
+            let values = values_at(tap, seed, k, count);
             let want = scalar_recover(tap, &values, k, range.clone());
             assert!(want.contains(&Hit {
                 seed: seed.into(),
@@ -193,12 +212,7 @@ fn identify_kernels_match_probe() {
     let mut g = Gen(99);
     let isas = all_isas("identify");
     for (range, plant) in ranges(&mut g) {
-        let end = range.end.min(1 << 32);
-        let seed = match plant {
-            1 => range.start,
-            2 => end - 1,
-            _ => g.below(1 << 32),
-        } as u32;
+        let seed = planted(&mut g, &range, plant);
         let draws = g.below(3000);
         let mut rng = Random2::new(seed);
         rng.discard(draws);
@@ -230,8 +244,10 @@ fn probe_blocks_agree_bit_for_bit() {
     let c = Candidates::new(&rng, 2_000_000).unwrap();
     let isas = vector_isas("probe");
     let mut set = 0;
-    for _ in 0..200 {
-        let first = g.next() as u32;
+    for n in 0..400 {
+        // Half the blocks aligned to their length (the kernels' sweep in
+        // `tl` order), half not.
+        let first = g.next() as u32 & if n % 2 == 0 { !255 } else { !0 };
         let want = c.probe_block(Isa::Portable, first);
         set += want.iter().map(|b| b.count_ones()).sum::<u32>();
         for &isa in &isas {
@@ -242,4 +258,260 @@ fn probe_blocks_agree_bit_for_bit() {
         set > 100,
         "the bitmap is too sparse to test anything ({set} bits)"
     );
+}
+
+/// Ranges that cross multiples of 2^16 (where the kernels' round 1 changes
+/// its scalar `th`), and a long unaligned one spanning several such runs.
+fn run_ranges() -> Vec<Range<u64>> {
+    vec![
+        0xfff0..0x1_0020,
+        0x3_fff5..0x6_0123,
+        0x7fff_ffe3..0x8000_0011,
+        0xffff_0000 - 9..0xffff_0000 + 300,
+        (1 << 32) - 70_000..1 << 32,
+    ]
+}
+
+#[test]
+fn recover_kernels_match_across_runs_of_2_16() {
+    let isas = all_isas("recover");
+    let taps = [
+        Tap::Raw,
+        Tap::ranged(0, 99).unwrap(),
+        Tap::ranged(1, 6).unwrap(),
+    ];
+    for range in run_ranges() {
+        for (i, tap) in taps.into_iter().enumerate() {
+            let k = (i % 2) as u64 * 2;
+            // A seed right after a multiple of 2^16, and one just before.
+            let boundary = ((range.start >> 16) + 1) << 16;
+            for seed in [boundary, boundary - 1] {
+                if !range.contains(&seed) {
+                    continue;
+                }
+                let count = if i == 2 { 3 } else { 1 };
+                let values = values_at(tap, seed as u32, k, count);
+                let search = Search::new(tap, values, k).unwrap();
+                let want = search.search_on(Isa::Portable, range.clone());
+                assert!(
+                    want.contains(&Hit { seed, offset: k }),
+                    "{tap:?} {range:?} seed {seed:#x}"
+                );
+                for &isa in &isas {
+                    assert_eq!(
+                        search.search_on(isa, range.clone()),
+                        want,
+                        "{isa:?} {tap:?} {range:?} k {k}"
+                    );
+                }
+            }
+        }
+    }
+    // Short ones against the scalar scan itself.
+    for range in [0xfff0..0x1_0020u64, 0xffff_0000 - 9..0xffff_0000 + 40] {
+        let seed = ((range.start >> 16) + 1) << 16;
+        let values = values_at(Tap::Raw, seed as u32, 1, 1);
+        let want = scalar_recover(Tap::Raw, &values, 1, range.clone());
+        let search = Search::new(Tap::Raw, values, 1).unwrap();
+        for &isa in &isas {
+            assert_eq!(
+                search.search_on(isa, range.clone()),
+                want,
+                "{isa:?} {range:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn identify_with_few_first_words_matches_probe() {
+    let isas = all_isas("identify");
+    for range in run_ranges() {
+        let boundary = ((range.start >> 16) + 1) << 16;
+        for (seed, draws, bound) in [
+            (boundary as u32, 0u64, 0u64),
+            ((boundary - 1) as u32, 260, 600),
+            (range.start as u32, 10, 900),
+        ] {
+            let mut rng = Random2::new(seed);
+            rng.discard(draws);
+            let c = Candidates::new(&rng, bound).unwrap();
+            let keys = c
+                .few_keys()
+                .expect("a bound this small keeps at most 4 points");
+            assert!(!keys.is_empty());
+            let want: Vec<Identification> = if range.end - range.start <= 70_000 {
+                scalar_identify(&c, range.clone())
+            } else {
+                c.search_on(Isa::Portable, range.clone()).collect()
+            };
+            assert!(
+                want.iter()
+                    .any(|id| id.seed == u64::from(seed) && id.words_drawn == draws),
+                "{range:?} seed {seed:#x}"
+            );
+            for &isa in &isas {
+                let got: Vec<_> = c.search_on(isa, range.clone()).collect();
+                assert_eq!(got, want, "{isa:?} {range:?}");
+            }
+        }
+    }
+}
+
+/// The few-keys probe is exact: bit `k` is set exactly when seed
+/// `first + k`'s first word is one of the state's.
+#[test]
+fn few_key_blocks_are_exact() {
+    let mut g = Gen(11);
+    let isas = vector_isas("probe few");
+    for bound in [0u64, 300, 800] {
+        let saved = g.next() as u32;
+        let mut rng = Random2::new(saved);
+        rng.discard(g.below(250).min(bound));
+        let c = Candidates::new(&rng, bound).unwrap();
+        let keys = c.few_keys().unwrap().to_vec();
+        // Blocks at random (half of them aligned to their length, the
+        // kernels' sweep in `tl` order), across a 2^16 boundary, across
+        // 2^32, and ones holding a seed whose first word is a key (the
+        // saved seed's own), aligned and not.
+        let mut firsts: Vec<u32> = (0..100)
+            .map(|n| g.next() as u32 & if n % 2 == 0 { !255 } else { !0 })
+            .collect();
+        firsts.extend([0xffc0, 0xffff_ff80, 0x1234_ffff, 0xffff_ff00]);
+        firsts.extend([saved & !255, saved.wrapping_sub(100), saved & !15]);
+        for first in firsts {
+            let want: [u64; 4] = core::array::from_fn(|w| {
+                (0..64).fold(0u64, |bits, b| {
+                    let seed = first.wrapping_add((w * 64 + b) as u32);
+                    let word = crate::westwood::psdes(seed, 0) as u32;
+                    bits | u64::from(keys.contains(&word)) << b
+                })
+            });
+            if first == saved & !255 {
+                let k = (saved & 255) as usize;
+                assert!(want[k / 64] >> (k % 64) & 1 == 1, "the saved seed is a key");
+            }
+            for &isa in &isas {
+                assert_eq!(c.probe_block(isa, first), want, "{isa:?} {first:#x}");
+            }
+        }
+    }
+}
+
+/// Every seed of million-seed ranges (near both ends of the seed space, in
+/// the middle, and at random): a tap that about half the seeds pass, so the
+/// hit lists compare the kernels' verdict on every seed with the portable
+/// path's; and the first-word probe bit for bit.
+#[test]
+fn kernels_equal_portable_on_million_seed_ranges() {
+    let mut g = Gen(0x5eed);
+    let isas = vector_isas("westwood million-seed ranges");
+    let mut ranges = vec![
+        0..1u64 << 20,
+        (1 << 31) - (1 << 19)..(1 << 31) + (1 << 19),
+        (1 << 32) - (1 << 20)..1 << 32,
+    ];
+    let start = g.below((1 << 32) - (1 << 20));
+    ranges.push(start..start + (1 << 20));
+    let tap = Tap::ranged(0, 1).unwrap();
+    for (i, range) in ranges.iter().enumerate() {
+        // Offset 1 too on the first range (twice the work in a debug build).
+        for k in if i == 0 { &[0u64, 1][..] } else { &[0][..] } {
+            let k = *k;
+            let search = Search::new(tap, vec![0], k).unwrap();
+            let want = search.search_on(Isa::Portable, range.clone());
+            let len = range.end - range.start;
+            assert!(
+                want.len() as u64 > len / 4,
+                "{} hits in {range:?}",
+                want.len()
+            );
+            for &isa in &isas {
+                assert!(
+                    search.search_on(isa, range.clone()) == want,
+                    "{isa:?} {range:?} k {k}"
+                );
+            }
+        }
+    }
+    let mut rng = Random2::new(g.next() as u32);
+    rng.discard(123);
+    for (bound, ranges) in [(200u64, &ranges[..2]), (5_000, &ranges[2..])] {
+        let c = Candidates::new(&rng, bound).unwrap();
+        for range in ranges {
+            for first in (range.start..range.end).step_by(256) {
+                let first = first as u32;
+                let portable = c.probe_block(Isa::Portable, first);
+                for &isa in &isas {
+                    let got = c.probe_block(isa, first);
+                    match c.few_keys() {
+                        // Exact compares find a subset of the bitmap's
+                        // candidates: every true first-word match.
+                        Some(_) => assert!(
+                            got.iter().zip(&portable).all(|(g, p)| g & !p == 0),
+                            "{isa:?} {first:#x}"
+                        ),
+                        None => assert_eq!(got, portable, "{isa:?} {first:#x}"),
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The kernels' generic bodies on sixteen soft lanes (`simd::Soft16`), so
+/// that the AVX-512 instantiation's 16-lane group and lane arithmetic is
+/// checked on every x86_64 machine, AVX-512 or not: recover against the
+/// scalar scan on the planted ranges and against the portable path on
+/// long ones (a tap half the seeds pass), the probes bit for bit against
+/// the portable probe on aligned and unaligned blocks.
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[test]
+fn soft_sixteen_lanes_equal_the_scalar_paths() {
+    let mut g = Gen(0x16);
+    for (range, plant) in ranges(&mut g) {
+        let seed = planted(&mut g, &range, plant);
+        for (tap, count) in [(Tap::Raw, 1), (Tap::ranged(1, 6).unwrap(), 3)] {
+            let k = g.below(3);
+            let values = values_at(tap, seed, g.below(k + 1), count);
+            let want = scalar_recover(tap, &values, k, range.clone());
+            let search = Search::new(tap, values, k).unwrap();
+            assert_eq!(
+                search.search_soft16(range.clone()),
+                want,
+                "{tap:?} {range:?}"
+            );
+        }
+    }
+    let tap = Tap::ranged(0, 1).unwrap();
+    for range in run_ranges()
+        .into_iter()
+        .chain([0..1 << 17, (1 << 32) - (1 << 16) - 77..1 << 32])
+    {
+        let search = Search::new(tap, vec![0], 1).unwrap();
+        let want = search.search_on(Isa::Portable, range.clone());
+        assert!(want.len() as u64 > (range.end - range.start) / 4);
+        assert!(search.search_soft16(range.clone()) == want, "{range:?}");
+    }
+    let mut rng = Random2::new(g.next() as u32);
+    rng.discard(321);
+    for bound in [0u64, 300, 2_000_000] {
+        let c = Candidates::new(&rng, bound).unwrap();
+        let mut set = 0;
+        for n in 0..300 {
+            let first = g.next() as u32 & if n % 2 == 0 { !255 } else { !0 };
+            let want = c.probe_block(Isa::Portable, first);
+            let got = c.probe_block_soft16(first);
+            set += got.iter().map(|b| b.count_ones()).sum::<u32>();
+            if c.few_keys().is_some() {
+                assert!(
+                    got.iter().zip(&want).all(|(g, p)| g & !p == 0),
+                    "{first:#x}"
+                );
+            } else {
+                assert_eq!(got, want, "{first:#x}");
+            }
+        }
+        assert!(bound < 2_000_000 || set > 100, "too sparse: {set} bits");
+    }
 }
