@@ -163,16 +163,24 @@ fn print_text(r: &Report, from: Option<&str>, out: &mut dyn Write) -> Result<(),
         r.sites.iter().filter(|s| s.complete).count()
     )?;
     if !r.sites.is_empty() {
+        // The signature column fits the longest name listed (18 at least).
+        let sw = r
+            .sites
+            .iter()
+            .map(|s| s.signature.name().len())
+            .max()
+            .unwrap_or(0)
+            .max(18);
         writeln!(
             out,
-            "  {:<12}  {:<18}  {:<8}  {:<w$}  seen",
+            "  {:<12}  {:<sw$}  {:<8}  {:<w$}  seen",
             "va", "signature", "complete", "function"
         )?;
         for site in &r.sites {
             let f = &r.functions[site.function];
             writeln!(
                 out,
-                "  {:<12}  {:<18}  {:<8}  {:<w$}  {}",
+                "  {:<12}  {:<sw$}  {:<8}  {:<w$}  {}",
                 format!("{:#x}", site.va),
                 site.signature.name(),
                 if site.complete { "yes" } else { "no" },

@@ -223,12 +223,14 @@ instructions both agree on count, so a constant in data, inside a longer immedia
 instructions is never a site: it is listed under 'constants seen only as data', marked when it is an \
 operand of code only the sweep decodes (code the descent did not reach, where a site may hide).\n\n\
 Signatures: mt19937.temper (>> 11, (<< 7) & 0x9d2c5680, (<< 15) & 0xefc60000, >> 18 on one value, \
-in data-flow order; one site per copy, so each inlined draw is one), mt19937.twist (0x9908b0df), \
-mt19937.seed_knuth (* 1812433253), mt19937.seed_1998 (* 69069), westwood.psdes (the eight mix \
+in data-flow order; one site per copy, so each inlined draw is one), mt19937.twist (0x9908b0df or the table mag01 = {0, 0x9908b0df}, with both masks, >> 1 and a 397-word offset), \
+mt19937.seed_knuth (* 1812433253 over x ^ (x >> 30)), mt19937.seed_by_array (init_by_array: * 1664525 \
+and * 1566083941 over x ^ (x >> 30), wrapping at 624), mt19937.seed_1998 (* 69069), westwood.psdes (the eight mix \
 constants, or their tables), wwlib.lcg (* 0x41c64e6d + 0x3039), msvc.rand (* 0x343fd + 0x269ec3), \
 splitmix64, and sots.unit_scale (the double 0x3df0000000100000, 0x3df0000000001000 or 2^-32 read as a \
 double). 'complete' says the whole sequence was seen; a mask and-ed alone is a site with complete = no; \
-compares and stores of a constant never count.\n\n\
+compares and stores of a constant never count, and a multiply by a seeding constant the data flow \
+cannot follow is listed as an incomplete site, never dropped.\n\n\
 Output: the functions holding sites (with --from, whether each is reachable from FUNCTION by direct \
 calls, and by which chain), then every site, then the constants seen only as data; --json prints one \
 object (SPEC 10) on stdout. Stripped images name functions sub_<va>.\n\n\

@@ -67,10 +67,22 @@ pub enum Signature {
     /// 0xefc60000`, `>> 18` on one value, in that order. One site per copy
     /// (an inlined draw is one copy).
     Mt19937Temper,
-    /// The twist: `0x9908b0df` with the upper / lower masks. One site per function.
+    /// The twist: `0x9908b0df` as an operand, or a read of the table
+    /// `mag01 = {0, 0x9908b0df}` through an index. Complete with both the
+    /// upper and lower masks, a `>> 1` and a 397 (or 227) word offset in the
+    /// function. One site per function.
     Mt19937Twist,
-    /// Knuth's seeding, `1812433253 · (x ^ (x >> 30)) + i`. One site per function.
+    /// Knuth's seeding, `1812433253 · (x ^ (x >> 30)) + i`, also when the
+    /// loop's first value is a folded constant (`init_genrand(19650218)`
+    /// inlined). One site per function; a multiply by 1812433253 the data
+    /// flow cannot tie to `x ^ (x >> 30)` is an incomplete one.
     Mt19937SeedKnuth,
+    /// The reference `init_by_array`: `(x ^ (x >> 30)) * 1664525` (added
+    /// with the key word and its index), then `(x ^ (x >> 30)) *
+    /// 1566083941` (minus the index), wrapping at 624. Complete with both
+    /// multipliers over `x ^ (x >> 30)` and the 624-word bound. One site per
+    /// function.
+    Mt19937SeedByArray,
     /// The 1998 seeding, `* 69069`. One site per function. 69069 is also
     /// the multiplier of other LCGs: `seen` says whether `+ 1` followed.
     Mt19937Seed1998,
@@ -95,10 +107,11 @@ pub enum Signature {
 
 impl Signature {
     /// Every signature.
-    pub const ALL: [Signature; 9] = [
+    pub const ALL: [Signature; 10] = [
         Signature::Mt19937Temper,
         Signature::Mt19937Twist,
         Signature::Mt19937SeedKnuth,
+        Signature::Mt19937SeedByArray,
         Signature::Mt19937Seed1998,
         Signature::WestwoodPsdes,
         Signature::WwlibLcg,
@@ -113,6 +126,7 @@ impl Signature {
             Signature::Mt19937Temper => "mt19937.temper",
             Signature::Mt19937Twist => "mt19937.twist",
             Signature::Mt19937SeedKnuth => "mt19937.seed_knuth",
+            Signature::Mt19937SeedByArray => "mt19937.seed_by_array",
             Signature::Mt19937Seed1998 => "mt19937.seed_1998",
             Signature::WestwoodPsdes => "westwood.psdes",
             Signature::WwlibLcg => "wwlib.lcg",

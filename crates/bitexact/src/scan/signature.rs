@@ -21,6 +21,8 @@ pub const TEMPER_C: u32 = 0xefc6_0000;
 pub const MATRIX_A: u32 = 0x9908_b0df;
 /// Knuth's initialisation multiplier (1812433253).
 pub const KNUTH: u32 = 0x6c07_8965;
+/// `init_by_array`'s two multipliers (1664525, 1566083941).
+pub const BY_ARRAY: [u32; 2] = [0x0019_660d, 0x5d58_8b65];
 /// The 1998 seeding multiplier.
 pub const K1998: u32 = 69069;
 /// WWLib `RandomClass`.
@@ -74,8 +76,27 @@ pub(crate) struct Matcher {
     masks: Vec<(u64, u32)>,
     twist: Vec<u64>,
     twist_masks: Vec<(u64, u32)>,
+    /// A read of a two-word table `{0, 0x9908b0df}` (`mag01[y & 1]`).
+    twist_table: bool,
+    /// A `>> 1` in the function (the flow's, or a vector shift by 1).
+    shr1: bool,
+    /// A 397 or 227 word offset: an immediate, or two memory operands of
+    /// the function 1588 or 908 bytes apart.
+    offset397: bool,
+    /// Displacements of memory operands off a register the flow does not
+    /// know (`[rax + 1588]`, `p[M]` through a pointer).
+    displacements: Vec<i64>,
     knuth: Vec<u64>,
     knuth_complete: bool,
+    /// `imul` by 1812433253 as an immediate, whatever the flow made of it.
+    knuth_imm: Vec<u64>,
+    /// `init_by_array`'s multiplies: the instruction, which multiplier,
+    /// and whether its operand is `x ^ (x >> 30)`.
+    by_array: Vec<(u64, usize, bool)>,
+    by_array_imm: Vec<(u64, usize)>,
+    /// The fixed addresses the function's memory operands name (a 624-word
+    /// loop over a global array may show only as its end, 2496 bytes on).
+    addresses: Vec<u64>,
     shr30: bool,
     n624: bool,
     seed1998: Vec<u64>,
@@ -114,6 +135,43 @@ impl Matcher {
             let size = ins.memory_size().size();
             if let Some(a) = flow.address(ins) {
                 self.memory_constants(ins, a, size, env, flow);
+            }
+            // `lea r, [k + 396]`: index arithmetic for `mt[(k + M) % N]`
+            // with `k + 1` in the register.
+            if ins.mnemonic() == iced_x86::Mnemonic::Lea
+                && twist_offset(ins.memory_displacement64() as i32 as i64)
+            {
+                self.offset397 = true;
+            }
+            let based = flow.table_address(ins);
+            match based {
+                Some(t) => {
+                    if self.addresses.len() < 4096 {
+                        self.addresses.push(t);
+                    }
+                }
+                None => {
+                    if self.displacements.len() < 4096 {
+                        self.displacements.push(ins.memory_displacement64() as i64);
+                    }
+                }
+            }
+            // `mag01[y & 1]`: the table's base (or its second word, with a
+            // biased index) read through an index register; unoptimised
+            // code puts the table in the index (`[y*4 + table]`).
+            if ins.memory_index() != iced_x86::Register::None {
+                let t = based.or_else(|| flow.index_table_address(ins));
+                let table = t.and_then(|t| {
+                    [t, t.wrapping_sub(4)].into_iter().find(|&b| {
+                        env.read_initial(b, 4) == Some(0)
+                            && env.read_initial(b + 4, 4) == Some(u64::from(MATRIX_A))
+                    })
+                });
+                if let Some(b) = table.filter(|_| flow.reads_memory(ins)) {
+                    self.twist.push(at);
+                    self.twist_table = true;
+                    self.reads.push(b + 4);
+                }
             }
             if let Some(t) = flow.table_address(ins) {
                 // `[table + i*4 - 4]`: an index may carry a bias; a fixed
@@ -183,6 +241,14 @@ impl Matcher {
                 | M::Vandps
                 | M::Vandpd
         );
+        if m == M::Imul {
+            if c == KNUTH {
+                self.knuth_imm.push(at);
+            }
+            if let Some(j) = BY_ARRAY.iter().position(|&k| k == c) {
+                self.by_array_imm.push((at, j));
+            }
+        }
         if !compare_or_store {
             match c {
                 // A mask alone counts when something is masked with it.
@@ -191,6 +257,17 @@ impl Matcher {
                 0x8000_0000 | 0x7fff_ffff => self.twist_masks.push((at, c)),
                 _ => {}
             }
+        }
+        if twist_offset(c as i32 as i64) {
+            self.offset397 = true;
+        }
+        if c == 1
+            && matches!(
+                m,
+                M::Psrld | M::Vpsrld | M::Psrlq | M::Vpsrlq | M::Shr | M::Sar
+            )
+        {
+            self.shr1 = true;
         }
         // The state's length, as a count or in bytes (a loop bound).
         if matches!(c, 624 | 623 | 2496 | 2492) {
@@ -272,6 +349,7 @@ impl Matcher {
         match flow.node(v).0 {
             Node::Xor(..) => self.chains.xor(flow, v),
             Node::Shr(_, 30) => self.shr30 = true,
+            Node::Shr(_, 1) => self.shr1 = true,
             Node::MulK(x, k) => {
                 let k = k as u32;
                 if k == WWLIB_MUL || k == MSVC_MUL {
@@ -292,6 +370,17 @@ impl Matcher {
                             self.knuth_complete = true;
                         }
                     }
+                } else if let Some(j) = BY_ARRAY.iter().position(|&b| b == k) {
+                    let over = match flow.node(x).0 {
+                        Node::Xor(a, b) => {
+                            let shr30 = |p: Val, q: Val| flow.node(q).0 == Node::Shr(p, 30);
+                            shr30(a, b) || shr30(b, a)
+                        }
+                        _ => false,
+                    };
+                    self.by_array.push((at, j, over));
+                    self.by_array
+                        .extend(flow.const_source(v).map(|a| (a, j, false)));
                 } else if k == K1998 {
                     self.seed1998.push(at);
                 }
@@ -327,11 +416,32 @@ impl Matcher {
         }
     }
 
+    /// Whether two of the function's fixed addresses, or two displacements
+    /// off unknown registers, are one of `bytes` apart (sorted and deduped
+    /// by [`finish`](Self::finish) first).
+    fn apart(&self, bytes: &[u64]) -> bool {
+        bytes.iter().any(|&d| {
+            self.addresses
+                .iter()
+                .any(|&a| self.addresses.binary_search(&a.wrapping_add(d)).is_ok())
+                || self
+                    .displacements
+                    .iter()
+                    .any(|&a| self.displacements.binary_search(&(a + d as i64)).is_ok())
+        })
+    }
+
     /// The sites of the function walked.
     pub fn finish(mut self, out: &mut Vec<RawSite>, reads: &mut Vec<u64>) {
         reads.append(&mut self.reads);
+        self.addresses.sort_unstable();
+        self.addresses.dedup();
+        self.displacements.sort_unstable();
+        self.displacements.dedup();
+        self.n624 |= self.apart(&[2496, 2492]);
+        let twist_offset = self.offset397 || self.apart(&[1588, 908]);
         let used = self.chains.finish(out);
-        for (at, m) in self.masks {
+        for (at, m) in core::mem::take(&mut self.masks) {
             if !used.contains(&at) {
                 out.push(RawSite {
                     signature: Signature::Mt19937Temper,
@@ -342,22 +452,78 @@ impl Matcher {
             }
         }
         if !self.twist.is_empty() {
-            let mut seen = alloc::vec!["0x9908b0df".to_string()];
+            let mut seen = alloc::vec![if self.twist_table {
+                "mag01 {0, 0x9908b0df}".to_string()
+            } else {
+                "0x9908b0df".to_string()
+            }];
             let mut instructions = self.twist.clone();
+            let mut masks = 0;
             for m in [0x8000_0000u32, 0x7fff_ffff] {
                 if self.twist_masks.iter().any(|&(_, c)| c == m) {
                     seen.push(format!("{m:#010x}"));
+                    masks += 1;
                 }
             }
             instructions.extend(self.twist_masks.iter().map(|&(a, _)| a));
+            if self.shr1 {
+                seen.push("y >> 1".to_string());
+            }
+            let offset = twist_offset;
+            if offset {
+                seen.push("397-word offset".to_string());
+            }
             out.push(site(
                 Signature::Mt19937Twist,
-                seen.len() > 1,
+                masks == 2 && self.shr1 && offset,
                 seen,
                 instructions,
             ));
         }
+        // A multiply by the constant is never dropped: one the flow did not
+        // see as `x * K` (its operand folded to a constant) is an
+        // incomplete site unless a tied one makes the site.
+        // A 624-word loop over a global array bounded by its end pointer.
+
+        if self.knuth.is_empty() && !self.knuth_imm.is_empty() {
+            out.push(site(
+                Signature::Mt19937SeedKnuth,
+                false,
+                alloc::vec!["* 1812433253 (operand not followed)".to_string()],
+                self.knuth_imm.clone(),
+            ));
+        }
+        for (at, j) in core::mem::take(&mut self.by_array_imm) {
+            if !self.by_array.iter().any(|&(a, _, _)| a == at) {
+                self.by_array.push((at, j, false));
+            }
+        }
+        if !self.by_array.is_empty() {
+            // As for Knuth's: unoptimised code reloads `x` for the shift.
+            let over = |j: usize| {
+                self.by_array
+                    .iter()
+                    .any(|&(_, i, o)| i == j && (o || self.shr30))
+            };
+            let mut seen: Vec<String> = Vec::new();
+            for (j, k) in BY_ARRAY.iter().enumerate() {
+                if self.by_array.iter().any(|&(_, i, _)| i == j) {
+                    let tied = if over(j) { " over x ^ (x >> 30)" } else { "" };
+                    seen.push(format!("* {k}{tied}"));
+                }
+            }
+            if self.n624 {
+                seen.push("624-word loop".to_string());
+            }
+            out.push(site(
+                Signature::Mt19937SeedByArray,
+                over(0) && over(1) && self.n624,
+                seen,
+                self.by_array.iter().map(|&(a, _, _)| a).collect(),
+            ));
+        }
         if !self.knuth.is_empty() {
+            self.knuth.extend(self.knuth_imm.iter().copied());
             // Unoptimised code reloads `x` for the shift, so the data flow
             // cannot tie the two: a `>> 30` in the same function does.
             self.knuth_complete |= self.shr30;
@@ -365,9 +531,12 @@ impl Matcher {
             if self.knuth_complete {
                 seen.push("x ^ (x >> 30)".to_string());
             }
+            if self.n624 {
+                seen.push("624-word loop".to_string());
+            }
             out.push(site(
                 Signature::Mt19937SeedKnuth,
-                self.knuth_complete,
+                self.knuth_complete && self.n624,
                 seen,
                 self.knuth,
             ));
@@ -452,12 +621,22 @@ impl Matcher {
     }
 }
 
+/// Whether `d` is the twist's word offset `M = 397` or `M − N = −227`
+/// (or 227), give or take the one a compiler folds in when it counts from
+/// `k + 1`, as words or as bytes.
+fn twist_offset(d: i64) -> bool {
+    [397i64, 227, -227].iter().any(|&m| {
+        (m - 1..=m + 1).contains(&d) || (4 * (m - 1)..=4 * (m + 1)).contains(&d) && d % 4 == 0
+    })
+}
+
 /// Whether `c` is one of the 32-bit constants a signature looks for.
 fn is_known32(c: u32) -> bool {
     matches!(
         c,
         TEMPER_B | TEMPER_C | MATRIX_A | KNUTH | WWLIB_MUL | MSVC_MUL | 0x8000_0000 | 0x7fff_ffff
     ) || PSDES.contains(&c)
+        || BY_ARRAY.contains(&c)
 }
 
 fn site(
