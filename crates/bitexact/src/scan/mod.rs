@@ -40,6 +40,8 @@
 //! within a function, so a tempering sequence split across branches is
 //! reported as partial chains.
 
+mod analyse;
+mod constants;
 mod data;
 mod decode;
 mod descent;
@@ -55,9 +57,9 @@ mod temper;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-pub use signature::{
-    K1998, KNUTH, MATRIX_A, MSVC_ADD, MSVC_MUL, PSDES, SPLITMIX, TEMPER_B, TEMPER_C, UNIT_SCALES,
-    WWLIB_ADD, WWLIB_MUL,
+pub use constants::{
+    BY_ARRAY, K1998, KNUTH, MATRIX_A, MSVC_ADD, MSVC_MUL, PSDES, SPLITMIX, TEMPER_B, TEMPER_C,
+    UNIT_SCALES, WWLIB_ADD, WWLIB_MUL,
 };
 
 pub use report::{
@@ -67,10 +69,9 @@ pub use report::{
 
 use data::{data_hits, find_tables};
 use decode::Code;
-use flow::{Env, Flow, LoopWrites};
+use flow::Env;
 use graph::Graph;
 use image::Image;
-use signature::{Matcher, RawSite};
 
 /// The ABI's caller-saved registers, a bit per register (RAX = bit 0).
 fn caller_saved(info: &ImageInfo) -> u16 {
@@ -130,95 +131,6 @@ pub fn functions(bytes: &[u8]) -> Result<Vec<(u64, Option<String>)>, ScanError> 
     Ok(graph.funcs.iter().map(|f| (f.va, f.name.clone())).collect())
 }
 
-/// The loop heads of a function's instructions (`body`, in address order,
-/// from `start`): each target of a backward branch inside the function,
-/// with what the instructions from it to the branch write (loops sharing a
-/// head merged), in address order.
-fn loop_heads(
-    body: &[iced_x86::Instruction],
-    start: u64,
-    flow: &mut Flow,
-) -> Vec<(u64, LoopWrites)> {
-    let mut heads: Vec<(u64, LoopWrites)> = Vec::new();
-    let mut each: Option<Vec<LoopWrites>> = None;
-    for (b, ins) in body.iter().enumerate() {
-        if !ins.is_jcc_short_or_near() && !ins.is_jmp_short_or_near() && !ins.is_loop() {
-            continue;
-        }
-        let t = ins.near_branch_target();
-        if t < start || t > ins.ip() {
-            continue;
-        }
-        let Ok(h) = body[..=b].binary_search_by_key(&t, |i| i.ip()) else {
-            continue;
-        };
-        // What each instruction writes, found once a function.
-        let each = each.get_or_insert_with(|| {
-            body.iter()
-                .map(|i| {
-                    let mut w = LoopWrites::default();
-                    flow.note_writes(i, &mut w);
-                    w
-                })
-                .collect()
-        });
-        let mut w = LoopWrites::default();
-        for (e, _) in each[h..=b]
-            .iter()
-            .zip(in_loop(&body[h..=b]))
-            .filter(|(_, r)| *r)
-        {
-            w.merge(e);
-        }
-        heads.push((t, w));
-    }
-    heads.sort_by_key(|&(t, _)| t);
-    let mut merged: Vec<(u64, LoopWrites)> = Vec::new();
-    for (t, w) in heads {
-        match merged.last_mut() {
-            Some((u, m)) if *u == t => m.merge(&w),
-            _ => merged.push((t, w)),
-        }
-    }
-    merged
-}
-
-/// Which of `range`'s instructions (a loop head to its backward branch, in
-/// address order) lie on a path to that branch within the range: not the
-/// cold code after a `ret` that only jumps back in (its epilogue's
-/// `pop ebx` is not the loop's).
-fn in_loop(range: &[iced_x86::Instruction]) -> Vec<bool> {
-    use iced_x86::FlowControl as F;
-    let n = range.len();
-    let mut reach = alloc::vec![false; n];
-    reach[n - 1] = true;
-    let index = |t: u64| range.binary_search_by_key(&t, |i| i.ip()).ok();
-    loop {
-        let mut changed = false;
-        for i in (0..n - 1).rev() {
-            if reach[i] {
-                continue;
-            }
-            let ins = &range[i];
-            let falls = !matches!(
-                ins.flow_control(),
-                F::UnconditionalBranch | F::IndirectBranch | F::Return | F::Exception
-            );
-            let jumps = matches!(
-                ins.flow_control(),
-                F::UnconditionalBranch | F::ConditionalBranch
-            ) && index(ins.near_branch_target()).is_some_and(|j| reach[j]);
-            if (falls && reach[i + 1]) || jumps {
-                reach[i] = true;
-                changed = true;
-            }
-        }
-        if !changed {
-            return reach;
-        }
-    }
-}
-
 /// Scans an image held in memory.
 ///
 /// Errors: [`ScanError::Unsupported`] for anything but a PE / ELF x86 or
@@ -226,6 +138,17 @@ fn in_loop(range: &[iced_x86::Instruction]) -> Vec<bool> {
 /// truncated or damaged one, [`ScanError::NoSuchFunction`] when
 /// [`Options::from`] names nothing. Never panics on any input.
 pub fn scan(bytes: &[u8], options: &Options) -> Result<Report, ScanError> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(16));
+    scan_on(bytes, options, threads)
+}
+
+/// [`scan`] with the functions analysed on `threads` threads (at least
+/// one): the same report for any number.
+pub(crate) fn scan_on(
+    bytes: &[u8],
+    options: &Options,
+    threads: usize,
+) -> Result<Report, ScanError> {
     let image = Image::parse(bytes)?;
     let code = Code::decode(&image, &[]);
     let graph = Graph::build(&image, &code);
@@ -236,31 +159,7 @@ pub fn scan(bytes: &[u8], options: &Options) -> Result<Report, ScanError> {
     };
 
     let tables = find_tables(&image);
-    let mut env = ImageEnv {
-        image: &image,
-        thunks: Vec::new(),
-    };
-    let mut flow = Flow::new(image.bitness, caller_saved(&image.info));
-    let mut raw: Vec<(usize, RawSite)> = Vec::new();
-    let mut scratch = Vec::new();
-    let mut referenced: Vec<u64> = Vec::new();
-    let mut body: Vec<iced_x86::Instruction> = Vec::new();
-    for (fi, f) in graph.funcs.iter().enumerate() {
-        flow.reset();
-        let mut m = Matcher::default();
-        body.clear();
-        code.for_each_in(&image, f.va, f.end, |ins| body.push(*ins));
-        let heads = loop_heads(&body, f.va, &mut flow);
-        let mut next_head = heads.iter().peekable();
-        for ins in &body {
-            while let Some((_, w)) = next_head.next_if(|(at, _)| *at <= ins.ip()) {
-                flow.enter_loop(w);
-            }
-            m.feed(ins, &mut flow, &mut env, &tables, image.bitness);
-        }
-        m.finish(&mut scratch, &mut referenced);
-        raw.extend(scratch.drain(..).map(|s| (fi, s)));
-    }
+    let (raw, mut referenced) = analyse::functions(&image, &code, &graph, &tables, threads);
 
     let reach = from.as_ref().map(|roots| graph.reach(roots));
     let mut functions: Vec<Function> = Vec::new();

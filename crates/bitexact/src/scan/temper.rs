@@ -7,8 +7,9 @@
 use alloc::string::ToString;
 use alloc::vec::Vec;
 
+use super::constants::{TEMPER_B, TEMPER_C};
 use super::flow::{Flow, Node, Val};
-use super::signature::{RawSite, TEMPER_B, TEMPER_C};
+use super::signature::RawSite;
 use super::Signature;
 
 /// One recognised step: `output = input ^ term ^ …`, `term = f(input)`.

@@ -14,7 +14,10 @@
 
 use alloc::vec::Vec;
 
+mod loops;
 mod step;
+
+pub(crate) use loops::{LoopWrites, Writes};
 
 use iced_x86::{Instruction, InstructionInfoFactory, Mnemonic, OpAccess, OpKind, Register};
 
@@ -36,32 +39,12 @@ pub(crate) enum Node {
 }
 
 /// A memory location the flow can name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Slot {
     /// `[rsp/rbp + disp]`.
     Frame(u8, i64),
     /// A fixed address.
     Abs(u64),
-}
-
-/// What a loop body writes ([`Flow::note_writes`]), for its head
-/// ([`Flow::enter_loop`]).
-#[derive(Debug, Default, Clone)]
-pub(crate) struct LoopWrites {
-    regs: u16,
-    slots: Vec<Slot>,
-}
-
-impl LoopWrites {
-    /// Adds what `other` writes.
-    pub fn merge(&mut self, other: &LoopWrites) {
-        self.regs |= other.regs;
-        for s in &other.slots {
-            if !self.slots.contains(s) {
-                self.slots.push(*s);
-            }
-        }
-    }
 }
 
 /// What the flow asks of the image.
@@ -174,55 +157,6 @@ impl Flow {
         }
         self.slots.clear();
         self.pending_push = None;
-    }
-
-    /// What `ins` writes, added to `w`: its general registers, and the
-    /// slot of a memory operand it writes when that slot is named without
-    /// the flow's state (a frame slot, a RIP-relative or absolute address).
-    pub fn note_writes(&mut self, ins: &Instruction, w: &mut LoopWrites) {
-        let slot = if ins.memory_segment() == Register::FS || ins.memory_segment() == Register::GS {
-            None
-        } else if ins.is_ip_rel_memory_operand() {
-            Some(Slot::Abs(ins.ip_rel_memory_address()))
-        } else if ins.memory_index() != Register::None {
-            None
-        } else {
-            match gpr(ins.memory_base()) {
-                None if ins.memory_base() == Register::None => {
-                    Some(Slot::Abs(ins.memory_displacement64() & self.mask))
-                }
-                Some((b, _)) if b == RSP || b == RBP => {
-                    Some(Slot::Frame(b as u8, ins.memory_displacement64() as i64))
-                }
-                _ => None,
-            }
-        };
-        let info = self.info.info(ins);
-        for r in info.used_registers() {
-            if writes(r.access()) {
-                if let Some((i, _)) = gpr(r.register()) {
-                    w.regs |= 1 << i;
-                }
-            }
-        }
-        let writes_memory = info.used_memory().iter().any(|m| writes(m.access()));
-        if let (true, Some(slot)) = (writes_memory, slot) {
-            if !w.slots.contains(&slot) {
-                w.slots.push(slot);
-            }
-        }
-    }
-
-    /// The head of a loop that writes `w`: what the loop writes is unknown
-    /// here, even if it held a constant on entry (`x = 19650218` before a
-    /// seeding loop is not a constant inside it); the rest is kept.
-    pub fn enter_loop(&mut self, w: &LoopWrites) {
-        for r in 0..16 {
-            if w.regs >> r & 1 == 1 {
-                self.regs[r] = self.push(Node::Opaque, 0);
-            }
-        }
-        self.slots.retain(|(s, _)| !w.slots.contains(s));
     }
 
     /// Whether `ins` reads its memory operand (not only writes it).

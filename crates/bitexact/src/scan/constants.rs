@@ -1,0 +1,68 @@
+//! The constants of SPEC 10's signatures, and the tests of a constant the
+//! matcher ([`super::signature`]) and the data scan share.
+
+/// MT19937's tempering masks, and the same masks applied before the shift
+/// (`(y << 7) & M == (y & (M >> 7)) << 7`, a form compilers choose).
+pub const TEMPER_B: u32 = 0x9d2c_5680;
+/// The second tempering mask.
+pub const TEMPER_C: u32 = 0xefc6_0000;
+/// MT19937's twist matrix.
+pub const MATRIX_A: u32 = 0x9908_b0df;
+/// Knuth's initialisation multiplier (1812433253).
+pub const KNUTH: u32 = 0x6c07_8965;
+/// `init_by_array`'s two multipliers (1664525, 1566083941).
+pub const BY_ARRAY: [u32; 2] = [0x0019_660d, 0x5d58_8b65];
+/// The 1998 seeding multiplier.
+pub const K1998: u32 = 69069;
+/// WWLib `RandomClass`.
+pub const WWLIB_MUL: u32 = 0x41c6_4e6d;
+/// WWLib `RandomClass`'s increment.
+pub const WWLIB_ADD: u32 = 0x3039;
+/// MSVC `rand`.
+pub const MSVC_MUL: u32 = 0x0003_43fd;
+/// MSVC `rand`'s increment.
+pub const MSVC_ADD: u32 = 0x0026_9ec3;
+/// Westwood's pseudo-DES mix constants (`Random3Class`).
+pub const PSDES: [u32; 8] = [
+    0xbaa9_6887,
+    0x1e17_d32c,
+    0x03bc_dc3c,
+    0x0f33_d1b2,
+    0x4b0f_3b58,
+    0xe874_f0c3,
+    0x6955_c5a6,
+    0x55a7_ca46,
+];
+/// splitmix64's increment and finaliser multipliers (laige's seeding).
+pub const SPLITMIX: [u64; 3] = [
+    0x9e37_79b9_7f4a_7c15,
+    0xbf58_476d_1ce4_e5b9,
+    0x94d0_49bb_1331_11eb,
+];
+/// Mars' unit scale (SPEC 2.2), the seed's literal, and 2^-32, as doubles.
+pub const UNIT_SCALES: [(u64, &str); 3] = [
+    (0x3df0_0000_0010_0000, "0x3df0000000100000"),
+    (
+        0x3df0_0000_0000_1000,
+        "0x3df0000000001000 (the Mars RNG notes' literal)",
+    ),
+    (0x3df0_0000_0000_0000, "2^-32"),
+];
+
+/// Whether `d` is the twist's word offset `M = 397` or `M − N = −227`
+/// (or 227), give or take the one a compiler folds in when it counts from
+/// `k + 1`, as words or as bytes.
+pub(crate) fn twist_offset(d: i64) -> bool {
+    [397i64, 227, -227].iter().any(|&m| {
+        (m - 1..=m + 1).contains(&d) || (4 * (m - 1)..=4 * (m + 1)).contains(&d) && d % 4 == 0
+    })
+}
+
+/// Whether `c` is one of the 32-bit constants a signature looks for.
+pub(crate) fn is_known32(c: u32) -> bool {
+    matches!(
+        c,
+        TEMPER_B | TEMPER_C | MATRIX_A | KNUTH | WWLIB_MUL | MSVC_MUL | 0x8000_0000 | 0x7fff_ffff
+    ) || PSDES.contains(&c)
+        || BY_ARRAY.contains(&c)
+}
