@@ -8,8 +8,8 @@ use super::decode::Code;
 use super::image::Image;
 use super::signature::Tables;
 use super::{
-    DataHit, Signature, K1998, KNUTH, MATRIX_A, MAX_DATA_HITS, MSVC_ADD, MSVC_MUL, PSDES, SPLITMIX,
-    TEMPER_B, TEMPER_C, UNIT_SCALES, WWLIB_MUL,
+    DataHit, Signature, BY_ARRAY, K1998, KNUTH, MATRIX_A, MAX_DATA_HITS, MSVC_ADD, MSVC_MUL, PSDES,
+    SPLITMIX, TEMPER_B, TEMPER_C, UNIT_SCALES, WWLIB_MUL,
 };
 
 /// Calls `f(offset, key)` for every offset of `hay` where one of the
@@ -64,6 +64,7 @@ pub(crate) fn data_hits(
         (u64::from(TEMPER_C), 4, Signature::Mt19937Temper),
         (u64::from(MATRIX_A), 4, Signature::Mt19937Twist),
         (u64::from(KNUTH), 4, Signature::Mt19937SeedKnuth),
+        (u64::from(BY_ARRAY[1]), 4, Signature::Mt19937SeedByArray),
         (u64::from(WWLIB_MUL), 4, Signature::WwlibLcg),
     ];
     pats.extend(
@@ -81,6 +82,7 @@ pub(crate) fn data_hits(
     // sweep decodes them as an operand of code the descent did not reach.
     let weak = [
         (u64::from(K1998), Signature::Mt19937Seed1998),
+        (u64::from(BY_ARRAY[0]), Signature::Mt19937SeedByArray),
         (u64::from(MSVC_MUL), Signature::MsvcRand),
         (u64::from(MSVC_ADD), Signature::MsvcRand),
     ];
