@@ -31,12 +31,20 @@ fn each_word(hay: &[u8], keys: &[u32], mut f: impl FnMut(usize, u32)) {
     }
 }
 
-/// Where the psdes tables lie in the image's bytes.
+/// Where the psdes tables and the twist's `mag01` tables lie in the
+/// image's bytes (one pass over them).
 pub(crate) fn find_tables(image: &Image<'_>) -> Tables {
     let mut t = Tables::default();
-    let firsts = [PSDES[0], PSDES[4]];
+    let keys = [PSDES[0], PSDES[4], MATRIX_A];
     for r in &image.regions {
-        each_word(r.bytes, &firsts, |i, w| {
+        each_word(r.bytes, &keys, |i, w| {
+            if w == MATRIX_A {
+                // `{0, 0x9908b0df}`: the matrix word after a zero word.
+                if i >= 4 && r.bytes[i - 4..i] == [0; 4] {
+                    t.mag01.push(r.va + i as u64 - 4);
+                }
+                return;
+            }
             let which = usize::from(w == PSDES[4]);
             let words = &PSDES[which * 4..which * 4 + 4];
             let whole = words
@@ -48,6 +56,7 @@ pub(crate) fn find_tables(image: &Image<'_>) -> Tables {
             }
         });
     }
+    t.mag01.sort_unstable();
     t
 }
 

@@ -239,7 +239,7 @@ fn recover_block<L: Lanes>(
     for v in buf.iter_mut().take(vectors) {
         *v = s0.next_unindexed(t);
     }
-    let x1 = Sweep::<L>::new(t, first, j + 103, 0).x;
+    let x1 = sweep_x(j + 103);
     let y = s0.x ^ x1;
     let (y_group, y_lane) = (y & !(n - 1), y & (n - 1));
     let mut s1 = Sweep::<L>::new(t, first, j + 103, y_lane as u32);
@@ -457,6 +457,12 @@ struct Sweep<L> {
     n: L,
 }
 
+/// [`Sweep`]'s `x` for `index`: the low 8 bits of `mix(index, 0) ^ MIX1[1]`.
+#[inline(always)]
+fn sweep_x(index: u32) -> usize {
+    ((mix_scalar(index as i32, 0) as u32 ^ MIX1[1]) & 0xff) as usize
+}
+
 impl<L: Lanes> Sweep<L> {
     /// The sweep of the block at `first` with lane `i` at `c = i ^ lane_key`
     /// in the first vector (`lane_key < N`).
@@ -466,17 +472,17 @@ impl<L: Lanes> Sweep<L> {
         debug_assert!((lane_key as usize) < L::N);
         let c0 = mix_scalar(index as i32, 0) as u32;
         let k = c0 ^ MIX1[1];
-        let x = k & 0xff;
+        let x = sweep_x(index);
         let t0 = (first ^ k) & 0xff00;
         let th = ((first ^ k) as i32) >> 16;
         let c = L::iota(t).xor(L::splat(t, lane_key));
         let tl = c.add(L::splat(t, t0));
         let n = L::N as u32;
         Sweep {
-            x: x as usize,
+            x,
             index: L::splat(t, index),
             c,
-            hold_key: L::splat(t, first ^ x ^ c0 ^ MIX1[3]),
+            hold_key: L::splat(t, first ^ x as u32 ^ c0 ^ MIX1[3]),
             key2: L::splat(t, index ^ MIX1[2]),
             sq: tl
                 .mul(tl)

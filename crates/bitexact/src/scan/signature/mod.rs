@@ -69,10 +69,12 @@ pub(crate) struct Matcher {
 }
 
 /// Tables of constants found in the image's bytes: where each psdes
-/// table (four words) starts.
+/// table (four words) starts, and each two-word table `{0, 0x9908b0df}`
+/// (`mag01`, sorted).
 #[derive(Debug, Default)]
 pub(crate) struct Tables {
     pub psdes: Vec<(u64, usize)>,
+    pub mag01: Vec<u64>,
 }
 
 impl Matcher {
@@ -120,10 +122,9 @@ impl Matcher {
             if ins.memory_index() != iced_x86::Register::None {
                 let t = based.or_else(|| flow.index_table_address(ins));
                 let table = t.and_then(|t| {
-                    [t, t.wrapping_sub(4)].into_iter().find(|&b| {
-                        env.read_initial(b, 4) == Some(0)
-                            && env.read_initial(b + 4, 4) == Some(u64::from(MATRIX_A))
-                    })
+                    [t, t.wrapping_sub(4)]
+                        .into_iter()
+                        .find(|b| tables.mag01.binary_search(b).is_ok())
                 });
                 if let Some(b) = table.filter(|_| flow.reads_memory(ins)) {
                     self.twist.push(at);
@@ -131,7 +132,7 @@ impl Matcher {
                     self.reads.push(b + 4);
                 }
             }
-            if let Some(t) = flow.table_address(ins) {
+            if let Some(t) = based {
                 // `[table + i*4 - 4]`: an index may carry a bias; a fixed
                 // address must lie in the table itself.
                 let slack = if ins.memory_index() == iced_x86::Register::None {
