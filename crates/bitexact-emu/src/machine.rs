@@ -1,0 +1,602 @@
+//! The emulated 32-bit x86 machine: Unicorn in protected mode with flat
+//! segments, a minimal TEB at `fs:0`, a stack, a heap for the buffers a
+//! caller lays out, import stubs, and the sentinel return address a call
+//! ends on (SPEC 13).
+//!
+//! Every instruction passes one code hook, which counts it against the
+//! budget and hands the instructions Unicorn does not compute exactly
+//! ([`crate::host::Inexact`]) to the host x87 with the emulator's state, then
+//! resumes after them. Reads of the status word (`fnstsw`, `fnstenv`,
+//! `fnsave`) are noted: the exception flags they see are not modelled.
+
+use unicorn_engine::{Arch, HookType, MemType, Mode, Prot, RegisterX86, Unicorn};
+
+use crate::error::EmuError;
+use crate::fpu::{FpuState, F80};
+use crate::host::{self, Inexact};
+
+/// Where the buffers a caller lays out go (16 MiB).
+pub const HEAP: u32 = 0x7000_0000;
+const HEAP_SIZE: u32 = 16 << 20;
+/// Import stubs, 16 bytes each.
+pub const STUBS: u32 = 0x7f00_0000;
+const STUB_SIZE: u32 = 16;
+const STUBS_SIZE: u32 = 0x10_0000;
+/// The stack (2 MiB, growing down from [`STACK_TOP`]).
+pub const STACK_BOTTOM: u32 = 0x7fd0_0000;
+/// The initial stack pointer of a call (before its arguments).
+pub const STACK_TOP: u32 = 0x7fef_ff00;
+const STACK_END: u32 = 0x7ff0_0000;
+/// The thread environment block `fs` points at; the PEB follows it.
+pub const TEB: u32 = 0x7ffd_e000;
+const GDT: u32 = 0x7ffe_0000;
+/// The return address every call is given: reaching it ends the call.
+pub const SENTINEL: u32 = 0x7fff_0000;
+/// The lowest address the machine's own areas use: an image must end below.
+pub const RESERVED: u32 = HEAP;
+
+const PAGE: u32 = 0x1000;
+
+/// ST(0) … ST(7) as Unicorn numbers them (stack order).
+const ST: [RegisterX86; 8] = [
+    RegisterX86::ST0,
+    RegisterX86::ST1,
+    RegisterX86::ST2,
+    RegisterX86::ST3,
+    RegisterX86::ST4,
+    RegisterX86::ST5,
+    RegisterX86::ST6,
+    RegisterX86::ST7,
+];
+
+/// One import's stub: what a call into it does.
+#[derive(Clone, Debug)]
+pub struct Stub {
+    /// `DLL!function`.
+    pub import: String,
+    /// The value it returns in EAX, or `None`: a call stops the run.
+    pub value: Option<u32>,
+}
+
+/// What the code hook watches for at an address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Watched {
+    Host(Inexact),
+    StatusRead,
+}
+
+/// Addresses of candidate instructions in executable memory, found by
+/// their bytes when the memory is mapped: the hook fires only where an
+/// instruction really starts, so a candidate inside another instruction
+/// costs a lookup and nothing else.
+#[derive(Default)]
+struct Watch {
+    /// Sorted by address.
+    at: Vec<(u32, Watched)>,
+}
+
+impl Watch {
+    fn add_code(&mut self, va: u32, bytes: &[u8]) {
+        for (i, w) in bytes.windows(2).enumerate() {
+            let at = va.wrapping_add(i as u32);
+            let kind = match (w[0], w[1]) {
+                (0xd9, b) => match Inexact::from_second_byte(b) {
+                    Some(op) => Some(Watched::Host(op)),
+                    // fnstenv m
+                    None if b < 0xc0 && (b >> 3) & 7 == 6 => Some(Watched::StatusRead),
+                    None => None,
+                },
+                // fnstsw ax
+                (0xdf, 0xe0) => Some(Watched::StatusRead),
+                // fnsave m, fnstsw m16
+                (0xdd, b) if b < 0xc0 && (b >> 3) & 7 >= 6 => Some(Watched::StatusRead),
+                _ => None,
+            };
+            if let Some(k) = kind {
+                self.at.push((at, k));
+            }
+        }
+        self.at.sort_unstable_by_key(|&(a, _)| a);
+        self.at.dedup_by_key(|&mut (a, _)| a);
+    }
+
+    fn get(&self, va: u32) -> Option<Watched> {
+        self.at
+            .binary_search_by_key(&va, |&(a, _)| a)
+            .ok()
+            .map(|i| self.at[i].1)
+    }
+}
+
+/// The hooks' state.
+#[derive(Default)]
+pub(crate) struct Hooks {
+    count: u64,
+    budget: u64,
+    stop: Option<EmuError>,
+    watch: Watch,
+    stubs: Vec<Stub>,
+    host_ops: Vec<&'static str>,
+    status_read: Option<u32>,
+}
+
+/// What one run reports besides the registers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunStats {
+    /// Instructions executed (the hooked ones included).
+    pub instructions: u64,
+    /// The mnemonics run on the host x87, each once, in first-run order.
+    pub host_ops: Vec<&'static str>,
+    /// The address of the first instruction that read the status word
+    /// (its exception flags are not modelled), if any did.
+    pub status_read: Option<u32>,
+}
+
+/// The machine.
+pub struct Machine {
+    uc: Unicorn<'static, Hooks>,
+    heap_next: u32,
+}
+
+fn descriptor(base: u32, limit: u32, access: u8, flags: u8) -> u64 {
+    u64::from(limit & 0xffff)
+        | (u64::from(base & 0xff_ffff) << 16)
+        | (u64::from(access) << 40)
+        | (u64::from((limit >> 16) & 0xf) << 48)
+        | (u64::from(flags & 0xf) << 52)
+        | (u64::from(base >> 24) << 56)
+}
+
+impl Machine {
+    /// A fresh machine with its own areas mapped and no image.
+    pub fn new() -> Result<Machine, EmuError> {
+        let mut uc = Unicorn::new_with_data(Arch::X86, Mode::MODE_32, Hooks::default())?;
+        uc.mem_map(u64::from(HEAP), HEAP_SIZE as u64, Prot::READ | Prot::WRITE)?;
+        uc.mem_map(u64::from(STUBS), STUBS_SIZE as u64, Prot::ALL)?;
+        uc.mem_map(
+            u64::from(STACK_BOTTOM),
+            u64::from(STACK_END - STACK_BOTTOM),
+            Prot::READ | Prot::WRITE,
+        )?;
+        uc.mem_map(
+            u64::from(TEB),
+            2 * u64::from(PAGE),
+            Prot::READ | Prot::WRITE,
+        )?;
+        uc.mem_map(u64::from(GDT), u64::from(PAGE), Prot::READ | Prot::WRITE)?;
+        uc.mem_map(u64::from(SENTINEL), u64::from(PAGE), Prot::ALL)?;
+        uc.mem_write(u64::from(SENTINEL), &[0xcc; PAGE as usize])?;
+
+        // The TEB: no SEH frame (-1), the stack's bounds, itself at 0x18,
+        // the PEB at 0x30.
+        let mut teb = vec![0u8; 0x40];
+        teb[0..4].copy_from_slice(&u32::MAX.to_le_bytes());
+        teb[4..8].copy_from_slice(&STACK_END.to_le_bytes());
+        teb[8..12].copy_from_slice(&STACK_BOTTOM.to_le_bytes());
+        teb[0x18..0x1c].copy_from_slice(&TEB.to_le_bytes());
+        teb[0x30..0x34].copy_from_slice(&(TEB + PAGE).to_le_bytes());
+        uc.mem_write(u64::from(TEB), &teb)?;
+
+        // Flat code and data, and a data segment at the TEB for fs.
+        let gdt = [
+            0,
+            descriptor(0, 0xf_ffff, 0x9a, 0xc),
+            descriptor(0, 0xf_ffff, 0x92, 0xc),
+            descriptor(TEB, 2 * PAGE - 1, 0x92, 0x4),
+        ];
+        let bytes: Vec<u8> = gdt.iter().flat_map(|d| d.to_le_bytes()).collect();
+        uc.mem_write(u64::from(GDT), &bytes)?;
+        // uc_x86_mmr: selector u16, (pad), base u64, limit u32, flags u32.
+        let mut mmr = [0u8; 24];
+        mmr[8..16].copy_from_slice(&u64::from(GDT).to_le_bytes());
+        mmr[16..20].copy_from_slice(&((gdt.len() * 8 - 1) as u32).to_le_bytes());
+        uc.reg_write_long(RegisterX86::GDTR, &mmr)?;
+        uc.reg_write(RegisterX86::CS, 0x08)?;
+        for seg in [
+            RegisterX86::SS,
+            RegisterX86::DS,
+            RegisterX86::ES,
+            RegisterX86::GS,
+        ] {
+            uc.reg_write(seg, 0x10)?;
+        }
+        uc.reg_write(RegisterX86::FS, 0x18)?;
+
+        uc.add_code_hook(1, 0, code_hook)?;
+        uc.add_mem_hook(HookType::MEM_INVALID, 1, 0, |uc, kind, address, _, _| {
+            let pc = uc.pc_read().unwrap_or(0) as u32;
+            let access = match kind {
+                MemType::WRITE_UNMAPPED | MemType::WRITE_PROT | MemType::WRITE => "write",
+                MemType::FETCH_UNMAPPED | MemType::FETCH_PROT | MemType::FETCH => "fetch",
+                _ => "read",
+            };
+            let h = uc.get_data_mut();
+            if h.stop.is_none() {
+                h.stop = Some(EmuError::MemoryFault {
+                    access,
+                    address: address as u32,
+                    pc,
+                });
+            }
+            false
+        })?;
+        uc.add_intr_hook(|uc, vector| {
+            let pc = uc.pc_read().unwrap_or(0) as u32;
+            let h = uc.get_data_mut();
+            if h.stop.is_none() {
+                h.stop = Some(EmuError::Interrupt { vector, pc });
+            }
+            let _ = uc.emu_stop();
+        })?;
+        uc.add_insn_invalid_hook(|uc| {
+            let pc = uc.pc_read().unwrap_or(0) as u32;
+            let h = uc.get_data_mut();
+            if h.stop.is_none() {
+                h.stop = Some(EmuError::InvalidInstruction { pc });
+            }
+            false
+        })?;
+        uc.add_code_hook(
+            u64::from(STUBS),
+            u64::from(STUBS + STUBS_SIZE - 1),
+            stub_hook,
+        )?;
+        Ok(Machine {
+            uc,
+            heap_next: HEAP,
+        })
+    }
+
+    /// Maps `size` bytes at `va` (both page-aligned by the caller) with
+    /// `bytes` written at the start and the rest zero.
+    pub fn map(
+        &mut self,
+        va: u32,
+        size: u32,
+        bytes: &[u8],
+        write: bool,
+        exec: bool,
+    ) -> Result<(), EmuError> {
+        let size = size.div_ceil(PAGE) * PAGE;
+        let end = u64::from(va) + u64::from(size);
+        if !va.is_multiple_of(PAGE) || end > u64::from(RESERVED) || bytes.len() > size as usize {
+            return Err(EmuError::Malformed(format!(
+                "a region at {va:#x} of {size:#x} bytes does not fit below {RESERVED:#x}"
+            )));
+        }
+        let mut prot = Prot::READ;
+        if write {
+            prot |= Prot::WRITE;
+        }
+        if exec {
+            prot |= Prot::EXEC;
+        }
+        self.uc.mem_map(u64::from(va), u64::from(size), prot)?;
+        self.uc.mem_write(u64::from(va), bytes)?;
+        if exec {
+            self.uc.get_data_mut().watch.add_code(va, bytes);
+        }
+        Ok(())
+    }
+
+    /// Writes memory (any mapped address, protections aside).
+    pub fn write(&mut self, va: u32, bytes: &[u8]) -> Result<(), EmuError> {
+        self.uc.mem_write(u64::from(va), bytes).map_err(|_| {
+            EmuError::BadCall(format!(
+                "cannot write {} bytes at {va:#010x}: not mapped",
+                bytes.len()
+            ))
+        })
+    }
+
+    /// Reads memory.
+    pub fn read(&self, va: u32, len: usize) -> Result<Vec<u8>, EmuError> {
+        self.uc.mem_read_as_vec(u64::from(va), len).map_err(|_| {
+            EmuError::BadCall(format!("cannot read {len} bytes at {va:#010x}: not mapped"))
+        })
+    }
+
+    /// Installs the import stubs (slot `i` at `STUBS + 16·i`) and returns
+    /// each one's address.
+    pub fn set_stubs(&mut self, stubs: Vec<Stub>) -> Result<Vec<u32>, EmuError> {
+        if stubs.len() as u32 > STUBS_SIZE / STUB_SIZE {
+            return Err(EmuError::Malformed(format!(
+                "{} imports: more than the {} stubs the machine has",
+                stubs.len(),
+                STUBS_SIZE / STUB_SIZE
+            )));
+        }
+        let addrs: Vec<u32> = (0..stubs.len() as u32)
+            .map(|i| STUBS + i * STUB_SIZE)
+            .collect();
+        for &a in &addrs {
+            self.uc.mem_write(u64::from(a), &[0xc3])?; // ret
+        }
+        self.uc.get_data_mut().stubs = stubs;
+        Ok(addrs)
+    }
+
+    /// Gives stub `index` a return value.
+    pub fn set_stub_value(&mut self, index: usize, value: u32) {
+        if let Some(s) = self.uc.get_data_mut().stubs.get_mut(index) {
+            s.value = Some(value);
+        }
+    }
+
+    /// The stubs.
+    pub fn stubs(&self) -> &[Stub] {
+        &self.uc.get_data().stubs
+    }
+
+    /// Frees every heap buffer.
+    pub fn heap_reset(&mut self) {
+        self.heap_next = HEAP;
+    }
+
+    /// Copies `bytes` into the heap (16-aligned) and returns the address.
+    pub fn heap_alloc(&mut self, bytes: &[u8]) -> Result<u32, EmuError> {
+        let at = self.heap_next;
+        let len = (bytes.len() as u32).max(1).div_ceil(16) * 16;
+        if u64::from(at) + u64::from(len) > u64::from(HEAP + HEAP_SIZE) {
+            return Err(EmuError::BadCall(format!(
+                "the buffers need more than the {} MiB heap",
+                HEAP_SIZE >> 20
+            )));
+        }
+        self.uc.mem_write(u64::from(at), bytes)?;
+        self.heap_next = at + len;
+        Ok(at)
+    }
+
+    /// A general register.
+    pub fn reg(&self, r: RegisterX86) -> u32 {
+        self.uc.reg_read(r).unwrap_or(0) as u32
+    }
+
+    /// Sets a general register.
+    pub fn set_reg(&mut self, r: RegisterX86, v: u32) -> Result<(), EmuError> {
+        Ok(self.uc.reg_write(r, u64::from(v))?)
+    }
+
+    /// The x87 state.
+    pub fn fpu(&self) -> Result<FpuState, EmuError> {
+        read_fpu(&self.uc)
+    }
+
+    /// Sets the x87 state (control word through the API, which updates the
+    /// emulator's rounding state too; SPEC 13).
+    pub fn set_fpu(&mut self, s: &FpuState) -> Result<(), EmuError> {
+        write_fpu(&mut self.uc, s)
+    }
+
+    /// An empty x87 stack under control word `cw` (what a call starts
+    /// with).
+    pub fn reset_fpu(&mut self, cw: u16) -> Result<(), EmuError> {
+        self.set_fpu(&FpuState {
+            cw,
+            sw: 0,
+            tag: 0xffff,
+            st: [F80::default(); 8],
+        })
+    }
+
+    /// Runs from `start` until the sentinel return address is reached,
+    /// within `budget` instructions.
+    ///
+    /// Errors: [`EmuError::DidNotReturn`], [`EmuError::MemoryFault`],
+    /// [`EmuError::UnresolvedImport`], [`EmuError::HostCannotRun`],
+    /// [`EmuError::InvalidInstruction`], [`EmuError::Interrupt`].
+    pub fn run(&mut self, start: u32, budget: u64) -> Result<RunStats, EmuError> {
+        {
+            let h = self.uc.get_data_mut();
+            h.count = 0;
+            h.budget = budget;
+            h.stop = None;
+            h.host_ops.clear();
+            h.status_read = None;
+        }
+        let r = self
+            .uc
+            .emu_start(u64::from(start), u64::from(SENTINEL), 0, 0);
+        let pc = self.uc.pc_read().unwrap_or(0) as u32;
+        let h = self.uc.get_data_mut();
+        if let Some(e) = h.stop.take() {
+            return Err(e);
+        }
+        r?;
+        if pc != SENTINEL {
+            return Err(EmuError::Engine(format!(
+                "stopped at {pc:#010x} without a reason"
+            )));
+        }
+        Ok(RunStats {
+            instructions: h.count,
+            host_ops: h.host_ops.clone(),
+            status_read: h.status_read,
+        })
+    }
+}
+
+fn read_fpu<D>(uc: &Unicorn<'_, D>) -> Result<FpuState, EmuError> {
+    let mut st = [F80::default(); 8];
+    for (r, reg) in st.iter_mut().zip(ST) {
+        let b = uc.reg_read_long(reg)?;
+        let mut x = [0u8; 10];
+        x.copy_from_slice(&b[..10]);
+        *r = F80::from_bytes(&x);
+    }
+    Ok(FpuState {
+        cw: uc.reg_read(RegisterX86::FPCW)? as u16,
+        sw: uc.reg_read(RegisterX86::FPSW)? as u16,
+        tag: uc.reg_read(RegisterX86::FPTAG)? as u16,
+        st,
+    })
+}
+
+fn write_fpu<D>(uc: &mut Unicorn<'_, D>, s: &FpuState) -> Result<(), EmuError> {
+    // The status word first: it sets TOP, which the ST numbering follows.
+    uc.reg_write(RegisterX86::FPSW, u64::from(s.sw))?;
+    uc.reg_write(RegisterX86::FPTAG, u64::from(s.tag))?;
+    for (r, reg) in s.st.iter().zip(ST) {
+        uc.reg_write_long(reg, &r.to_bytes())?;
+    }
+    uc.reg_write(RegisterX86::FPCW, u64::from(s.cw))?;
+    Ok(())
+}
+
+fn code_hook(uc: &mut Unicorn<'_, Hooks>, address: u64, size: u32) {
+    let va = address as u32;
+    let h = uc.get_data_mut();
+    h.count += 1;
+    if h.count > h.budget {
+        h.stop = Some(EmuError::DidNotReturn {
+            instructions: h.budget,
+            pc: va,
+        });
+        let _ = uc.emu_stop();
+        return;
+    }
+    match h.watch.get(va) {
+        None => {}
+        Some(Watched::StatusRead) => {
+            h.status_read.get_or_insert(va);
+        }
+        Some(Watched::Host(op)) => {
+            let mut b = [0u8; 2];
+            if size != 2 || uc.mem_read(address, &mut b).is_err() || b[0] != 0xd9 {
+                return;
+            }
+            if Inexact::from_second_byte(b[1]) != Some(op) {
+                return; // the code changed since it was mapped
+            }
+            let after = read_fpu(uc).ok().and_then(|s| host::run(op, &s));
+            let h = uc.get_data_mut();
+            match after {
+                None => {
+                    h.stop = Some(EmuError::HostCannotRun {
+                        mnemonic: op.mnemonic(),
+                        address: va,
+                    });
+                    let _ = uc.emu_stop();
+                }
+                Some(s) => {
+                    if !h.host_ops.contains(&op.mnemonic()) {
+                        h.host_ops.push(op.mnemonic());
+                    }
+                    if write_fpu(uc, &s).is_err() || uc.set_pc(address + 2).is_err() {
+                        let h = uc.get_data_mut();
+                        h.stop = Some(EmuError::Engine(format!(
+                            "could not resume after {} at {va:#010x}",
+                            op.mnemonic()
+                        )));
+                        let _ = uc.emu_stop();
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn stub_hook(uc: &mut Unicorn<'_, Hooks>, address: u64, _size: u32) {
+    let i = ((address as u32 - STUBS) / STUB_SIZE) as usize;
+    let esp = uc.reg_read(RegisterX86::ESP).unwrap_or(0);
+    let mut ret = [0u8; 4];
+    let caller = match uc.mem_read(esp, &mut ret) {
+        Ok(()) => u32::from_le_bytes(ret),
+        Err(_) => 0,
+    };
+    let stub = uc.get_data().stubs.get(i).cloned();
+    match stub {
+        Some(Stub { value: Some(v), .. }) => {
+            let _ = uc.reg_write(RegisterX86::EAX, u64::from(v));
+        }
+        Some(Stub {
+            import,
+            value: None,
+        }) => {
+            uc.get_data_mut().stop = Some(EmuError::UnresolvedImport { import, caller });
+            let _ = uc.emu_stop();
+        }
+        None => {
+            uc.get_data_mut().stop = Some(EmuError::MemoryFault {
+                access: "fetch",
+                address: address as u32,
+                pc: address as u32,
+            });
+            let _ = uc.emu_stop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_code(code: &[u8]) -> (Machine, Result<RunStats, EmuError>) {
+        let mut m = Machine::new().unwrap();
+        let mut c = code.to_vec();
+        c.push(0xc3);
+        m.map(0x40_0000, 0x1000, &c, false, true).unwrap();
+        m.set_reg(RegisterX86::ESP, STACK_TOP - 4).unwrap();
+        m.write(STACK_TOP - 4, &SENTINEL.to_le_bytes()).unwrap();
+        m.reset_fpu(0x037f).unwrap();
+        let r = m.run(0x40_0000, 1000);
+        (m, r)
+    }
+
+    #[test]
+    fn fs_points_at_the_teb() {
+        // mov eax, fs:[0x18]
+        let (m, r) = run_code(&[0x64, 0xa1, 0x18, 0, 0, 0]);
+        r.unwrap();
+        assert_eq!(m.reg(RegisterX86::EAX), TEB);
+    }
+
+    #[test]
+    fn a_fault_names_its_address() {
+        // mov eax, [0x12345678]
+        let (_, r) = run_code(&[0xa1, 0x78, 0x56, 0x34, 0x12]);
+        assert_eq!(
+            r.unwrap_err(),
+            EmuError::MemoryFault {
+                access: "read",
+                address: 0x1234_5678,
+                pc: 0x40_0000
+            }
+        );
+    }
+
+    #[test]
+    fn a_loop_runs_out_of_budget() {
+        let (_, r) = run_code(&[0xeb, 0xfe]); // jmp $
+        assert!(matches!(
+            r.unwrap_err(),
+            EmuError::DidNotReturn {
+                instructions: 1000,
+                pc: 0x40_0000
+            }
+        ));
+    }
+
+    #[test]
+    fn the_precision_field_is_honoured() {
+        // SPEC 13: 1/3 at 0x007F / 0x027F / 0x037F.
+        for (cw, hex) in [
+            (0x007f_u16, "3ffdaaaaab0000000000"),
+            (0x027f, "3ffdaaaaaaaaaaaaa800"),
+            (0x037f, "3ffdaaaaaaaaaaaaaaab"),
+        ] {
+            let mut m = Machine::new().unwrap();
+            // fld1; fld1; fadd st0, st0 (2); fadd st0, st1 (3); fdivp st1, st0
+            let code = [
+                0xd9, 0xe8, 0xd9, 0xe8, 0xdc, 0xc0, 0xd8, 0xc1, 0xde, 0xf9, 0xc3,
+            ];
+            m.map(0x40_0000, 0x1000, &code, false, true).unwrap();
+            m.set_reg(RegisterX86::ESP, STACK_TOP - 4).unwrap();
+            m.write(STACK_TOP - 4, &SENTINEL.to_le_bytes()).unwrap();
+            m.reset_fpu(cw).unwrap();
+            m.run(0x40_0000, 100).unwrap();
+            assert_eq!(m.fpu().unwrap().st[0].hex(), hex, "cw {cw:#06x}");
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/* Functions for bitexact-emu's command-line tests: each calling
+ * convention, an import, a loop that never returns, a memory fault, a
+ * global written, a status-word read. */
+#include <windows.h>
+
+int __cdecl add_cdecl(int a, int b) { return a + b; }
+int __stdcall add_stdcall(int a, int b) { return a + b; }
+int __fastcall add_fastcall(int a, int b, int c) { return a * 100 + b * 10 + c; }
+
+/* this in ECX, the rest on the stack, callee pops (MSVC's member call). */
+__attribute__((thiscall)) int member(int *self, int k) { return *self + k; }
+
+long long wide(unsigned x) { return (long long)x * 0x100000001LL; }
+
+DWORD ticks_plus(DWORD k) { return GetTickCount() + k; }
+
+volatile int spin_flag = 1;
+void spin(void) { while (spin_flag) { } }
+
+int fault(void) { return *(volatile int *)0x10; }
+
+float last_scaled;
+void scale_into_global(float x) { last_scaled = x * 3.0f; }
+
+int less(double a, double b) { return a < b; }
+
+int main(void) { return 0; }
