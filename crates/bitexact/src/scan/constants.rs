@@ -51,10 +51,14 @@ pub const UNIT_SCALES: [(u64, &str); 3] = [
 
 /// Whether `d` is the twist's word offset `M = 397` or `M − N = −227`
 /// (or 227), give or take the one a compiler folds in when it counts from
-/// `k + 1`, as words or as bytes.
+/// `k + 1`, as words, as bytes of 32-bit words, or as bytes of 64-bit ones
+/// (`unsigned long` state on LP64), there give or take the two a vector
+/// loop's pointer step moves it by.
 pub(crate) fn twist_offset(d: i64) -> bool {
     [397i64, 227, -227].iter().any(|&m| {
-        (m - 1..=m + 1).contains(&d) || (4 * (m - 1)..=4 * (m + 1)).contains(&d) && d % 4 == 0
+        (m - 1..=m + 1).contains(&d)
+            || (4 * (m - 1)..=4 * (m + 1)).contains(&d) && d % 4 == 0
+            || (8 * (m - 2)..=8 * (m + 1)).contains(&d) && d % 8 == 0
     })
 }
 

@@ -43,6 +43,13 @@ pub(crate) fn find_tables(image: &Image<'_>) -> Tables {
                 if i >= 4 && r.bytes[i - 4..i] == [0; 4] {
                     t.mag01.push(r.va + i as u64 - 4);
                 }
+                // `{0, 0x9908b0df}` as two 64-bit words.
+                if i >= 8
+                    && r.bytes[i - 8..i] == [0; 8]
+                    && r.bytes.get(i + 4..i + 8) == Some(&[0; 4][..])
+                {
+                    t.mag01_64.push(r.va + i as u64 - 8);
+                }
                 return;
             }
             let which = usize::from(w == PSDES[4]);
@@ -57,6 +64,7 @@ pub(crate) fn find_tables(image: &Image<'_>) -> Tables {
         });
     }
     t.mag01.sort_unstable();
+    t.mag01_64.sort_unstable();
     t
 }
 

@@ -38,7 +38,8 @@
 //! that end in one) end their path; bytes after a call to any other
 //! function that never returns are decoded as code. The data flow follows fall-through
 //! within a function, so a tempering sequence split across branches is
-//! reported as partial chains.
+//! reported as partial chains; vector registers take part as the value of
+//! their 32-bit lanes, so a vectorised tempering loop is one site.
 
 mod analyse;
 mod constants;

@@ -6,13 +6,14 @@ use alloc::vec::Vec;
 
 use iced_x86::{Instruction, Mnemonic, OpKind, Register};
 
-use super::{gpr, writes, Flow, Node, Slot, RBP, RSP};
+use super::{gpr, vreg, writes, Flow, Node, Slot, RBP, RSP};
 
 /// What a loop body writes (from [`Flow::writes_of`]), for its head
 /// ([`Flow::enter_loop`]).
 #[derive(Debug, Default, Clone)]
 pub(crate) struct LoopWrites {
     regs: u16,
+    vregs: u32,
     slots: Vec<Slot>,
 }
 
@@ -21,6 +22,7 @@ pub(crate) struct LoopWrites {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Writes {
     regs: u16,
+    vregs: u32,
     slot: Option<Slot>,
 }
 
@@ -28,12 +30,14 @@ impl LoopWrites {
     /// Adds what one instruction writes.
     pub fn add(&mut self, w: Writes) {
         self.regs |= w.regs;
+        self.vregs |= w.vregs;
         self.slots.extend(w.slot);
     }
 
     /// Adds what `other` writes.
     pub fn merge(&mut self, other: &LoopWrites) {
         self.regs |= other.regs;
+        self.vregs |= other.vregs;
         self.slots.extend_from_slice(&other.slots);
     }
 
@@ -137,6 +141,7 @@ impl Flow {
     pub fn writes_of(&mut self, ins: &Instruction) -> Writes {
         let mut w = Writes {
             regs: 0,
+            vregs: 0,
             slot: None,
         };
         self.note_writes(ins, &mut w);
@@ -212,15 +217,29 @@ impl Flow {
                 op0(w);
                 w.regs |= 1 << RSP;
             }
-            M::Call => w.regs |= self.caller_saved | 1 << RSP,
+            M::Call => {
+                w.regs |= self.caller_saved | 1 << RSP;
+                w.vregs = u32::MAX;
+            }
             // Vector and x87 instructions name no general register and
-            // write none implicitly; at most their memory operand.
+            // write none implicitly; at most their memory operand or their
+            // first operand's vector register.
             _ if (0..ins.op_count())
                 .all(|i| ins.op_kind(i) != OpKind::Register || !ins.op_register(i).is_gpr())
                 && !implicit_gpr_writes(m) =>
             {
-                if ins.op0_kind() == OpKind::Memory {
-                    w.slot = slot;
+                match ins.op0_kind() {
+                    OpKind::Memory => w.slot = slot,
+                    OpKind::Register => {
+                        if let Some(v) = vreg(ins.op0_register()) {
+                            w.vregs |= 1 << v;
+                        }
+                    }
+                    _ => {}
+                }
+                // vzeroall / vzeroupper: every vector register.
+                if matches!(m, M::Vzeroall | M::Vzeroupper) {
+                    w.vregs = u32::MAX;
                 }
             }
             _ => {
@@ -229,6 +248,9 @@ impl Flow {
                     if writes(r.access()) {
                         if let Some((i, _)) = gpr(r.register()) {
                             w.regs |= 1 << i;
+                        }
+                        if let Some(v) = vreg(r.register()) {
+                            w.vregs |= 1 << v;
                         }
                     }
                 }
@@ -247,6 +269,11 @@ impl Flow {
         for r in 0..16 {
             if w.regs >> r & 1 == 1 {
                 self.regs[r] = self.push(Node::Opaque, 0);
+            }
+        }
+        for r in 0..32 {
+            if w.vregs >> r & 1 == 1 {
+                self.vregs[r] = self.push(Node::Opaque, 0);
             }
         }
         self.slots

@@ -11,11 +11,22 @@
 //! caller-saved registers; a call to a PC thunk (`mov ebx, [esp]; ret`, or
 //! `call $+5; pop ebx`) leaves the return address, so 32-bit PIC data
 //! references resolve.
+//!
+//! Vector registers (XMM, YMM, ZMM 0–31) hold one value each, read as the
+//! value of every 32-bit lane: the dword forms of the SSE / AVX moves,
+//! broadcasts, shuffles, `pand` / `pxor` / `por`, `paddd` / `psubd` /
+//! `pmulld` and the immediate `psrld` / `pslld` (legacy and VEX) map onto
+//! the same nodes as their scalar twins, and a constant loaded from data
+//! whose lanes all hold one word is that word. So a vectorised tempering or
+//! twist loop is one site, as its scalar form is. Any other vector
+//! instruction (a masked EVEX form, a qword shift, a shuffle of bytes)
+//! makes what it writes unknown.
 
 use alloc::vec::Vec;
 
 mod loops;
 mod step;
+mod vector;
 
 pub(crate) use loops::{LoopWrites, Writes};
 
@@ -66,6 +77,8 @@ const RBP: usize = 5;
 pub(crate) struct Flow {
     nodes: Vec<(Node, u64)>,
     regs: [Val; 16],
+    /// XMM/YMM/ZMM 0–31, each as the value of every 32-bit lane.
+    vregs: [Val; 32],
     slots: Vec<(Slot, Val)>,
     mask: u64,
     caller_saved: u16,
@@ -92,6 +105,11 @@ fn writes(a: OpAccess) -> bool {
     )
 }
 
+/// The vector register (0–31) an operand names, XMM, YMM or ZMM alike.
+pub(crate) fn vreg(reg: Register) -> Option<usize> {
+    (reg.is_xmm() || reg.is_ymm() || reg.is_zmm()).then(|| reg.number())
+}
+
 /// The general register an operand names, and its width in bytes.
 pub(crate) fn gpr(reg: Register) -> Option<(usize, usize)> {
     if !reg.is_gpr() {
@@ -109,6 +127,7 @@ impl Flow {
         let mut f = Flow {
             nodes: Vec::with_capacity(256),
             regs: [0; 16],
+            vregs: [0; 32],
             slots: Vec::new(),
             mask: if bitness == 64 {
                 u64::MAX
@@ -130,6 +149,7 @@ impl Flow {
         for r in 0..16 {
             self.regs[r] = self.push(Node::Opaque, 0);
         }
+        self.forget_vregs(0);
         self.slots.clear();
         self.pending_push = None;
         self.const_src.clear();
@@ -155,8 +175,22 @@ impl Flow {
                 _ => self.push(Node::Opaque, 0),
             };
         }
+        for r in 0..32 {
+            let (node, at) = self.nodes[self.vregs[r] as usize];
+            self.vregs[r] = match node {
+                Node::Const(_) => self.push(node, at),
+                _ => self.push(Node::Opaque, 0),
+            };
+        }
         self.slots.clear();
         self.pending_push = None;
+    }
+
+    /// Every vector register unknown (a call, a reset).
+    pub(super) fn forget_vregs(&mut self, at: u64) {
+        for r in 0..32 {
+            self.vregs[r] = self.push(Node::Opaque, at);
+        }
     }
 
     /// Whether `ins` reads its memory operand (not only writes it).
@@ -261,6 +295,23 @@ impl Flow {
         v
     }
 
+    /// A vector-wide memory operand: the word every 32-bit lane holds when
+    /// it is read-only data with all lanes equal, else unknown.
+    fn read_vector(&mut self, ins: &Instruction, env: &mut dyn Env) -> Val {
+        let at = ins.ip();
+        let size = ins.memory_size().size();
+        let lanes = self.address(ins).and_then(|a| {
+            let c = env.read_const(a, 4)?;
+            (1..size / 4)
+                .all(|l| env.read_const(a + 4 * l as u64, 4) == Some(c))
+                .then_some(c)
+        });
+        match lanes {
+            Some(c) => self.push(Node::Const(c), at),
+            None => self.opaque(at),
+        }
+    }
+
     fn set_slot(&mut self, slot: Slot, v: Val) {
         if let Some(e) = self.slots.iter_mut().find(|(s, _)| *s == slot) {
             e.1 = v;
@@ -274,8 +325,12 @@ impl Flow {
         match ins.op_kind(i) {
             OpKind::Register => match gpr(ins.op_register(i)) {
                 Some((r, _)) => self.regs[r],
-                None => self.opaque(ins.ip()),
+                None => match vreg(ins.op_register(i)) {
+                    Some(r) => self.vregs[r],
+                    None => self.opaque(ins.ip()),
+                },
             },
+            OpKind::Memory if ins.memory_size().size() > 8 => self.read_vector(ins, env),
             OpKind::Memory => {
                 let size = ins.memory_size().size().clamp(1, 8);
                 self.read_mem(ins, size, env)
@@ -299,6 +354,8 @@ impl Flow {
     /// Width in bytes of operand `i` when it is a destination.
     fn width(&self, ins: &Instruction, i: u32) -> usize {
         match ins.op_kind(i) {
+            // A vector register's value is its 32-bit lanes'.
+            OpKind::Register if vreg(ins.op_register(i)).is_some() => 4,
             OpKind::Register => gpr(ins.op_register(i)).map_or(0, |(_, w)| w),
             OpKind::Memory => ins.memory_size().size(),
             _ => 0,
@@ -317,6 +374,8 @@ impl Flow {
                     if r == RSP {
                         self.forget_stack_slots();
                     }
+                } else if let Some(r) = vreg(ins.op_register(i)) {
+                    self.vregs[r] = v;
                 }
             }
             OpKind::Memory => {

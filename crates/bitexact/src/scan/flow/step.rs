@@ -4,13 +4,20 @@
 
 use iced_x86::{Instruction, Mnemonic, OpKind, Register};
 
-use super::{gpr, writes, Env, Flow, Node, Val, RSP};
+use super::{gpr, vreg, writes, Env, Flow, Node, Val, RSP};
 
 impl Flow {
     pub(super) fn apply(&mut self, ins: &Instruction, env: &mut dyn Env) -> Option<Val> {
         let at = ins.ip();
         let m = ins.mnemonic();
         let pending = self.pending_push.take();
+        let vector_operand = (0..ins.op_count())
+            .any(|i| ins.op_kind(i) == OpKind::Register && vreg(ins.op_register(i)).is_some());
+        if vector_operand {
+            if let Some(r) = self.vector(ins, env) {
+                return r;
+            }
+        }
         match m {
             Mnemonic::Nop | Mnemonic::Cmp | Mnemonic::Test | Mnemonic::Jmp | Mnemonic::Ret => None,
             _ if ins.flow_control() == iced_x86::FlowControl::ConditionalBranch => None,
@@ -111,6 +118,7 @@ impl Flow {
                 Some(v)
             }
             Mnemonic::Call => {
+                self.forget_vregs(at);
                 let next = ins.next_ip();
                 let target = match ins.op0_kind() {
                     OpKind::NearBranch16 | OpKind::NearBranch32 | OpKind::NearBranch64 => {
@@ -138,10 +146,14 @@ impl Flow {
             _ => {
                 // Anything else: whatever it writes becomes unknown.
                 let mut written: [Option<usize>; 4] = [None; 4];
+                let mut vwritten = 0u32;
                 let mut n = 0;
                 let info = self.info.info(ins);
                 for u in info.used_registers() {
                     if writes(u.access()) {
+                        if let Some(v) = vreg(u.register()) {
+                            vwritten |= 1 << v;
+                        }
                         if let Some((r, _)) = gpr(u.register()) {
                             if n < written.len() {
                                 written[n] = Some(r);
@@ -156,10 +168,16 @@ impl Flow {
                     }
                 }
                 let mem_write = info.used_memory().iter().any(|u| writes(u.access()));
+                for v in 0..32 {
+                    if vwritten >> v & 1 == 1 {
+                        self.vregs[v] = self.opaque(at);
+                    }
+                }
                 if n == usize::MAX {
                     for r in 0..16 {
                         self.regs[r] = self.opaque(at);
                     }
+                    self.forget_vregs(at);
                 } else {
                     for r in written.into_iter().flatten() {
                         self.regs[r] = self.opaque(at);

@@ -70,11 +70,13 @@ pub(crate) struct Matcher {
 
 /// Tables of constants found in the image's bytes: where each psdes
 /// table (four words) starts, and each two-word table `{0, 0x9908b0df}`
-/// (`mag01`, sorted).
+/// (`mag01`, sorted), of 32-bit words or (`unsigned long` on LP64, as
+/// Python 2's `_random` has it) of 64-bit ones.
 #[derive(Debug, Default)]
 pub(crate) struct Tables {
     pub psdes: Vec<(u64, usize)>,
     pub mag01: Vec<u64>,
+    pub mag01_64: Vec<u64>,
 }
 
 impl Matcher {
@@ -122,14 +124,21 @@ impl Matcher {
             if ins.memory_index() != iced_x86::Register::None {
                 let t = based.or_else(|| flow.index_table_address(ins));
                 let table = t.and_then(|t| {
-                    [t, t.wrapping_sub(4)]
+                    let narrow = [t, t.wrapping_sub(4)]
                         .into_iter()
                         .find(|b| tables.mag01.binary_search(b).is_ok())
+                        .map(|b| b + 4);
+                    narrow.or_else(|| {
+                        [t, t.wrapping_sub(8)]
+                            .into_iter()
+                            .find(|b| tables.mag01_64.binary_search(b).is_ok())
+                            .map(|b| b + 8)
+                    })
                 });
-                if let Some(b) = table.filter(|_| flow.reads_memory(ins)) {
+                if let Some(matrix) = table.filter(|_| flow.reads_memory(ins)) {
                     self.twist.push(at);
                     self.twist_table = true;
-                    self.reads.push(b + 4);
+                    self.reads.push(matrix);
                 }
             }
             if let Some(t) = based {
