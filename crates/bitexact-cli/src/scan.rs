@@ -16,6 +16,7 @@ pub fn run(args: &ScanArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let name = input_name(&args.image);
     let options = scan::Options {
         from: args.from.as_deref().map(Origin::parse),
+        sweep: args.sweep,
     };
     let report = scan::scan(&bytes, &options).map_err(|e| match e {
         scan::ScanError::NoSuchFunction(why) => Failure::usage(format!("--from {why}")),
@@ -24,16 +25,30 @@ pub fn run(args: &ScanArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.json {
         writeln!(out, "{}", report.to_json())?;
     } else {
-        print_text(&report, args.from.as_deref(), out)?;
+        print_text(&report, args.from.as_deref(), args.sweep, out)?;
     }
+    let swept = if args.sweep {
+        format!(
+            "; {} sweep-only ({} complete)",
+            report.sweep_sites.len(),
+            report.sweep_sites.iter().filter(|s| s.complete).count()
+        )
+    } else {
+        String::new()
+    };
     if report.sites.is_empty() {
         return Err(Failure::Different(format!(
-            "no generator site found in '{name}'"
+            "no generator site found in '{name}'{}",
+            if swept.is_empty() {
+                String::new()
+            } else {
+                format!(" (in code both decodings agree on{swept})")
+            }
         )));
     }
     let (sites, functions) = (report.sites.len(), report.functions.len());
     crate::summary!(
-        "{sites} site{} ({} complete) in {functions} function{}",
+        "{sites} site{} ({} complete) in {functions} function{}{swept}",
         if sites == 1 { "" } else { "s" },
         report.sites.iter().filter(|s| s.complete).count(),
         if functions == 1 { "" } else { "s" }
@@ -67,7 +82,12 @@ fn fname(name: &Option<String>, va: u64) -> String {
     name.clone().unwrap_or_else(|| format!("sub_{va:x}"))
 }
 
-fn print_text(r: &Report, from: Option<&str>, out: &mut dyn Write) -> Result<(), Failure> {
+fn print_text(
+    r: &Report,
+    from: Option<&str>,
+    sweep: bool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let s = &r.stats;
     let entry = r
         .image
@@ -225,14 +245,56 @@ fn print_text(r: &Report, from: Option<&str>, out: &mut dyn Write) -> Result<(),
             )?;
         }
         let unreached = r.data.iter().filter(|d| d.sweep_only).count();
-        if unreached > 0 {
+        if unreached > 0 && !sweep {
             writeln!(
                 out,
                 "note: {unreached} of them are operands of instructions only the linear sweep decodes: \
                  code the descent did not reach (a jump table or function pointer it could not follow?) \
-                 may hold sites not counted here"
+                 may hold sites not counted here (--sweep lists them)"
             )?;
         }
+    }
+    if sweep {
+        print_sweep(r, out)?;
+    }
+    Ok(())
+}
+
+/// `--sweep`: the sites of code only the linear sweep decodes, apart.
+fn print_sweep(r: &Report, out: &mut dyn Write) -> Result<(), Failure> {
+    writeln!(out)?;
+    writeln!(
+        out,
+        "sweep-only sites: {} ({} complete) in code only the linear sweep decodes \
+         (not reached by the descent, or data decoding as code: leads to check, not counted above)",
+        r.sweep_sites.len(),
+        r.sweep_sites.iter().filter(|s| s.complete).count()
+    )?;
+    if r.sweep_sites.is_empty() {
+        return Ok(());
+    }
+    let sw = r
+        .sweep_sites
+        .iter()
+        .map(|s| s.signature.name().len())
+        .max()
+        .unwrap_or(0)
+        .max(18);
+    writeln!(
+        out,
+        "  {:<12}  {:<sw$}  {:<8}  {:<12}  seen",
+        "va", "signature", "complete", "run from"
+    )?;
+    for site in &r.sweep_sites {
+        writeln!(
+            out,
+            "  {:<12}  {:<sw$}  {:<8}  {:<12}  {}",
+            format!("{:#x}", site.va),
+            site.signature.name(),
+            if site.complete { "yes" } else { "no" },
+            format!("{:#x}", r.sweep_runs[site.function].va),
+            site.seen.join(", ")
+        )?;
     }
     Ok(())
 }

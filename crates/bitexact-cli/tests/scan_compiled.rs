@@ -596,6 +596,7 @@ fn mutate_and_scan(target: Target, tag: &str) {
     let mut rng = bitexact::laige::Prng::new(0x5ca1_ab1e);
     let options = bitexact::scan::Options {
         from: Some(bitexact::scan::Origin::Name("turn_driver".into())),
+        sweep: true,
     };
     for round in 0..300u32 {
         let mut bytes = original.clone();

@@ -405,7 +405,41 @@ fn stripped_twins_keep_every_site_or_say_where_it_went() {
                 "{tag} {opt}: {site} is neither a site of the stripped twin nor listed as sweep-only data: {bare}"
             );
         }
+        // With --sweep, each of them is a sweep-only site of the twin, the
+        // same site (address, signature, completeness); the sweep-only
+        // sites are never among the agreed ones.
+        let swept = report_sweep(&stripped);
+        assert_eq!(
+            swept["sites"], bare["sites"],
+            "{tag} {opt}: --sweep changes no agreed site"
+        );
+        let sweep_sites: Vec<_> = swept["sweep_sites"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(key)
+            .collect();
+        for s in swept["sweep_sites"].as_array().unwrap() {
+            assert_eq!(s["sweep_only"], Value::Bool(true));
+            assert!(
+                !bare_sites.iter().any(|b| b.0 == s["va"]),
+                "{tag} {opt}: {s} is also agreed"
+            );
+        }
+        for site in full["sites"].as_array().unwrap() {
+            let k = key(site);
+            assert!(
+                bare_sites.contains(&k) || sweep_sites.contains(&k),
+                "{tag} {opt}: {site} is neither a site nor a sweep-only site of the stripped twin: {swept}"
+            );
+        }
     }
+}
+
+fn report_sweep(image: &Path) -> Value {
+    let o = bitexact(&["scan", image.to_str().unwrap(), "--json", "--sweep"]);
+    assert!(o.status.success(), "scan --sweep: {}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).expect("scan --json --sweep")
 }
 
 fn hex(v: &Value) -> u64 {

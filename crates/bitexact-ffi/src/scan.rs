@@ -41,7 +41,7 @@ pub unsafe extern "C" fn bx_scan_json(
         let bytes = unsafe { bytes_in(image, len) }?;
         // SAFETY: NULL or a NUL-terminated string (contract).
         let from = unsafe { crate::text(from) }?.map(Origin::parse);
-        let report = scan(bytes, &Options { from }).map_err(|e| match e {
+        let report = scan(bytes, &Options { from, sweep: false }).map_err(|e| match e {
             ScanError::NoSuchFunction(_) => BX_NO_SUCH_FUNCTION,
             _ => BX_BAD_IMAGE,
         })?;

@@ -14,6 +14,7 @@ use crate::error;
 fn _scan_json(py: Python<'_>, image: PyBackedBytes, from_: Option<&str>) -> PyResult<String> {
     let options = Options {
         from: from_.map(Origin::parse),
+        sweep: false,
     };
     py.detach(|| scan(&image, &options).map(|r| r.to_json()))
         .map_err(error)

@@ -237,6 +237,7 @@ fn reachability_follows_direct_calls_in_a_stripped_image() {
         &image,
         &Options {
             from: Some(Origin::Va(va(at_b))),
+            ..Options::default()
         },
     )
     .unwrap();
@@ -256,6 +257,7 @@ fn reachability_follows_direct_calls_in_a_stripped_image() {
         &image,
         &Options {
             from: Some(Origin::Va(va(0))),
+            ..Options::default()
         },
     )
     .unwrap();
@@ -267,6 +269,7 @@ fn reachability_follows_direct_calls_in_a_stripped_image() {
         &image,
         &Options {
             from: Some(Origin::Name("turn_driver".into())),
+            ..Options::default()
         },
     )
     .unwrap_err();
@@ -336,7 +339,7 @@ mod never_panics {
         #[test]
         fn random_code(code in proptest::collection::vec(any::<u8>(), 0..4096)) {
             for image in [elf64(&code), elf32(&code)] {
-                let r = scan(&image, &Options { from: Some(Origin::Va(entry_of(64))) });
+                let r = scan(&image, &Options { from: Some(Origin::Va(entry_of(64))), sweep: true });
                 if let Ok(r) = r {
                     for s in &r.sites {
                         prop_assert!(s.function < r.functions.len());

@@ -269,6 +269,12 @@ pub struct ScanArgs {
     /// (0x…) inside it
     #[arg(long, value_name = "FUNCTION")]
     pub from: Option<String>,
+    /// Also walk the code only the linear sweep decodes (code the descent did
+    /// not reach, or data that decodes as instructions) and list its sites
+    /// apart, marked sweep-only ("sweep_sites" in the JSON): leads to check,
+    /// never counted with the sites above
+    #[arg(long)]
+    pub sweep: bool,
 }
 
 const SYNC_EXIT: &str = "Exit codes: 0 consistent (or the two logs agree), 1 a divergence, or a log that \

@@ -38,8 +38,9 @@ def scan(
     name or ``"0x..."`` address) marks which functions holding sites are
     reachable from it by direct calls. Returns the CLI's ``scan --json``
     document as a dict: ``image``, ``sites`` (``va``, ``signature``,
-    ``complete``, ``seen``, ``function``, ``function_va``, ``instructions``),
-    ``functions``, ``data`` and ``stats``; addresses are hex strings.
+    ``complete``, ``seen``, ``function``, ``function_va``, ``sweep_only``,
+    ``instructions``), ``functions``, ``data``, ``stats`` and ``sweep_sites``
+    (empty here: the CLI's ``--sweep`` fills it); addresses are hex strings.
     Raises :class:`Error` for an unreadable or unsupported image, or a
     ``from_`` that names no function.
     """

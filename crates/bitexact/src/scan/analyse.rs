@@ -97,22 +97,80 @@ fn chunk(
     let mut body: Vec<iced_x86::Instruction> = Vec::new();
     for fi in range {
         let f = &graph.funcs[fi];
-        flow.reset();
-        let mut m = Matcher::default();
         body.clear();
         code.for_each_in(image, f.va, f.end, |ins| body.push(*ins));
-        let heads = loop_heads(&body, f.va, &mut flow);
-        let mut next_head = heads.iter().peekable();
-        for ins in &body {
-            while let Some((_, w)) = next_head.next_if(|(at, _)| *at <= ins.ip()) {
-                flow.enter_loop(w);
-            }
-            m.feed(ins, &mut flow, &mut env, tables, image.bitness);
-        }
-        m.finish(&mut scratch, &mut referenced);
+        walk(
+            &body,
+            f.va,
+            &mut flow,
+            &mut env,
+            tables,
+            &mut scratch,
+            &mut referenced,
+        );
         raw.extend(scratch.drain(..).map(|s| (fi, s)));
     }
     (raw, referenced)
+}
+
+/// One body (a function's agreed instructions, or a run of sweep-only
+/// code) from `start` through the data flow and a fresh matcher.
+fn walk(
+    body: &[iced_x86::Instruction],
+    start: u64,
+    flow: &mut Flow,
+    env: &mut ImageEnv<'_, '_>,
+    tables: &Tables,
+    sites: &mut Vec<RawSite>,
+    referenced: &mut Vec<u64>,
+) {
+    flow.reset();
+    let mut m = Matcher::default();
+    let bitness = env.image.bitness;
+    let heads = loop_heads(body, start, flow);
+    let mut next_head = heads.iter().peekable();
+    for ins in body {
+        while let Some((_, w)) = next_head.next_if(|(at, _)| *at <= ins.ip()) {
+            flow.enter_loop(w);
+        }
+        m.feed(ins, flow, env, tables, bitness);
+    }
+    m.finish(sites, referenced);
+}
+
+/// The raw sites of the code only the linear sweep decodes (`--sweep`),
+/// each run of it walked as a function would be: `(run index, site)`, in
+/// run order. On one thread: such code is a small part of an image.
+pub(super) fn sweep_runs(
+    image: &Image<'_>,
+    code: &Code,
+    tables: &Tables,
+    runs: &[(u64, u64)],
+) -> Vec<(usize, RawSite)> {
+    let mut env = ImageEnv {
+        image,
+        thunks: Vec::new(),
+    };
+    let mut flow = Flow::new(image.bitness, caller_saved(&image.info));
+    let mut raw = Vec::new();
+    let mut scratch = Vec::new();
+    let mut referenced = Vec::new();
+    let mut body = Vec::new();
+    for (k, &(start, end)) in runs.iter().enumerate() {
+        body.clear();
+        code.for_each_swept_in(image, start, end, |ins| body.push(*ins));
+        walk(
+            &body,
+            start,
+            &mut flow,
+            &mut env,
+            tables,
+            &mut scratch,
+            &mut referenced,
+        );
+        raw.extend(scratch.drain(..).map(|s| (k, s)));
+    }
+    raw
 }
 
 /// The loop heads of a function's instructions (`body`, in address order,

@@ -251,18 +251,52 @@ impl Code {
         image: &Image<'_>,
         start: u64,
         end: u64,
+        f: impl FnMut(&Instruction),
+    ) {
+        self.each_in(image, start, end, false, f);
+    }
+
+    /// Calls `f` with every instruction in `[start, end)` the linear sweep
+    /// starts and the descent does not, in address order.
+    pub fn for_each_swept_in(
+        &self,
+        image: &Image<'_>,
+        start: u64,
+        end: u64,
+        f: impl FnMut(&Instruction),
+    ) {
+        self.each_in(image, start, end, true, f);
+    }
+
+    /// The agreed instructions of `[start, end)`, or (`sweep_only`) the
+    /// sweep's that are not agreed.
+    fn each_in(
+        &self,
+        image: &Image<'_>,
+        start: u64,
+        end: u64,
+        sweep_only: bool,
         mut f: impl FnMut(&Instruction),
     ) {
         let Some((mi, first)) = self.locate(image, start) else {
             return;
         };
-        let (ri, bits) = &self.maps[mi];
+        let (ri, agreed) = &self.maps[mi];
+        let bits = if sweep_only {
+            &self.sweep_maps[mi]
+        } else {
+            agreed
+        };
         let r = &image.regions[*ri];
         let stop = end.saturating_sub(r.va).min(r.bytes.len() as u64) as usize;
         let mut dec = Decoder::with_ip(image.bitness, r.bytes, r.va, DecoderOptions::NONE);
         let mut ins = Instruction::default();
         let mut at = first;
         while let Some(pos) = bits.next_set(at, stop) {
+            if sweep_only && agreed.get(pos) {
+                at = pos + 1;
+                continue;
+            }
             // Consecutive instructions need no repositioning.
             if pos != dec.position() {
                 let _ = dec.set_position(pos);
@@ -272,6 +306,34 @@ impl Code {
             f(&ins);
             at = pos + ins.len().max(1);
         }
+    }
+
+    /// The runs of code only the linear sweep decodes: maximal stretches of
+    /// sweep instruction starts none of which the descent agrees on, as
+    /// `[start, end)` (end = the next agreed start or the region's end),
+    /// in address order.
+    pub fn sweep_only_runs(&self, image: &Image<'_>) -> Vec<(u64, u64)> {
+        let mut out = Vec::new();
+        for ((ri, agreed), sweep) in self.maps.iter().zip(&self.sweep_maps) {
+            let r = &image.regions[*ri];
+            let len = r.bytes.len();
+            let mut at = 0;
+            let mut open: Option<usize> = None;
+            while let Some(pos) = sweep.next_set(at, len) {
+                if agreed.get(pos) {
+                    if let Some(start) = open.take() {
+                        out.push((r.va + start as u64, r.va + pos as u64));
+                    }
+                } else if open.is_none() {
+                    open = Some(pos);
+                }
+                at = pos + 1;
+            }
+            if let Some(start) = open {
+                out.push((r.va + start as u64, r.va + len as u64));
+            }
+        }
+        out
     }
 
     /// The instruction the linear sweep starts at `va`, decoded, whether

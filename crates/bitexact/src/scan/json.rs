@@ -19,8 +19,9 @@ fn opt_name(n: Option<&str>) -> String {
 
 impl Report {
     /// The report as one JSON object (SPEC 10):
-    /// `{"image":{…},"sites":[…],"functions":[…],"data":[…],"stats":{…}}`.
-    /// Addresses are hex strings.
+    /// `{"image":{…},"sites":[…],"functions":[…],"data":[…],"stats":{…},"sweep_sites":[…]}`
+    /// (`sweep_sites` empty unless asked for; each site says
+    /// `"sweep_only"`). Addresses are hex strings.
     pub fn to_json(&self) -> String {
         let mut o = String::new();
         let i = &self.image;
@@ -32,36 +33,10 @@ impl Report {
             i.entry.map_or_else(|| "null".into(), hex)
         );
         for (k, s) in self.sites.iter().enumerate() {
-            let f = &self.functions[s.function];
             if k > 0 {
                 o.push(',');
             }
-            let _ = write!(
-                o,
-                "{{\"va\":{},\"signature\":\"{}\",\"complete\":{},\"seen\":[",
-                hex(s.va),
-                s.signature.name(),
-                s.complete
-            );
-            for (j, p) in s.seen.iter().enumerate() {
-                if j > 0 {
-                    o.push(',');
-                }
-                o.push_str(&string(p));
-            }
-            let _ = write!(
-                o,
-                "],\"function\":{},\"function_va\":{},\"instructions\":[",
-                opt_name(f.name.as_deref()),
-                hex(f.va)
-            );
-            for (j, a) in s.instructions.iter().enumerate() {
-                if j > 0 {
-                    o.push(',');
-                }
-                o.push_str(&hex(*a));
-            }
-            o.push_str("]}");
+            site_json(&mut o, s, &self.functions[s.function]);
         }
         o.push_str("],\"functions\":[");
         for (k, f) in self.functions.iter().enumerate() {
@@ -135,9 +110,47 @@ impl Report {
         let s = &self.stats;
         let _ = write!(
             o,
-            "],\"stats\":{{\"code_bytes\":{},\"swept\":{},\"agreed\":{},\"functions\":{}}}}}",
+            "],\"stats\":{{\"code_bytes\":{},\"swept\":{},\"agreed\":{},\"functions\":{}}},\"sweep_sites\":[",
             s.code_bytes, s.swept, s.agreed, s.functions
         );
+        for (k, s) in self.sweep_sites.iter().enumerate() {
+            if k > 0 {
+                o.push(',');
+            }
+            site_json(&mut o, s, &self.sweep_runs[s.function]);
+        }
+        o.push_str("]}");
         o
     }
+}
+
+/// One site's object; `f` is its function (or, sweep-only, its run).
+fn site_json(o: &mut String, s: &super::Site, f: &super::Function) {
+    let _ = write!(
+        o,
+        "{{\"va\":{},\"signature\":\"{}\",\"complete\":{},\"seen\":[",
+        hex(s.va),
+        s.signature.name(),
+        s.complete
+    );
+    for (j, p) in s.seen.iter().enumerate() {
+        if j > 0 {
+            o.push(',');
+        }
+        o.push_str(&string(p));
+    }
+    let _ = write!(
+        o,
+        "],\"function\":{},\"function_va\":{},\"sweep_only\":{},\"instructions\":[",
+        opt_name(f.name.as_deref()),
+        hex(f.va),
+        s.sweep_only
+    );
+    for (j, a) in s.instructions.iter().enumerate() {
+        if j > 0 {
+            o.push(',');
+        }
+        o.push_str(&hex(*a));
+    }
+    o.push_str("]}");
 }

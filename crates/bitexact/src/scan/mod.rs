@@ -120,6 +120,48 @@ impl Env for ImageEnv<'_, '_> {
     }
 }
 
+/// The sites of the code only the linear sweep decodes, and the runs of it
+/// holding them (as functions without symbols).
+fn sweep_only_sites(
+    image: &Image<'_>,
+    code: &Code,
+    tables: &signature::Tables,
+) -> (Vec<Site>, Vec<Function>) {
+    let runs = code.sweep_only_runs(image);
+    let raw = analyse::sweep_runs(image, code, tables, &runs);
+    let mut held: Vec<Function> = Vec::new();
+    let mut index_of: Vec<(usize, usize)> = Vec::new();
+    let mut sites = Vec::with_capacity(raw.len());
+    for (k, s) in raw {
+        let slot = match index_of.iter().find(|(r, _)| *r == k) {
+            Some(&(_, i)) => i,
+            None => {
+                held.push(Function {
+                    va: runs[k].0,
+                    name: None,
+                    sites: 0,
+                    reachable: None,
+                    path: Vec::new(),
+                });
+                index_of.push((k, held.len() - 1));
+                held.len() - 1
+            }
+        };
+        held[slot].sites += 1;
+        sites.push(Site {
+            va: s.instructions.first().copied().unwrap_or(runs[k].0),
+            signature: s.signature,
+            complete: s.complete,
+            seen: s.seen,
+            instructions: s.instructions,
+            function: slot,
+            sweep_only: true,
+        });
+    }
+    sites.sort_by_key(|s| (s.va, s.signature));
+    (sites, held)
+}
+
 /// Every function the analysis finds in an image (symbols, exports, entry
 /// points and direct call targets), as `(start address, symbol)` sorted by
 /// address: the function map that names callers (`sync`'s `--image`).
@@ -202,9 +244,15 @@ pub(crate) fn scan_on(
             seen: s.seen,
             instructions: s.instructions,
             function: slot,
+            sweep_only: false,
         });
     }
     sites.sort_by_key(|s| (s.va, s.signature));
+    let (sweep_sites, sweep_runs) = if options.sweep {
+        sweep_only_sites(&image, &code, &tables)
+    } else {
+        (Vec::new(), Vec::new())
+    };
     referenced.sort_unstable();
     referenced.dedup();
     let data = data_hits(&image, &code, &referenced, &tables);
@@ -230,6 +278,8 @@ pub(crate) fn scan_on(
             .iter()
             .map(|&i| graph.funcs[i].va)
             .collect(),
+        sweep_sites,
+        sweep_runs,
     })
 }
 

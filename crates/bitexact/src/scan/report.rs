@@ -156,8 +156,12 @@ pub struct Site {
     pub seen: Vec<String>,
     /// The instructions that make it, by address.
     pub instructions: Vec<u64>,
-    /// Index into [`Report::functions`].
+    /// Index into [`Report::functions`] (for a site in
+    /// [`Report::sweep_sites`], into [`Report::sweep_runs`]).
     pub function: usize,
+    /// Whether it lies in code only the linear sweep decodes (`true` only
+    /// in [`Report::sweep_sites`]).
+    pub sweep_only: bool,
 }
 
 /// A function holding at least one site.
@@ -233,6 +237,15 @@ pub struct Report {
     pub stats: Stats,
     /// The origin functions of the reachability, when one was given.
     pub from: Vec<u64>,
+    /// With [`Options::sweep`]: the sites in code only the linear sweep
+    /// decodes (each `sweep_only`), by address — never in
+    /// [`Report::sites`]. Such code is not reached by the descent: a
+    /// function only an unfollowed pointer leads to, or data that decodes
+    /// as instructions; a site here is a lead to check, not a finding.
+    pub sweep_sites: Vec<Site>,
+    /// The runs of sweep-only code holding [`Report::sweep_sites`], as
+    /// functions (start address, no symbol, their site counts).
+    pub sweep_runs: Vec<Function>,
 }
 
 /// At most this many [`DataHit`]s are listed.
@@ -266,6 +279,9 @@ impl Origin {
 pub struct Options {
     /// Mark which functions holding sites are reachable from here.
     pub from: Option<Origin>,
+    /// Also walk the code only the linear sweep decodes and report its
+    /// sites apart, in [`Report::sweep_sites`].
+    pub sweep: bool,
 }
 
 /// Why an image could not be scanned.
