@@ -1,6 +1,7 @@
 //! `bitexact::scan::scan` on arbitrary bytes: never panics; whatever it
 //! reports is consistent (every site in a listed function, sorted, its
-//! instructions in code).
+//! instructions in code), and the sweep-only sites apart from the agreed
+//! ones, each marked, in a listed run.
 #![no_main]
 
 use bitexact::scan::{scan, Options, Origin};
@@ -9,6 +10,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let options = Options {
         from: Some(Origin::Va(0x40_0000)),
+        sweep: true,
     };
     let Ok(r) = scan(data, &options).or_else(|_| scan(data, &Options::default())) else {
         return;
@@ -23,5 +25,15 @@ fuzz_target!(|data: &[u8]| {
     }
     let sites: usize = r.functions.iter().map(|f| f.sites).sum();
     assert_eq!(sites, r.sites.len());
+    for s in &r.sites {
+        assert!(!s.sweep_only);
+    }
+    for s in &r.sweep_sites {
+        assert!(s.sweep_only);
+        assert!(s.function < r.sweep_runs.len());
+        assert!(!r.sites.iter().any(|a| a.va == s.va && a.signature == s.signature));
+    }
+    let swept: usize = r.sweep_runs.iter().map(|f| f.sites).sum();
+    assert_eq!(swept, r.sweep_sites.len());
     let _ = r.to_json();
 });
