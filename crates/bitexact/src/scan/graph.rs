@@ -77,12 +77,24 @@ fn is_function_pointer(image: &Image<'_>, code: &Code, jumped_to: &[u64], p: u64
 
 impl Graph {
     pub fn build(image: &Image<'_>, code: &Code) -> Self {
+        Self::build_with(image, code, &[])
+    }
+
+    /// [`Graph::build`] with more function starts (those of `extra` the
+    /// descent agrees on).
+    pub fn build_with(image: &Image<'_>, code: &Code, extra: &[u64]) -> Self {
         let mut starts: Vec<(u64, u64, Option<String>)> = image
             .symbols
             .iter()
             .map(|s| (s.va, s.size, Some(s.name.clone())))
             .collect();
         starts.extend(image.info.entry.map(|e| (e, 0, None)));
+        starts.extend(
+            extra
+                .iter()
+                .filter(|&&va| code.is_agreed(image, va))
+                .map(|&va| (va, 0, None)),
+        );
         starts.extend(code.call_targets.iter().map(|&t| (t, 0, None)));
         // Conditional-jump and jump-table targets are labels inside
         // functions (a plain `jmp` may be a tail call).

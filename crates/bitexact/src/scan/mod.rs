@@ -194,7 +194,21 @@ pub(crate) fn scan_on(
 ) -> Result<Report, ScanError> {
     let image = Image::parse(bytes)?;
     let code = Code::decode(&image, &[]);
-    let graph = Graph::build(&image, &code);
+    // Function starts the first descent could not know of, in an image
+    // without symbols (a stripped executable): a second descent from them
+    // too. Where the image has symbols they name the functions, and a
+    // guess could only add data decoded as code.
+    let starts = if image.has_symtab {
+        Vec::new()
+    } else {
+        code.boundary_starts(&image, image.unrelocated)
+    };
+    let code = if starts.is_empty() {
+        code
+    } else {
+        Code::decode(&image, &starts)
+    };
+    let graph = Graph::build_with(&image, &code, &starts);
 
     let from = match &options.from {
         None => None,

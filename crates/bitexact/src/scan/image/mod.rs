@@ -63,6 +63,10 @@ pub(crate) struct Image<'a> {
     pub pointers: Vec<u64>,
     /// The same relocations as (slot, code address), by slot.
     pub pointer_slots: Vec<(u64, u64)>,
+    /// Whether the image's own relocations name no code pointer (a
+    /// non-PIE executable, a PE without base relocations): a pointer in its
+    /// data is then stored as the address itself, unrelocated.
+    pub unrelocated: bool,
     /// Import slots (ELF GOT entries, PE IAT entries) of functions that
     /// never return (`exit`, `abort`, `ExitProcess`, …): a call through one
     /// ends its path (sorted).
@@ -258,6 +262,7 @@ impl<'a> Image<'a> {
             has_symtab,
             pointers: Vec::new(),
             pointer_slots: Vec::new(),
+            unrelocated: false,
             noreturn_slots: Vec::new(),
             got_plt,
         };
@@ -266,6 +271,7 @@ impl<'a> Image<'a> {
             Format::Pe32Plus => pe::pointers::<ImageNtHeaders64>(data, &image),
             Format::Elf32 | Format::Elf64 => elf::pointers(&file, &image),
         };
+        image.unrelocated = image.pointer_slots.is_empty();
         // Constructors and destructors (`.init_array`, …): code pointers
         // even where nothing relocates them (a non-PIE executable).
         for section in file.sections() {
