@@ -10,7 +10,9 @@
 //! `genrand_int32` as `init_genrand(5489)`, its first value a folded
 //! constant), one `mt19937.seed_by_array` site exactly when it multiplies by
 //! 0x19660d or 0x5d588b65, and `genrand_int32` one tempering. Every such
-//! site is complete. Forged builds (one multiplier changed; a seeding loop
+//! site is complete; with `init_genrand` static (`-DSTATIC_SEED`) gcc
+//! clones it as `init_genrand.constprop.0`, and the clone holds the site.
+//! Forged builds (one multiplier changed; a seeding loop
 //! of 600 words) are never complete.
 //!
 //! Without the target's compiler, or its `objdump`, a test prints a notice
@@ -164,8 +166,14 @@ fn count(s: &[(String, String, bool)], function: &str, signature: &str) -> (usiz
 }
 
 fn check(b: &Build, opt: &str, tag: &str) {
+    check_with(b, opt, &[], "init_genrand", tag);
+}
+
+/// [`check`] of a build with `defines`, whose Knuth seeding is the
+/// function `seed_fn` (objdump's name).
+fn check_with(b: &Build, opt: &str, defines: &[&str], seed_fn: &str, tag: &str) {
     let image = temp(&format!("mt19937ar-{tag}{}", b.ext));
-    if !compile(b, opt, &[], &image) {
+    if !compile(b, opt, defines, &image) {
         return;
     }
     let mul = objdump_multiplies(b, &image, &["0x6c078965", "0x19660d", "0x5d588b65"]);
@@ -201,11 +209,14 @@ fn check(b: &Build, opt: &str, tag: &str) {
             "genrand_int32: {n} tempering site(s), {complete} complete; one copy in the source"
         ));
     }
-    for (f, expect) in [("init_genrand", 1), ("init_by_array", 1)] {
+    if !mul.contains_key(seed_fn) {
+        problems.push(format!("objdump names no function {seed_fn}"));
+    }
+    for (f, expect) in [(seed_fn, 1), ("init_by_array", 1)] {
         if count(
             &got,
             f,
-            if f == "init_genrand" {
+            if f == seed_fn {
                 "mt19937.seed_knuth"
             } else {
                 "mt19937.seed_by_array"
@@ -261,6 +272,30 @@ fn pe64_o2() {
 #[test]
 fn pe32_o2() {
     check(&PE32, "-O2", "pe32-O2");
+}
+
+/// `init_genrand` static and called with one constant (`-DSTATIC_SEED`):
+/// gcc clones it as `init_genrand.constprop.0`, its start folded in, and
+/// the clone holds the one complete Knuth site (objdump must name the
+/// clone, so the test proves it was made).
+#[test]
+fn constprop_clones() {
+    for (b, tag) in [
+        (&ELF64, "elf64"),
+        (&ELF32, "elf32"),
+        (&PE64, "pe64"),
+        (&PE32, "pe32"),
+    ] {
+        for opt in ["-O2", "-O3"] {
+            check_with(
+                b,
+                opt,
+                &["-DSTATIC_SEED"],
+                "init_genrand.constprop.0",
+                &format!("{tag}{opt}-constprop"),
+            );
+        }
+    }
 }
 
 /// One multiplier changed: the site is listed, incomplete, without it.

@@ -10,6 +10,11 @@
  *   -DFORGE_BOUND  init_genrand's loop stops at 600 words, not 624
  *   -DFORGE_MAG01  mag01's matrix word changed by one
  *   -DFORGE_SHIFT  the twist shifts y by 2, not 1
+ *
+ * And -DSTATIC_SEED: init_genrand static, kept out of line and called
+ * only with init_by_array's constant (genrand_int32 has no lazy seeding),
+ * the shape of CPython's _random: gcc -O2 clones it as
+ * init_genrand.constprop.0 with the start folded in.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -33,16 +38,22 @@
 #endif
 #ifdef FORGE_BOUND
 #define SEED_WORDS 600
-__attribute__((noinline))
 #else
 #define SEED_WORDS N
 #endif
-void init_genrand(uint32_t s);
+#if defined(STATIC_SEED)
+#define SEED_FN static __attribute__((noinline)) void
+#elif defined(FORGE_BOUND)
+#define SEED_FN __attribute__((noinline)) void
+#else
+#define SEED_FN void
+#endif
+SEED_FN init_genrand(uint32_t s);
 
 static uint32_t mt[N];
 static int mti = N + 1;
 
-void init_genrand(uint32_t s) {
+SEED_FN init_genrand(uint32_t s) {
     mt[0] = s;
     for (mti = 1; mti < SEED_WORDS; mti++)
         mt[mti] = 1812433253u * (mt[mti - 1] ^ (mt[mti - 1] >> 30)) + (uint32_t)mti;
@@ -78,8 +89,10 @@ __attribute__((noinline)) uint32_t genrand_int32(void) {
     uint32_t y;
     if (mti >= N) {
         int kk;
+#ifndef STATIC_SEED
         if (mti == N + 1)
             init_genrand(5489u);
+#endif
         for (kk = 0; kk < N - M; kk++) {
             y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
             mt[kk] = mt[kk + M] ^ (y >> YSHIFT) ^ mag01[y & 1];

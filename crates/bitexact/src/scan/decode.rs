@@ -86,7 +86,7 @@ pub(crate) struct Code {
     /// Index into `Image::regions` of each executable region, with its map.
     pub maps: Vec<(usize, Bits)>,
     /// The linear sweep's own starts, region by region as `maps`.
-    sweep_maps: Vec<Bits>,
+    pub(super) sweep_maps: Vec<Bits>,
     /// Direct branches from agreed instructions.
     pub branches: Vec<Branch>,
     /// Targets of direct calls from agreed instructions (sorted, unique).
@@ -170,7 +170,7 @@ impl Code {
         dispatch_tables.sort_unstable();
         dispatch_tables.dedup();
         let ptr = if image.bitness == 32 { 4 } else { 8 };
-        for &t in dispatch_tables.iter() {
+        for &(t, _) in dispatch_tables.iter() {
             let mut at = image.pointer_slots.partition_point(|&(s, _)| s < t);
             let mut slot = t;
             while let Some(&(s, target)) = image.pointer_slots.get(at) {
@@ -306,95 +306,6 @@ impl Code {
             f(&ins);
             at = pos + ins.len().max(1);
         }
-    }
-
-    /// Function starts in code only the linear sweep decodes, for a second
-    /// descent (what a stripped non-PIE image, with no symbols or
-    /// relocations, still shows). A *boundary* is a sweep instruction start
-    /// the descent did not reach, 16-aligned, right after padding (`nop`
-    /// forms, `int3`) or an instruction that does not fall through (`ret`,
-    /// `jmp`, `ud2`). A boundary is a start when its first instruction is a
-    /// prologue (`endbr64` / `endbr32`, `push` of a callee-saved register,
-    /// `sub rsp, imm`), or when an aligned pointer-sized word of the image's
-    /// data holds its address (a function pointer the image does not
-    /// relocate; asked only when `data_pointers`, for an image without
-    /// relocations, where every pointer in data is unrelocated). Sorted,
-    /// unique.
-    pub fn boundary_starts(&self, image: &Image<'_>, data_pointers: bool) -> Vec<u64> {
-        let mut boundaries = Vec::new();
-        use iced_x86::{FlowControl, Mnemonic as M, Register as R};
-        let mut out = Vec::new();
-        for ((ri, agreed), sweep) in self.maps.iter().zip(&self.sweep_maps) {
-            let r = &image.regions[*ri];
-            let len = r.bytes.len();
-            let mut dec = Decoder::with_ip(image.bitness, r.bytes, r.va, DecoderOptions::NONE);
-            let mut ins = Instruction::default();
-            let mut prev_ends = false;
-            let mut at = 0;
-            while let Some(pos) = sweep.next_set(at, len) {
-                if pos != dec.position() {
-                    let _ = dec.set_position(pos);
-                    dec.set_ip(r.va + pos as u64);
-                }
-                dec.decode_out(&mut ins);
-                at = pos + ins.len().max(1);
-                let va = r.va + pos as u64;
-                let padding = matches!(ins.mnemonic(), M::Nop | M::Int3)
-                    || (ins.mnemonic() == M::Lea
-                        && ins.op0_register() == ins.memory_base()
-                        && ins.memory_index() == R::None);
-                let prologue = match ins.mnemonic() {
-                    M::Endbr64 | M::Endbr32 => true,
-                    M::Push => {
-                        matches!(
-                            ins.op0_register().full_register(),
-                            R::RBP | R::RBX | R::RSI | R::RDI | R::R12 | R::R13 | R::R14 | R::R15
-                        ) || matches!(ins.op0_register(), R::EBP | R::EBX | R::ESI | R::EDI)
-                    }
-                    M::Sub => {
-                        matches!(ins.op0_register(), R::RSP | R::ESP)
-                            && ins.op_kind(1) != iced_x86::OpKind::Register
-                    }
-                    _ => false,
-                };
-                if prev_ends && va.is_multiple_of(16) && !agreed.get(pos) {
-                    if prologue {
-                        out.push(va);
-                    } else {
-                        boundaries.push(va);
-                    }
-                }
-                prev_ends = padding
-                    || matches!(
-                        ins.flow_control(),
-                        FlowControl::Return
-                            | FlowControl::UnconditionalBranch
-                            | FlowControl::IndirectBranch
-                    )
-                    || ins.mnemonic() == M::Ud2;
-            }
-        }
-        // Boundaries a data word points at.
-        let ptr = if image.bitness == 64 { 8 } else { 4 };
-        if data_pointers && !boundaries.is_empty() {
-            for r in image.regions.iter().filter(|r| !r.exec) {
-                let skip = (ptr - (r.va % ptr as u64) as usize) % ptr;
-                let Some(bytes) = r.bytes.get(skip..) else {
-                    continue;
-                };
-                for w in bytes.chunks_exact(ptr) {
-                    let mut b = [0u8; 8];
-                    b[..ptr].copy_from_slice(w);
-                    let v = u64::from_le_bytes(b);
-                    if v.is_multiple_of(16) && boundaries.binary_search(&v).is_ok() {
-                        out.push(v);
-                    }
-                }
-            }
-        }
-        out.sort_unstable();
-        out.dedup();
-        out
     }
 
     /// The runs of code only the linear sweep decodes: maximal stretches of

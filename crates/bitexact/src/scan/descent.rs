@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use iced_x86::{Decoder, DecoderOptions, FlowControl, Instruction, Mnemonic, OpKind};
 
 use super::decode::{Bits, Branch};
-use super::image::Image;
+use super::image::{Image, Region};
 use super::tables::{dispatch_bases, jump_table, pc_thunk, ConstRegs, MAX_TABLES, PATH};
 
 /// Rounds of reading jump tables from the instructions before an indirect
@@ -33,9 +33,9 @@ pub(crate) struct Descent<'i, 'a> {
     /// Indirect jumps whose table the path did not show.
     unresolved: Vec<u64>,
     tables: usize,
-    /// Tables an unbounded dispatch `jmp` reads (computed gotos): their
-    /// relocated entries are labels, not functions.
-    pub dispatch_tables: Vec<u64>,
+    /// Tables an unbounded dispatch `jmp` reads (computed gotos), with the
+    /// `jmp`'s address: their entries are labels, not functions.
+    pub dispatch_tables: Vec<(u64, u64)>,
     /// Calls that never return (their fall-through is not followed).
     pub noreturn_calls: Vec<u64>,
     /// Call targets known to return or not.
@@ -89,8 +89,7 @@ impl<'i, 'a> Descent<'i, 'a> {
                     continue;
                 };
                 if !self.table(path, last, &mut work) {
-                    let bases = dispatch_bases(path, last, self.image);
-                    self.dispatch_tables.extend(bases);
+                    self.dispatch(path, last, &mut work);
                 }
             }
             if work.is_empty() {
@@ -163,6 +162,46 @@ impl<'i, 'a> Descent<'i, 'a> {
         work.extend_from_slice(&table.targets);
         self.table_targets.extend_from_slice(&table.targets);
         true
+    }
+
+    /// An unbounded dispatch (`jmp` through a table no bound check limits):
+    /// its tables are kept for their relocated entries. In an image without
+    /// relocations a table's entries are the addresses themselves: the
+    /// words from its base on are followed as long as each holds a sweep
+    /// instruction start after the `jmp` (a switch's cases follow its
+    /// dispatch) that does not open like a function (a table of function
+    /// pointers may sit right after it in data), at most [`MAX_ENTRIES`].
+    fn dispatch(&mut self, path: &[Instruction], jmp: &Instruction, work: &mut Vec<u64>) {
+        let ptr = if self.image.bitness == 32 { 4 } else { 8 };
+        for base in dispatch_bases(path, jmp, self.image) {
+            self.dispatch_tables.push((base, jmp.ip()));
+            if !self.image.unrelocated {
+                continue;
+            }
+            let mut slot = base;
+            for _ in 0..MAX_ENTRIES {
+                let Some(target) = self.image.pointer_at(slot) else {
+                    break;
+                };
+                let label = target > jmp.ip()
+                    && self.find(target).is_some_and(|(mi, off)| {
+                        let m = &self.maps[mi];
+                        m.sweep.get(off)
+                            && !opens_function(
+                                self.image,
+                                &self.image.regions[m.region],
+                                &m.sweep,
+                                off,
+                            )
+                    });
+                if !label {
+                    break;
+                }
+                work.push(target);
+                self.table_targets.push(target);
+                slot += ptr;
+            }
+        }
     }
 
     /// `len` bytes at `va` are data: no sweep instruction starts there.
@@ -390,8 +429,7 @@ impl<'i, 'a> Descent<'i, 'a> {
                     FlowControl::IndirectBranch => {
                         if !self.table(&path, &ins, work) {
                             self.unresolved.push(ins.ip());
-                            let bases = dispatch_bases(&path, &ins, image);
-                            self.dispatch_tables.extend(bases);
+                            self.dispatch(&path, &ins, work);
                         }
                         break;
                     }
@@ -440,4 +478,37 @@ fn near_target(ins: &Instruction) -> Option<u64> {
         }
         _ => None,
     }
+}
+
+/// Entries read at most from a table an unbounded dispatch reads in an
+/// image without relocations.
+const MAX_ENTRIES: usize = 1024;
+
+/// Whether the sweep instruction at `off` of `region` (its starts
+/// `sweep`) opens like a function: 16-aligned, right after padding or an
+/// instruction that does not fall through ([`super::stripped::ends`]), and a
+/// prologue.
+fn opens_function(image: &Image<'_>, region: &Region<'_>, sweep: &Bits, off: usize) -> bool {
+    let decode = |at: usize, end: usize| {
+        Decoder::with_ip(
+            image.bitness,
+            &region.bytes[at..end],
+            region.va + at as u64,
+            DecoderOptions::NONE,
+        )
+        .decode()
+    };
+    if !(region.va + off as u64).is_multiple_of(16)
+        || !super::stripped::is_prologue(&decode(off, region.bytes.len()))
+    {
+        return false;
+    }
+    (1..=off.min(15)).any(|back| {
+        let at = off - back;
+        if !sweep.get(at) {
+            return false;
+        }
+        let ins = decode(at, off);
+        !ins.is_invalid() && ins.len() == back && super::stripped::ends(&ins)
+    })
 }

@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 
 use super::decode::Code;
 use super::image::Image;
+use super::stripped::Starts;
 
 /// A function: where it starts and ends, and its name when a symbol gives one.
 #[derive(Debug, Clone)]
@@ -76,13 +77,11 @@ fn is_function_pointer(image: &Image<'_>, code: &Code, jumped_to: &[u64], p: u64
 }
 
 impl Graph {
-    pub fn build(image: &Image<'_>, code: &Code) -> Self {
-        Self::build_with(image, code, &[])
-    }
-
-    /// [`Graph::build`] with more function starts (those of `extra` the
-    /// descent agrees on).
-    pub fn build_with(image: &Image<'_>, code: &Code, extra: &[u64]) -> Self {
+    /// The functions of `image` as `code` decoded it, with the starts a
+    /// stripped image showed (`extra`, empty for any other): its function
+    /// starts the descent agrees on, and its pointers that pass
+    /// [`is_function_pointer`].
+    pub fn build(image: &Image<'_>, code: &Code, extra: &Starts) -> Self {
         let mut starts: Vec<(u64, u64, Option<String>)> = image
             .symbols
             .iter()
@@ -91,6 +90,7 @@ impl Graph {
         starts.extend(image.info.entry.map(|e| (e, 0, None)));
         starts.extend(
             extra
+                .functions
                 .iter()
                 .filter(|&&va| code.is_agreed(image, va))
                 .map(|&va| (va, 0, None)),
@@ -111,6 +111,7 @@ impl Graph {
             code.pointers
                 .iter()
                 .chain(&image.pointers)
+                .chain(&extra.pointers)
                 .filter(|&&p| is_function_pointer(image, code, &jumped_to, p))
                 .map(|&t| (t, 0, None)),
         );

@@ -16,7 +16,10 @@
 //! Each site says how much of its sequence was seen ([`Site::complete`],
 //! [`Site::seen`]), so a real inlined draw is told from a stray constant.
 //! Functions come from symbols where the image has them, else from call
-//! targets and the code pointers nothing falls or jumps into;
+//! targets and the code pointers nothing falls or jumps into; an image
+//! without symbols (a stripped executable) is descended again, in rounds,
+//! from the function starts it still shows (`stripped.rs`: prologues after
+//! padding, calls from unreached code, unrelocated pointers in data);
 //! [`Options::from`] marks which functions holding sites are reachable from
 //! one function by direct calls.
 //!
@@ -30,8 +33,10 @@
 //!
 //! Known limits, said plainly: a jump table is read only as far as the
 //! bound check before its jump allows, and not at all without one (a
-//! computed goto); code reached only through a function pointer the image
-//! neither relocates nor takes as an address is not reached. Such code's
+//! computed goto) unless, in an image without relocations, its words are
+//! the labels themselves; code reached only through a function pointer the
+//! image neither relocates nor takes as an address (nor, without
+//! relocations, holds in data) is not reached. Such code's
 //! sites are not reported, but their constants are, as [`DataHit`]s with
 //! [`DataHit::sweep_only`]. Calls to imports that never return (`exit`,
 //! `abort`, `ExitProcess`, through the PLT or the IAT, and local functions
@@ -52,6 +57,7 @@ mod image;
 mod json;
 mod report;
 mod signature;
+mod stripped;
 mod tables;
 mod temper;
 
@@ -169,8 +175,8 @@ fn sweep_only_sites(
 /// Errors as [`scan`]'s. Never panics on any input.
 pub fn functions(bytes: &[u8]) -> Result<Vec<(u64, Option<String>)>, ScanError> {
     let image = Image::parse(bytes)?;
-    let code = Code::decode(&image, &[]);
-    let graph = Graph::build(&image, &code);
+    let (code, starts) = stripped::decode(&image, Code::decode(&image, &[]));
+    let graph = Graph::build(&image, &code, &starts);
     Ok(graph.funcs.iter().map(|f| (f.va, f.name.clone())).collect())
 }
 
@@ -193,22 +199,10 @@ pub(crate) fn scan_on(
     threads: usize,
 ) -> Result<Report, ScanError> {
     let image = Image::parse(bytes)?;
-    let code = Code::decode(&image, &[]);
-    // Function starts the first descent could not know of, in an image
-    // without symbols (a stripped executable): a second descent from them
-    // too. Where the image has symbols they name the functions, and a
-    // guess could only add data decoded as code.
-    let starts = if image.has_symtab {
-        Vec::new()
-    } else {
-        code.boundary_starts(&image, image.unrelocated)
-    };
-    let code = if starts.is_empty() {
-        code
-    } else {
-        Code::decode(&image, &starts)
-    };
-    let graph = Graph::build_with(&image, &code, &starts);
+    // A stripped image gets more descents, from the function starts it
+    // still shows.
+    let (code, starts) = stripped::decode(&image, Code::decode(&image, &[]));
+    let graph = Graph::build(&image, &code, &starts);
 
     let from = match &options.from {
         None => None,

@@ -6,7 +6,7 @@
 
 use alloc::vec::Vec;
 
-use iced_x86::{Decoder, DecoderOptions, Instruction, Mnemonic, OpKind, Register};
+use iced_x86::{Decoder, DecoderOptions, FlowControl, Instruction, Mnemonic, OpKind, Register};
 
 use super::image::Image;
 
@@ -113,9 +113,10 @@ fn table_load(path: &[Instruction], jmp: &Instruction) -> Option<usize> {
 
 /// How many entries the bound check on the index allows: walking back from
 /// the table load, the index's register (or a register or local it was
-/// copied or scaled from) compared with `n` and branched on — `ja` / `jbe`
-/// allow `n + 1` entries, `jae` / `jb` allow `n` — or masked with
-/// `and index, 2^k - 1`.
+/// copied or scaled from) compared with `n` and branched on by the first
+/// jump after the compare, past instructions that leave the flags alone
+/// (gcc may load the index again in between) — `ja` / `jbe` allow `n + 1`
+/// entries, `jae` / `jb` allow `n` — or masked with `and index, 2^k - 1`.
 fn bound(path: &[Instruction], load: usize, load_ins: &Instruction) -> Option<u64> {
     let mut locs: Vec<Loc> = Vec::new();
     for r in [load_ins.memory_base(), load_ins.memory_index()] {
@@ -131,7 +132,12 @@ fn bound(path: &[Instruction], load: usize, load_ins: &Instruction) -> Option<u6
                 continue;
             }
             let n = i.immediate(1) & 0xffff_ffff;
-            let Some(jcc) = path.get(at + 1) else {
+            // The first jump after the compare, past instructions that
+            // leave the flags alone (the index's own load, an address).
+            let Some(jcc) = path[at + 1..load]
+                .iter()
+                .find(|j| j.rflags_modified() != 0 || j.flow_control() != FlowControl::Next)
+            else {
                 continue;
             };
             return match jcc.mnemonic() {
@@ -391,4 +397,49 @@ pub(crate) fn dispatch_bases(
         return Vec::new();
     }
     addresses(path, jmp, image).0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bound, table_load};
+    use iced_x86::{Decoder, DecoderOptions, Instruction};
+    use std::vec::Vec;
+
+    /// The bound of a switch on a byte in memory, as gcc -O2 -fPIC emits
+    /// it (seen in Unicorn's softfloat): `cmp byte [rbp+1], 5`, two
+    /// instructions that leave the flags alone, `ja`, the index loaded
+    /// again from the same byte, a relative table. Bytes assembled by hand
+    /// from the Intel manual's encodings.
+    fn path(middle: &[u8]) -> (Vec<Instruction>, Instruction) {
+        let mut bytes = std::vec![0x80, 0x7d, 0x01, 0x05]; // cmp byte [rbp+1], 5
+        bytes.extend_from_slice(middle);
+        bytes.extend_from_slice(&[0x0f, 0x87, 0x00, 0x01, 0x00, 0x00]); // ja +0x100
+        bytes.extend_from_slice(&[0x0f, 0xb6, 0x55, 0x01]); // movzx edx, byte [rbp+1]
+        bytes.extend_from_slice(&[0x48, 0x8d, 0x0d, 0x00, 0x10, 0x00, 0x00]); // lea rcx, [rip+0x1000]
+        bytes.extend_from_slice(&[0x48, 0x63, 0x14, 0x91]); // movsxd rdx, [rcx+rdx*4]
+        bytes.extend_from_slice(&[0x48, 0x01, 0xca]); // add rdx, rcx
+        bytes.extend_from_slice(&[0xff, 0xe2]); // jmp rdx
+        let mut all: Vec<Instruction> = Decoder::with_ip(64, &bytes, 0x1000, DecoderOptions::NONE)
+            .into_iter()
+            .collect();
+        assert!(all.iter().all(|i| !i.is_invalid()));
+        let jmp = all.pop().unwrap();
+        (all, jmp)
+    }
+
+    #[test]
+    fn bound_past_instructions_that_leave_the_flags() {
+        // movzx edx, dl; lea rsi, [rdx + r11*2]
+        let (p, jmp) = path(&[0x0f, 0xb6, 0xd2, 0x4a, 0x8d, 0x34, 0x5a]);
+        let load = table_load(&p, &jmp).unwrap();
+        assert_eq!(bound(&p, load, &p[load]), Some(6));
+    }
+
+    #[test]
+    fn no_bound_when_the_flags_change_before_the_jump() {
+        // movzx edx, dl; add esi, 1: the `ja` tests the add, not the compare.
+        let (p, jmp) = path(&[0x0f, 0xb6, 0xd2, 0x83, 0xc6, 0x01]);
+        let load = table_load(&p, &jmp).unwrap();
+        assert_eq!(bound(&p, load, &p[load]), None);
+    }
 }

@@ -324,7 +324,7 @@ impl<'a> Image<'a> {
     }
 
     /// A little-endian pointer of the image's width at `va`.
-    pub(super) fn pointer_at(&self, va: u64) -> Option<u64> {
+    pub(crate) fn pointer_at(&self, va: u64) -> Option<u64> {
         self.read_le(va, if self.bitness == 32 { 4 } else { 8 })
     }
 
