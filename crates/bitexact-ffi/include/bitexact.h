@@ -842,6 +842,20 @@ uint64_t bx_openra_total_count(const struct bx_openra_rng *rng);
 // NUL-terminated string; `json_out` is valid for a write of one pointer.
 bx_status bx_scan_json(const uint8_t *image, size_t len, const char *from, char **json_out);
 
+// `bx_scan_json` with `sweep`: when true, the code only the linear sweep
+// decodes is walked too and its sites are listed apart, in the JSON's
+// `sweep_sites` (each `"sweep_only": true`, never among `sites`), as the
+// CLI's `scan --sweep` does. Returns and errors as `bx_scan_json`.
+//
+// # Safety
+//
+// As `bx_scan_json`.
+bx_status bx_scan_json_with(const uint8_t *image,
+                            size_t len,
+                            const char *from,
+                            bool sweep,
+                            char **json_out);
+
 // Frees a string returned by `bx_scan_json` or `bx_sync_json`; NULL does nothing.
 //
 // # Safety

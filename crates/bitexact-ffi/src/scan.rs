@@ -33,6 +33,26 @@ pub unsafe extern "C" fn bx_scan_json(
     from: *const c_char,
     json_out: *mut *mut c_char,
 ) -> bx_status {
+    // SAFETY: the same contract, passed on.
+    unsafe { bx_scan_json_with(image, len, from, false, json_out) }
+}
+
+/// `bx_scan_json` with `sweep`: when true, the code only the linear sweep
+/// decodes is walked too and its sites are listed apart, in the JSON's
+/// `sweep_sites` (each `"sweep_only": true`, never among `sites`), as the
+/// CLI's `scan --sweep` does. Returns and errors as `bx_scan_json`.
+///
+/// # Safety
+///
+/// As `bx_scan_json`.
+#[no_mangle]
+pub unsafe extern "C" fn bx_scan_json_with(
+    image: *const u8,
+    len: usize,
+    from: *const c_char,
+    sweep: bool,
+    json_out: *mut *mut c_char,
+) -> bx_status {
     status(|| {
         if json_out.is_null() || !json_out.is_aligned() {
             return Err(BX_NULL_POINTER);
@@ -41,7 +61,7 @@ pub unsafe extern "C" fn bx_scan_json(
         let bytes = unsafe { bytes_in(image, len) }?;
         // SAFETY: NULL or a NUL-terminated string (contract).
         let from = unsafe { crate::text(from) }?.map(Origin::parse);
-        let report = scan(bytes, &Options { from, sweep: false }).map_err(|e| match e {
+        let report = scan(bytes, &Options { from, sweep }).map_err(|e| match e {
             ScanError::NoSuchFunction(_) => BX_NO_SUCH_FUNCTION,
             _ => BX_BAD_IMAGE,
         })?;

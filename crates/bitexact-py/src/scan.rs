@@ -8,13 +8,19 @@ use bitexact::scan::{scan, Options, Origin};
 
 use crate::error;
 
-/// _scan_json(image: bytes, from_: str | None) -> str: the report as JSON.
+/// _scan_json(image: bytes, from_: str | None, sweep: bool) -> str: the
+/// report as JSON.
 #[pyfunction]
-#[pyo3(signature = (image, from_ = None))]
-fn _scan_json(py: Python<'_>, image: PyBackedBytes, from_: Option<&str>) -> PyResult<String> {
+#[pyo3(signature = (image, from_ = None, sweep = false))]
+fn _scan_json(
+    py: Python<'_>,
+    image: PyBackedBytes,
+    from_: Option<&str>,
+    sweep: bool,
+) -> PyResult<String> {
     let options = Options {
         from: from_.map(Origin::parse),
-        sweep: false,
+        sweep,
     };
     py.detach(|| scan(&image, &options).map(|r| r.to_json()))
         .map_err(error)

@@ -48,6 +48,21 @@ def test_from_marks_reachability(tmp_path):
     assert bitexact.scan(path)["sites"] == r["sites"]
 
 
+def test_sweep_lists_sites_of_unreached_code_apart():
+    # The entry is a `ret`; the tempering after the padding opens with no
+    # prologue and nothing reaches it, so it is code only the sweep decodes.
+    image = bytearray(elf64(TEMPER))
+    image[24:32] = struct.pack("<Q", BASE + 120)
+    image[120] = 0xC3
+    plain = bitexact.scan(bytes(image))
+    assert plain["sites"] == [] and plain["sweep_sites"] == []
+    r = bitexact.scan(bytes(image), sweep=True)
+    assert r["sites"] == []
+    [site] = r["sweep_sites"]
+    assert site["signature"] == "mt19937.temper"
+    assert site["complete"] is True and site["sweep_only"] is True
+
+
 def test_nothing_found_is_an_empty_list():
     assert bitexact.scan(elf64(b"\xc3"))["sites"] == []
 

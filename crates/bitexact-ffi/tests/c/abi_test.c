@@ -611,6 +611,24 @@ static void scan(void) {
     CHECK_STATUS(bx_scan_json(NULL, 0, NULL, &json), BX_NULL_POINTER);
     CHECK_STATUS(bx_scan_json(image, len, NULL, NULL), BX_NULL_POINTER);
     bx_string_free(NULL);
+
+    /* The entry a `ret`, the tempering after the padding reached by nothing:
+     * code only the sweep decodes, whose site only sweep lists, apart. */
+    put(image + 24, 0x400000 + 120, 8);
+    image[120] = 0xc3;
+    json = NULL;
+    CHECK_STATUS(bx_scan_json_with(image, len, NULL, false, &json), BX_OK);
+    CHECK(json != NULL && strstr(json, "\"sites\":[]") != NULL);
+    CHECK(json != NULL && strstr(json, "\"sweep_sites\":[]") != NULL);
+    bx_string_free(json);
+    json = NULL;
+    CHECK_STATUS(bx_scan_json_with(image, len, NULL, true, &json), BX_OK);
+    CHECK(json != NULL && strstr(json, "\"sites\":[]") != NULL);
+    CHECK(json != NULL && strstr(json, "\"sweep_sites\":[{\"va\":") != NULL);
+    CHECK(json != NULL && strstr(json, "\"signature\":\"mt19937.temper\",\"complete\":true") != NULL);
+    CHECK(json != NULL && strstr(json, "\"sweep_only\":true,\"instructions\"") != NULL);
+    bx_string_free(json);
+    CHECK_STATUS(bx_scan_json_with(image, len, NULL, true, NULL), BX_NULL_POINTER);
 }
 
 /* bx_sync_json on a Generals DEBUG_RANDOM_LOGIC log written here with the

@@ -31,6 +31,8 @@ from . import generals, laige, openra, sots, westwood
 def scan(
     image: Union[bytes, bytearray, memoryview, str, "_os.PathLike[str]"],
     from_: Optional[str] = None,
+    *,
+    sweep: bool = False,
 ) -> Dict[str, Any]:
     """Find every generator site in a PE / ELF x86 image (SPEC 10).
 
@@ -40,14 +42,16 @@ def scan(
     document as a dict: ``image``, ``sites`` (``va``, ``signature``,
     ``complete``, ``seen``, ``function``, ``function_va``, ``sweep_only``,
     ``instructions``), ``functions``, ``data``, ``stats`` and ``sweep_sites``
-    (empty here: the CLI's ``--sweep`` fills it); addresses are hex strings.
+    (empty unless ``sweep``: as the CLI's ``--sweep``, the sites of code only
+    the linear sweep decodes, each ``sweep_only``, never among ``sites``);
+    addresses are hex strings.
     Raises :class:`Error` for an unreadable or unsupported image, or a
     ``from_`` that names no function.
     """
     if isinstance(image, (str, _os.PathLike)):
         with open(image, "rb") as f:
             image = f.read()
-    return _json.loads(_scan_json(bytes(image), from_))
+    return _json.loads(_scan_json(bytes(image), from_, sweep))
 
 _Log = Union[bytes, bytearray, memoryview, str, "_os.PathLike[str]"]
 

@@ -62,6 +62,8 @@ def recover(
 def scan(
     image: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
     from_: Optional[str] = None,
+    *,
+    sweep: bool = False,
 ) -> dict[str, Any]: ...
 def sync(
     format: Literal["phobos", "vinifera", "ares", "generals", "generals-crc", "openra"],
