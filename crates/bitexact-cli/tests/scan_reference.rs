@@ -338,6 +338,47 @@ fn a_seeding_loop_not_of_624_words_is_never_complete() {
     }
 }
 
+/// The 600-word seeding inlined (`-DFORGE_BOUND -DINLINE_SEED`) into
+/// `init_by_array` and `genrand_int32`, beside their own 624-word loops:
+/// completeness is judged per loop, so no Knuth site is complete, while
+/// `init_by_array`'s own seeding still is. objdump must show the inlining
+/// (`init_by_array` multiplies by 0x6c078965), so the test proves its shape.
+#[test]
+fn an_inlined_seeding_loop_not_of_624_words_is_never_complete() {
+    for (b, tag) in [
+        (&ELF64, "elf64"),
+        (&ELF32, "elf32"),
+        (&PE64, "pe64"),
+        (&PE32, "pe32"),
+    ] {
+        for opt in ["-O2", "-O3"] {
+            let image = temp(&format!("mt19937ar-forge-inline-{tag}{opt}{}", b.ext));
+            if !compile(b, opt, &["-DFORGE_BOUND", "-DINLINE_SEED"], &image) {
+                continue;
+            }
+            let mul = objdump_multiplies(b, &image, &["0x6c078965"]);
+            assert!(
+                mul.get("init_by_array").is_some_and(|m| m[0]),
+                "{tag} {opt}: gcc did not inline the seeding into init_by_array: {mul:?}"
+            );
+            let got = sites(&image);
+            let knuth: Vec<_> = got
+                .iter()
+                .filter(|(_, g, _)| g == "mt19937.seed_knuth")
+                .collect();
+            assert!(
+                !knuth.is_empty() && knuth.iter().all(|(_, _, c)| !c),
+                "{tag} {opt}: {got:?}"
+            );
+            assert_eq!(
+                count(&got, "init_by_array", "mt19937.seed_by_array"),
+                (1, 1),
+                "{tag} {opt}: {got:?}"
+            );
+        }
+    }
+}
+
 /// The twist through `mag01[y & 1]`: one complete site in `genrand_int32`
 /// at every level and format; with the table's matrix word changed there is
 /// none (the constant is nowhere), and with `y >> 2` for `y >> 1` it is
@@ -479,4 +520,57 @@ fn report_sweep(image: &Path) -> Value {
 
 fn hex(v: &Value) -> u64 {
     u64::from_str_radix(v.as_str().unwrap().trim_start_matches("0x"), 16).unwrap()
+}
+
+/// Knuth's seeding unrolled eight times (`tests/scan_ref/mt_unrolled.c`,
+/// CPython's PGO shape): at -O0 gcc keeps the loop's bound of 616, 624
+/// less one step (objdump must show `cmp $0x268`), and the site is
+/// complete; stopping at 592 (`-DFORGE`, 600 words) it never is. At -O2
+/// gcc rewrites the bound to 624, and the site is complete too.
+#[test]
+fn an_unrolled_seeding_is_complete_by_its_bound_and_a_short_one_never() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scan_ref/mt_unrolled.c");
+    for b in [&ELF64, &ELF32] {
+        let have = if b.flags.contains(&"-m32") {
+            require_gcc_m32()
+        } else {
+            require_cc(b.cc)
+        };
+        if !have || !require_tool(b.objdump, &["--version"]) {
+            continue;
+        }
+        for opt in ["-O0", "-O2"] {
+            for (forge, complete) in [("", true), ("-DFORGE", false)] {
+                let image = temp(&format!("mt-unrolled{}{opt}{forge}", b.flags.len()));
+                let o = Command::new(b.cc)
+                    .args(b.flags)
+                    .args([opt, "-Wall", "-Werror"])
+                    .args((!forge.is_empty()).then_some(forge))
+                    .arg("-o")
+                    .arg(&image)
+                    .arg(&src)
+                    .output()
+                    .expect("run the compiler");
+                assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+                if opt == "-O0" && forge.is_empty() {
+                    let d = Command::new(b.objdump)
+                        .args(["-d", "--no-show-raw-insn"])
+                        .arg(&image)
+                        .output()
+                        .expect("run objdump");
+                    assert!(
+                        String::from_utf8_lossy(&d.stdout).contains("$0x268,"),
+                        "{opt}: gcc no longer keeps the bound of 616"
+                    );
+                }
+                let got = sites(&image);
+                assert_eq!(
+                    count(&got, "seed", "mt19937.seed_knuth"),
+                    (1, usize::from(complete)),
+                    "{opt} {forge} {:?}: {got:?}",
+                    b.flags
+                );
+            }
+        }
+    }
 }

@@ -7,7 +7,9 @@
  *
  * Forged variants, for sites that must never be complete:
  *   -DFORGE_MUL    init_by_array's second multiplier changed by one
- *   -DFORGE_BOUND  init_genrand's loop stops at 600 words, not 624
+ *   -DFORGE_BOUND  init_genrand's loop stops at 600 words, not 624 (kept
+ *                  out of line; with -DINLINE_SEED too, gcc inlines it
+ *                  beside init_by_array's own 624-word loops)
  *   -DFORGE_MAG01  mag01's matrix word changed by one
  *   -DFORGE_SHIFT  the twist shifts y by 2, not 1
  *
@@ -43,7 +45,7 @@
 #endif
 #if defined(STATIC_SEED)
 #define SEED_FN static __attribute__((noinline)) void
-#elif defined(FORGE_BOUND)
+#elif defined(FORGE_BOUND) && !defined(INLINE_SEED)
 #define SEED_FN __attribute__((noinline)) void
 #else
 #define SEED_FN void

@@ -127,7 +127,7 @@ fn walk(
     flow.reset();
     let mut m = Matcher::default();
     let bitness = env.image.bitness;
-    let heads = loop_heads(body, start, flow);
+    let (heads, loops) = loop_heads(body, start, flow);
     let mut next_head = heads.iter().peekable();
     for ins in body {
         while let Some((_, w)) = next_head.next_if(|(at, _)| *at <= ins.ip()) {
@@ -135,7 +135,7 @@ fn walk(
         }
         m.feed(ins, flow, env, tables, bitness);
     }
-    m.finish(sites, referenced);
+    m.finish(sites, referenced, &loops);
 }
 
 /// The raw sites of the code only the linear sweep decodes (`--sweep`),
@@ -176,13 +176,17 @@ pub(super) fn sweep_runs(
 /// The loop heads of a function's instructions (`body`, in address order,
 /// from `start`): each target of a backward branch inside the function,
 /// with what the instructions from it to the branch write (loops sharing a
-/// head merged), in address order.
+/// head merged), in address order; and each loop's instructions, by
+/// address in order (the head through the branch, less what cannot get
+/// back to the branch).
+#[allow(clippy::type_complexity)]
 fn loop_heads(
     body: &[iced_x86::Instruction],
     start: u64,
     flow: &mut Flow,
-) -> Vec<(u64, LoopWrites)> {
+) -> (Vec<(u64, LoopWrites)>, Vec<Vec<u64>>) {
     let mut heads: Vec<(u64, LoopWrites)> = Vec::new();
+    let mut loops: Vec<Vec<u64>> = Vec::new();
     let mut each: Option<(Vec<Writes>, Vec<Exit>)> = None;
     for (b, ins) in body.iter().enumerate() {
         if !ins.is_jcc_short_or_near() && !ins.is_jmp_short_or_near() && !ins.is_loop() {
@@ -208,14 +212,19 @@ fn loop_heads(
                 exits(body),
             )
         });
+        let member = in_loop(exits, h, b);
         let mut w = LoopWrites::default();
-        for (&e, _) in each[h..=b]
-            .iter()
-            .zip(in_loop(exits, h, b))
-            .filter(|(_, r)| *r)
-        {
+        for (&e, _) in each[h..=b].iter().zip(&member).filter(|(_, r)| **r) {
             w.add(e);
         }
+        loops.push(
+            body[h..=b]
+                .iter()
+                .zip(&member)
+                .filter(|(_, r)| **r)
+                .map(|(i, _)| i.ip())
+                .collect(),
+        );
         w.settle();
         heads.push((t, w));
     }
@@ -230,7 +239,7 @@ fn loop_heads(
             _ => merged.push((t, w)),
         }
     }
-    merged
+    (merged, loops)
 }
 
 /// How control leaves an instruction: whether it falls through, and the

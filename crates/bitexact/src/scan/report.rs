@@ -74,14 +74,18 @@ pub enum Signature {
     Mt19937Twist,
     /// Knuth's seeding, `1812433253 · (x ^ (x >> 30)) + i`, also when the
     /// loop's first value is a folded constant (`init_genrand(19650218)`
-    /// inlined). One site per function; a multiply by 1812433253 the data
-    /// flow cannot tie to `x ^ (x >> 30)` is an incomplete one.
+    /// inlined). Complete with `x ^ (x >> 30)` and the state's length (624
+    /// or 623 words, their bytes, or an access 2496 / 2492 bytes into the
+    /// array) in a loop that holds the multiply: a loop of 600 words
+    /// inlined beside 624-word loops is not complete. One site per
+    /// function; a multiply by 1812433253 the data flow cannot tie to
+    /// `x ^ (x >> 30)` is an incomplete one.
     Mt19937SeedKnuth,
     /// The reference `init_by_array`: `(x ^ (x >> 30)) * 1664525` (added
     /// with the key word and its index), then `(x ^ (x >> 30)) *
     /// 1566083941` (minus the index), wrapping at 624. Complete with both
-    /// multipliers over `x ^ (x >> 30)` and the 624-word bound. One site per
-    /// function.
+    /// multipliers over `x ^ (x >> 30)` and the 624-word bound in a loop
+    /// that holds one of them. One site per function.
     Mt19937SeedByArray,
     /// The 1998 seeding, `* 69069`. One site per function. 69069 is also
     /// the multiplier of other LCGs: `seen` says whether `+ 1` followed.

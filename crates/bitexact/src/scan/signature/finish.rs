@@ -11,30 +11,49 @@ use crate::scan::constants::{BY_ARRAY, MSVC_ADD, MSVC_MUL, PSDES, SPLITMIX, WWLI
 use crate::scan::Signature;
 
 impl Matcher {
-    /// Whether two of the function's fixed addresses, or two displacements
-    /// off unknown registers, are one of `bytes` apart (sorted and deduped
-    /// by [`finish`](Self::finish) first).
-    fn apart(&self, bytes: &[u64]) -> bool {
-        bytes.iter().any(|&d| {
-            self.addresses
-                .iter()
-                .any(|&a| self.addresses.binary_search(&a.wrapping_add(d)).is_ok())
-                || self
-                    .displacements
-                    .iter()
-                    .any(|&a| self.displacements.binary_search(&(a + d as i64)).is_ok())
-        })
+    /// For every two of the function's fixed addresses, or two
+    /// displacements off unknown registers, that are one of `bytes` apart,
+    /// the instruction naming the higher (both sorted by
+    /// [`finish`](Self::finish) first): where an array of that length
+    /// shows its end.
+    fn apart(&self, bytes: &[u64]) -> Vec<u64> {
+        let mut out = Vec::new();
+        for &d in bytes {
+            for &(a, _) in &self.addresses {
+                let b = a.wrapping_add(d);
+                let k = self.addresses.partition_point(|&(x, _)| x < b);
+                out.extend(
+                    self.addresses[k..]
+                        .iter()
+                        .take_while(|&&(x, _)| x == b)
+                        .map(|&(_, bt)| bt),
+                );
+            }
+            for &(a, _) in &self.displacements {
+                let b = a + d as i64;
+                let k = self.displacements.partition_point(|&(x, _)| x < b);
+                out.extend(
+                    self.displacements[k..]
+                        .iter()
+                        .take_while(|&&(x, _)| x == b)
+                        .map(|&(_, bt)| bt),
+                );
+            }
+        }
+        out
     }
 
-    /// The sites of the function walked.
-    pub fn finish(mut self, out: &mut Vec<RawSite>, reads: &mut Vec<u64>) {
+    /// The sites of the function walked; `loops` are its loops, each as
+    /// the addresses of its instructions in order.
+    pub fn finish(mut self, out: &mut Vec<RawSite>, reads: &mut Vec<u64>, loops: &[Vec<u64>]) {
         reads.append(&mut self.reads);
         self.addresses.sort_unstable();
         self.addresses.dedup();
         self.displacements.sort_unstable();
         self.displacements.dedup();
-        self.n624 |= self.apart(&[2496, 2492]);
-        let twist_offset = self.offset397 || self.apart(&[1588, 908]);
+        let mut lengths = core::mem::take(&mut self.n624);
+        lengths.extend(self.apart(&[2496, 2492]));
+        let twist_offset = self.offset397 || !self.apart(&[1588, 908]).is_empty();
         let used = self.chains.finish(out);
         for (at, m) in core::mem::take(&mut self.masks) {
             if !used.contains(&at) {
@@ -107,14 +126,16 @@ impl Matcher {
                     seen.push(format!("* {k}{tied}"));
                 }
             }
-            if self.n624 {
+            let instructions: Vec<u64> = self.by_array.iter().map(|&(a, _, _)| a).collect();
+            let n624 = in_624_loop(&lengths, &self.bounds, &instructions, loops);
+            if n624 {
                 seen.push("624-word loop".to_string());
             }
             out.push(site(
                 Signature::Mt19937SeedByArray,
-                over(0) && over(1) && self.n624,
+                over(0) && over(1) && n624,
                 seen,
-                self.by_array.iter().map(|&(a, _, _)| a).collect(),
+                instructions,
             ));
         }
         if !self.knuth.is_empty() {
@@ -126,12 +147,13 @@ impl Matcher {
             if self.knuth_complete {
                 seen.push("x ^ (x >> 30)".to_string());
             }
-            if self.n624 {
+            let n624 = in_624_loop(&lengths, &self.bounds, &self.knuth, loops);
+            if n624 {
                 seen.push("624-word loop".to_string());
             }
             out.push(site(
                 Signature::Mt19937SeedKnuth,
-                self.knuth_complete && self.n624,
+                self.knuth_complete && n624,
                 seen,
                 self.knuth,
             ));
@@ -142,10 +164,11 @@ impl Matcher {
             // sgenrand's 0xffff0000 mask, beside it.
             let mut seen = alloc::vec!["* 69069".to_string()];
             seen.extend(self.seed1998_extra.iter().map(|s| s.to_string()));
-            if self.n624 {
+            let n624 = in_624_loop(&lengths, &self.bounds, &self.seed1998, loops);
+            if n624 {
                 seen.push("624-word loop".to_string());
             }
-            let complete = self.n624 || self.seed1998_extra.contains(&"& 0xffff0000");
+            let complete = n624 || self.seed1998_extra.contains(&"& 0xffff0000");
             out.push(site(
                 Signature::Mt19937Seed1998,
                 complete,
@@ -230,4 +253,34 @@ fn site(
         seen,
         instructions,
     }
+}
+
+/// Whether a loop of `loops` (each its instructions' addresses, sorted)
+/// that holds one of `instructions` also shows the state's length: one of
+/// `lengths` (624 or 623 words, their bytes, an access at the array's end),
+/// or one of `bounds` that is 624 words (2496 bytes) less under two steps
+/// of the loop, a step being as many words as the loop holds of
+/// `instructions` (gcc unrolls the seeding 8 times and stops at 616). A
+/// seeding loop of 600 words inlined beside the 624-word loops of another
+/// is not a 624-word seeding.
+fn in_624_loop(
+    lengths: &[u64],
+    bounds: &[(u64, u32)],
+    instructions: &[u64],
+    loops: &[Vec<u64>],
+) -> bool {
+    loops.iter().any(|l| {
+        let inside = |a: &u64| l.binary_search(a).is_ok();
+        let mut mine: Vec<u64> = instructions.iter().copied().filter(inside).collect();
+        mine.sort_unstable();
+        mine.dedup();
+        let step = mine.len() as u32;
+        step > 0
+            && (lengths.iter().any(inside)
+                || bounds.iter().any(|&(at, c)| {
+                    inside(&at)
+                        && ((624 - 2 * step.min(8)..624).contains(&c)
+                            || (2496 - 8 * step.min(8)..2496).contains(&c))
+                }))
+    })
 }

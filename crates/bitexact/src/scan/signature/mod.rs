@@ -42,8 +42,9 @@ pub(crate) struct Matcher {
     /// the function 1588 or 908 bytes apart.
     offset397: bool,
     /// Displacements of memory operands off a register the flow does not
-    /// know (`[rax + 1588]`, `p[M]` through a pointer).
-    displacements: Vec<i64>,
+    /// know (`[rax + 1588]`, `p[M]` through a pointer), each with its
+    /// instruction.
+    displacements: Vec<(i64, u64)>,
     knuth: Vec<u64>,
     knuth_complete: bool,
     /// `imul` by 1812433253 as an immediate, whatever the flow made of it.
@@ -53,10 +54,16 @@ pub(crate) struct Matcher {
     by_array: Vec<(u64, usize, bool)>,
     by_array_imm: Vec<(u64, usize)>,
     /// The fixed addresses the function's memory operands name (a 624-word
-    /// loop over a global array may show only as its end, 2496 bytes on).
-    addresses: Vec<u64>,
+    /// loop over a global array may show only as its end, 2496 bytes on),
+    /// each with its instruction.
+    addresses: Vec<(u64, u64)>,
     shr30: bool,
-    n624: bool,
+    /// The instructions that show the state's length (624, 623 words or
+    /// their bytes): a seeding is complete only with one in its own loop.
+    n624: Vec<u64>,
+    /// Other compares with a count near the state's length (an unrolled
+    /// loop's bound, 624 less its step), with their instructions.
+    bounds: Vec<(u64, u32)>,
     seed1998: Vec<u64>,
     seed1998_extra: Vec<&'static str>,
     psdes: Vec<(u64, usize)>,
@@ -109,12 +116,13 @@ impl Matcher {
             match based {
                 Some(t) => {
                     if self.addresses.len() < 4096 {
-                        self.addresses.push(t);
+                        self.addresses.push((t, at));
                     }
                 }
                 None => {
                     if self.displacements.len() < 4096 {
-                        self.displacements.push(ins.memory_displacement64() as i64);
+                        self.displacements
+                            .push((ins.memory_displacement64() as i64, at));
                     }
                 }
             }
@@ -239,7 +247,9 @@ impl Matcher {
         }
         // The state's length, as a count or in bytes (a loop bound).
         if matches!(c, 624 | 623 | 2496 | 2492) {
-            self.n624 = true;
+            self.n624.push(at);
+        } else if m == M::Cmp && (512..2496).contains(&c) && self.bounds.len() < 4096 {
+            self.bounds.push((at, c));
         }
         if let Some(j) = PSDES.iter().position(|&p| p == c) {
             self.psdes.push((at, j));
