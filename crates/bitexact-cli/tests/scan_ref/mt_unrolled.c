@@ -1,9 +1,11 @@
 /* Knuth's seeding unrolled by hand eight times, the shape CPython's PGO
  * build of _random has: the first words peeled, then a loop of eight steps
  * whose bound is not 624 but 616 (kept as written at -O0). For bitexact's
- * scan tests: the seeding must be complete, its loop's bound being 624
- * less one step of the loop; with -DFORGE the loop stops at 592 (a state
- * of 600 words), and the seeding is never complete. */
+ * scan tests: such a bound, 624 less a step, cannot be told from the end
+ * of a 616-word loop without the counter's offset, so the seeding is
+ * listed, incomplete, never dropped; at -O2 gcc rewrites the bound to 624
+ * and it is complete. With -DFORGE the loop stops at 592 (a state of 600
+ * words), and the seeding is never complete. */
 #include <stdint.h>
 #include <stdio.h>
 

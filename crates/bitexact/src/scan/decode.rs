@@ -137,6 +137,14 @@ impl Code {
                 lin.set(pos);
                 pos += ins.len();
             }
+            // A data object the symbol table places here holds no code.
+            for &(s, e) in &image.data_in_code {
+                let from = s.saturating_sub(r.va).min(r.bytes.len() as u64) as usize;
+                let to = e.saturating_sub(r.va).min(r.bytes.len() as u64) as usize;
+                for i in from..to {
+                    lin.clear(i);
+                }
+            }
         }
 
         // Recursive descent (which also corrects the sweep around jump

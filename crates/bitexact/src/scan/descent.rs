@@ -199,7 +199,10 @@ impl<'i, 'a> Descent<'i, 'a> {
                 }
                 work.push(target);
                 self.table_targets.push(target);
-                slot += ptr;
+                let Some(next) = slot.checked_add(ptr) else {
+                    break;
+                };
+                slot = next;
             }
         }
     }
@@ -346,6 +349,9 @@ impl<'i, 'a> Descent<'i, 'a> {
             let _ = dec.set_position(off);
             dec.set_ip(start);
             loop {
+                if !image.data_in_code.is_empty() && image.is_data_in_code(r.va + off as u64) {
+                    break; // a data object by the symbol table
+                }
                 if !self.maps[mi].descent.test_and_set(off) {
                     break; // already decoded from here on
                 }

@@ -73,6 +73,10 @@ pub(crate) struct Image<'a> {
     pub noreturn_slots: Vec<u64>,
     /// Where a 32-bit PLT's `jmp [ebx + off]` counts from (`.got.plt`).
     pub got_plt: Option<u64>,
+    /// Data objects the symbol table places in executable sections (ELF
+    /// `STT_OBJECT` with a size: a table in `.text`), as `[start, end)`,
+    /// sorted: no instruction starts there.
+    pub data_in_code: Vec<(u64, u64)>,
 }
 
 impl<'a> Image<'a> {
@@ -171,6 +175,7 @@ impl<'a> Image<'a> {
 
         let mut symbols = Vec::new();
         let mut has_symtab = false;
+        let mut data_in_code = Vec::new();
         for (table, sym) in file
             .symbols()
             .map(|s| (true, s))
@@ -184,6 +189,10 @@ impl<'a> Image<'a> {
             // (`object` does not call an IFUNC a definition: its section says.)
             let defined =
                 sym.is_definition() || matches!(sym.section(), object::SymbolSection::Section(_));
+            if sym.kind() == SymbolKind::Data && defined && sym.size() > 0 && in_code(sym.address())
+            {
+                data_in_code.push((sym.address(), sym.address().saturating_add(sym.size())));
+            }
             if !function || !defined {
                 continue;
             }
@@ -265,6 +274,11 @@ impl<'a> Image<'a> {
             unrelocated: false,
             noreturn_slots: Vec::new(),
             got_plt,
+            data_in_code: {
+                data_in_code.sort_unstable();
+                data_in_code.dedup();
+                data_in_code
+            },
         };
         image.pointer_slots = match format {
             Format::Pe32 => pe::pointers::<ImageNtHeaders32>(data, &image),
@@ -319,6 +333,12 @@ impl<'a> Image<'a> {
     }
 
     /// Whether `va` is in an executable region.
+    /// Whether `va` lies in a data object the symbol table places in code.
+    pub fn is_data_in_code(&self, va: u64) -> bool {
+        let k = self.data_in_code.partition_point(|&(s, _)| s <= va);
+        k > 0 && va < self.data_in_code[k - 1].1
+    }
+
     pub fn is_code(&self, va: u64) -> bool {
         self.region_of(va).is_some_and(|(r, _)| r.exec)
     }

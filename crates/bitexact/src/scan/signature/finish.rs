@@ -19,26 +19,8 @@ impl Matcher {
     fn apart(&self, bytes: &[u64]) -> Vec<u64> {
         let mut out = Vec::new();
         for &d in bytes {
-            for &(a, _) in &self.addresses {
-                let b = a.wrapping_add(d);
-                let k = self.addresses.partition_point(|&(x, _)| x < b);
-                out.extend(
-                    self.addresses[k..]
-                        .iter()
-                        .take_while(|&&(x, _)| x == b)
-                        .map(|&(_, bt)| bt),
-                );
-            }
-            for &(a, _) in &self.displacements {
-                let b = a + d as i64;
-                let k = self.displacements.partition_point(|&(x, _)| x < b);
-                out.extend(
-                    self.displacements[k..]
-                        .iter()
-                        .take_while(|&&(x, _)| x == b)
-                        .map(|&(_, bt)| bt),
-                );
-            }
+            ends(&self.addresses, |a| a.wrapping_add(d), &mut out);
+            ends(&self.displacements, |a| a.wrapping_add(d as i64), &mut out);
         }
         out
     }
@@ -127,7 +109,7 @@ impl Matcher {
                 }
             }
             let instructions: Vec<u64> = self.by_array.iter().map(|&(a, _, _)| a).collect();
-            let n624 = in_624_loop(&lengths, &self.bounds, &instructions, loops);
+            let n624 = in_624_loop(&lengths, &instructions, loops);
             if n624 {
                 seen.push("624-word loop".to_string());
             }
@@ -147,7 +129,7 @@ impl Matcher {
             if self.knuth_complete {
                 seen.push("x ^ (x >> 30)".to_string());
             }
-            let n624 = in_624_loop(&lengths, &self.bounds, &self.knuth, loops);
+            let n624 = in_624_loop(&lengths, &self.knuth, loops);
             if n624 {
                 seen.push("624-word loop".to_string());
             }
@@ -164,7 +146,7 @@ impl Matcher {
             // sgenrand's 0xffff0000 mask, beside it.
             let mut seen = alloc::vec!["* 69069".to_string()];
             seen.extend(self.seed1998_extra.iter().map(|s| s.to_string()));
-            let n624 = in_624_loop(&lengths, &self.bounds, &self.seed1998, loops);
+            let n624 = in_624_loop(&lengths, &self.seed1998, loops);
             if n624 {
                 seen.push("624-word loop".to_string());
             }
@@ -256,31 +238,31 @@ fn site(
 }
 
 /// Whether a loop of `loops` (each its instructions' addresses, sorted)
-/// that holds one of `instructions` also shows the state's length: one of
-/// `lengths` (624 or 623 words, their bytes, an access at the array's end),
-/// or one of `bounds` that is 624 words (2496 bytes) less under two steps
-/// of the loop, a step being as many words as the loop holds of
-/// `instructions` (gcc unrolls the seeding 8 times and stops at 616). A
-/// seeding loop of 600 words inlined beside the 624-word loops of another
-/// is not a 624-word seeding.
-fn in_624_loop(
-    lengths: &[u64],
-    bounds: &[(u64, u32)],
-    instructions: &[u64],
-    loops: &[Vec<u64>],
-) -> bool {
+/// that holds one of `instructions` also holds one of `lengths`
+/// (instructions showing the state's length: a compare with 624 or 623
+/// words, or their bytes, whose jump bounds the index to 624 words, or an
+/// access at the array's end). A seeding loop of 600 words inlined beside
+/// the 624-word loops of another is not a 624-word seeding; nor is one
+/// unrolled so that its bound is 624 less its step (the counter's offset
+/// from the index is not tracked, so 616 may end a loop of 616 words).
+fn in_624_loop(lengths: &[u64], instructions: &[u64], loops: &[Vec<u64>]) -> bool {
     loops.iter().any(|l| {
         let inside = |a: &u64| l.binary_search(a).is_ok();
-        let mut mine: Vec<u64> = instructions.iter().copied().filter(inside).collect();
-        mine.sort_unstable();
-        mine.dedup();
-        let step = mine.len() as u32;
-        step > 0
-            && (lengths.iter().any(inside)
-                || bounds.iter().any(|&(at, c)| {
-                    inside(&at)
-                        && ((624 - 2 * step.min(8)..624).contains(&c)
-                            || (2496 - 8 * step.min(8)..2496).contains(&c))
-                }))
+        instructions.iter().any(inside) && lengths.iter().any(inside)
     })
+}
+
+/// For each `(value, instruction)` of `list` (sorted), the instructions of
+/// the entries whose value is `far(value)`, into `out`.
+fn ends<T: Copy + Ord>(list: &[(T, u64)], far: impl Fn(T) -> T, out: &mut Vec<u64>) {
+    for &(a, _) in list {
+        let b = far(a);
+        let k = list.partition_point(|&(x, _)| x < b);
+        out.extend(
+            list[k..]
+                .iter()
+                .take_while(|&&(x, _)| x == b)
+                .map(|&(_, at)| at),
+        );
+    }
 }

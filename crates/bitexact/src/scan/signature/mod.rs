@@ -61,9 +61,8 @@ pub(crate) struct Matcher {
     /// The instructions that show the state's length (624, 623 words or
     /// their bytes): a seeding is complete only with one in its own loop.
     n624: Vec<u64>,
-    /// Other compares with a count near the state's length (an unrolled
-    /// loop's bound, 624 less its step), with their instructions.
-    bounds: Vec<(u64, u32)>,
+    /// A compare with the state's length waiting for its jump.
+    length_compare: Option<(u64, u32)>,
     seed1998: Vec<u64>,
     seed1998_extra: Vec<&'static str>,
     psdes: Vec<(u64, usize)>,
@@ -97,6 +96,15 @@ impl Matcher {
         bitness: u32,
     ) {
         let at = ins.ip();
+        if let Some((cmp, c)) = self.length_compare.take() {
+            if ins.flow_control() == FlowControl::ConditionalBranch {
+                if bounds_624(c, ins.mnemonic()) {
+                    self.n624.push(cmp);
+                }
+            } else if ins.rflags_modified() == 0 {
+                self.length_compare = Some((cmp, c));
+            }
+        }
         // Constants the instruction reads from data, resolved before the
         // instruction may overwrite its own base register.
         let mem = (0..ins.op_count()).any(|i| ins.op_kind(i) == OpKind::Memory);
@@ -245,11 +253,14 @@ impl Matcher {
         {
             self.shr1 = true;
         }
-        // The state's length, as a count or in bytes (a loop bound).
+        // The state's length, as a count or in bytes (a loop bound; a
+        // compare with it counts once the jump after it says which bound).
         if matches!(c, 624 | 623 | 2496 | 2492) {
-            self.n624.push(at);
-        } else if m == M::Cmp && (512..2496).contains(&c) && self.bounds.len() < 4096 {
-            self.bounds.push((at, c));
+            if m == M::Cmp && is_immediate(ins.op1_kind()) {
+                self.length_compare = Some((at, c));
+            } else {
+                self.n624.push(at);
+            }
         }
         if let Some(j) = PSDES.iter().position(|&p| p == c) {
             self.psdes.push((at, j));
@@ -393,4 +404,29 @@ impl Matcher {
             _ => {}
         }
     }
+}
+
+/// Whether `cmp i, c` then `jcc` bounds `i` to the 624 words `0..=623`
+/// (`i < 624`, `i <= 623`, or their negations; `c` in words or bytes):
+/// `cmp i, 623; jne` loops over 623 words and `cmp i, 624; jle` over 625.
+fn bounds_624(c: u32, jcc: iced_x86::Mnemonic) -> bool {
+    use iced_x86::Mnemonic as M;
+    match c {
+        624 | 2496 => matches!(jcc, M::Jne | M::Je | M::Jb | M::Jae | M::Jl | M::Jge),
+        623 | 2492 => matches!(jcc, M::Jbe | M::Ja | M::Jle | M::Jg),
+        _ => false,
+    }
+}
+
+fn is_immediate(k: OpKind) -> bool {
+    matches!(
+        k,
+        OpKind::Immediate8
+            | OpKind::Immediate8to16
+            | OpKind::Immediate8to32
+            | OpKind::Immediate8to64
+            | OpKind::Immediate16
+            | OpKind::Immediate32
+            | OpKind::Immediate32to64
+    )
 }
