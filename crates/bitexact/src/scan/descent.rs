@@ -7,7 +7,8 @@ use alloc::vec::Vec;
 use iced_x86::{Decoder, DecoderOptions, FlowControl, Instruction, Mnemonic, OpKind};
 
 use super::decode::{Bits, Branch};
-use super::image::{Image, Region};
+use super::image::Image;
+use super::stripped::opens_function;
 use super::tables::{dispatch_bases, jump_table, pc_thunk, ConstRegs, MAX_TABLES, PATH};
 
 /// Rounds of reading jump tables from the instructions before an indirect
@@ -489,32 +490,3 @@ fn near_target(ins: &Instruction) -> Option<u64> {
 /// Entries read at most from a table an unbounded dispatch reads in an
 /// image without relocations.
 const MAX_ENTRIES: usize = 1024;
-
-/// Whether the sweep instruction at `off` of `region` (its starts
-/// `sweep`) opens like a function: 16-aligned, right after padding or an
-/// instruction that does not fall through ([`super::stripped::ends`]), and a
-/// prologue.
-fn opens_function(image: &Image<'_>, region: &Region<'_>, sweep: &Bits, off: usize) -> bool {
-    let decode = |at: usize, end: usize| {
-        Decoder::with_ip(
-            image.bitness,
-            &region.bytes[at..end],
-            region.va + at as u64,
-            DecoderOptions::NONE,
-        )
-        .decode()
-    };
-    if !(region.va + off as u64).is_multiple_of(16)
-        || !super::stripped::is_prologue(&decode(off, region.bytes.len()))
-    {
-        return false;
-    }
-    (1..=off.min(15)).any(|back| {
-        let at = off - back;
-        if !sweep.get(at) {
-            return false;
-        }
-        let ins = decode(at, off);
-        !ins.is_invalid() && ins.len() == back && super::stripped::ends(&ins)
-    })
-}

@@ -1,7 +1,7 @@
 //! Function starts in a stripped image (issue 19): what an image without
 //! symbols, and often without relocations, still shows of where its
-//! functions begin, so that a second descent reaches code only the linear
-//! sweep decoded.
+//! functions begin, so that more descents reach code only the linear sweep
+//! decoded.
 //!
 //! Every rule looks only at sweep instruction starts the descent has not
 //! agreed on. A start *follows an end* when the sweep instruction right
@@ -35,8 +35,10 @@
 
 use alloc::vec::Vec;
 
-use super::decode::Code;
-use super::image::Image;
+use iced_x86::{Decoder, DecoderOptions};
+
+use super::decode::{Bits, Code};
+use super::image::{Image, Region};
 
 /// Rounds of rules and descent at most.
 pub(crate) const ROUNDS: usize = 4;
@@ -111,7 +113,7 @@ pub(crate) fn decode(image: &Image<'_>, code: Code) -> (Code, Starts) {
 /// One round of the rules on `code`; `data_pointers`: also read the data
 /// sections' words as code pointers.
 fn starts(image: &Image<'_>, code: &Code, data_pointers: bool) -> Starts {
-    use iced_x86::{Decoder, DecoderOptions, FlowControl, Instruction, OpKind};
+    use iced_x86::{FlowControl, Instruction, OpKind};
     let mut out = Starts::default();
     // Starts that follow an end, and which of them are boundaries.
     let mut after_end: Vec<(u64, bool)> = Vec::new();
@@ -217,4 +219,38 @@ pub(crate) fn is_prologue(ins: &iced_x86::Instruction) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether the sweep instruction at `off` of `region` (its starts
+/// `sweep`) opens like a function: 16-aligned, right after padding or an
+/// instruction that does not fall through ([`ends`]), and a
+/// prologue.
+pub(crate) fn opens_function(
+    image: &Image<'_>,
+    region: &Region<'_>,
+    sweep: &Bits,
+    off: usize,
+) -> bool {
+    let decode = |at: usize, end: usize| {
+        Decoder::with_ip(
+            image.bitness,
+            &region.bytes[at..end],
+            region.va + at as u64,
+            DecoderOptions::NONE,
+        )
+        .decode()
+    };
+    if !(region.va + off as u64).is_multiple_of(16)
+        || !is_prologue(&decode(off, region.bytes.len()))
+    {
+        return false;
+    }
+    (1..=off.min(15)).any(|back| {
+        let at = off - back;
+        if !sweep.get(at) {
+            return false;
+        }
+        let ins = decode(at, off);
+        !ins.is_invalid() && ins.len() == back && ends(&ins)
+    })
 }
