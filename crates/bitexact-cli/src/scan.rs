@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use bitexact::scan::{self, Origin, Report};
+use bitexact::scan::{self, Origin, Report, Site};
 
 use crate::cli::ScanArgs;
 use crate::{input_name, read_limited, Failure};
@@ -182,33 +182,10 @@ fn print_text(
         r.sites.len(),
         r.sites.iter().filter(|s| s.complete).count()
     )?;
-    if !r.sites.is_empty() {
-        // The signature column fits the longest name listed (18 at least).
-        let sw = r
-            .sites
-            .iter()
-            .map(|s| s.signature.name().len())
-            .max()
-            .unwrap_or(0)
-            .max(18);
-        writeln!(
-            out,
-            "  {:<12}  {:<sw$}  {:<8}  {:<w$}  seen",
-            "va", "signature", "complete", "function"
-        )?;
-        for site in &r.sites {
-            let f = &r.functions[site.function];
-            writeln!(
-                out,
-                "  {:<12}  {:<sw$}  {:<8}  {:<w$}  {}",
-                format!("{:#x}", site.va),
-                site.signature.name(),
-                if site.complete { "yes" } else { "no" },
-                fname(&f.name, f.va),
-                site.seen.join(", ")
-            )?;
-        }
-    }
+    site_rows(out, &r.sites, "function", w, |site| {
+        let f = &r.functions[site.function];
+        fname(&f.name, f.va)
+    })?;
     if !r.data.is_empty() {
         writeln!(out)?;
         writeln!(
@@ -270,11 +247,25 @@ fn print_sweep(r: &Report, out: &mut dyn Write) -> Result<(), Failure> {
         r.sweep_sites.len(),
         r.sweep_sites.iter().filter(|s| s.complete).count()
     )?;
-    if r.sweep_sites.is_empty() {
+    site_rows(out, &r.sweep_sites, "run from", 12, |site| {
+        format!("{:#x}", r.sweep_runs[site.function].va)
+    })
+}
+
+/// The sites table: va, signature, complete, the `column` (`w` wide) that
+/// `owner` fills for each site, and what was seen. Nothing for no sites.
+fn site_rows(
+    out: &mut dyn Write,
+    sites: &[Site],
+    column: &str,
+    w: usize,
+    owner: impl Fn(&Site) -> String,
+) -> Result<(), Failure> {
+    if sites.is_empty() {
         return Ok(());
     }
-    let sw = r
-        .sweep_sites
+    // The signature column fits the longest name listed (18 at least).
+    let sw = sites
         .iter()
         .map(|s| s.signature.name().len())
         .max()
@@ -282,17 +273,17 @@ fn print_sweep(r: &Report, out: &mut dyn Write) -> Result<(), Failure> {
         .max(18);
     writeln!(
         out,
-        "  {:<12}  {:<sw$}  {:<8}  {:<12}  seen",
-        "va", "signature", "complete", "run from"
+        "  {:<12}  {:<sw$}  {:<8}  {column:<w$}  seen",
+        "va", "signature", "complete"
     )?;
-    for site in &r.sweep_sites {
+    for site in sites {
         writeln!(
             out,
-            "  {:<12}  {:<sw$}  {:<8}  {:<12}  {}",
+            "  {:<12}  {:<sw$}  {:<8}  {:<w$}  {}",
             format!("{:#x}", site.va),
             site.signature.name(),
             if site.complete { "yes" } else { "no" },
-            format!("{:#x}", r.sweep_runs[site.function].va),
+            owner(site),
             site.seen.join(", ")
         )?;
     }

@@ -20,7 +20,9 @@
 
 mod common;
 
-use common::{bitexact, require_cc, require_gcc_m32, require_tool, stderr, stdout, temp};
+use common::{
+    bitexact, build_c, require_cc, require_cc_for, require_tool, scan_ref, stderr, stdout, temp,
+};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -75,34 +77,19 @@ const ALL: [(&Build, &str); 4] = [
 ];
 
 fn source() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scan_ref/mt19937ar.c")
+    scan_ref("mt19937ar.c")
 }
 
 /// Compiles the transcription, or says why not (false: skip).
 fn compile(b: &Build, opt: &str, defines: &[&str], out: &Path) -> bool {
-    let have = if b.flags.contains(&"-m32") {
-        require_gcc_m32()
-    } else {
-        require_cc(b.cc)
-    };
+    let have = require_cc_for(b.cc, b.flags.contains(&"-m32"));
     if !have || !require_tool(b.objdump, &["--version"]) {
         return false;
     }
-    let o = Command::new(b.cc)
-        .args(b.flags)
-        .args([opt, "-Wall", "-Wextra", "-Werror"])
-        .args(defines)
-        .arg("-o")
-        .arg(out)
-        .arg(source())
-        .output()
-        .expect("run the compiler");
-    assert!(
-        o.status.success(),
-        "{} {opt}: {}",
-        b.cc,
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let mut flags = b.flags.to_vec();
+    flags.extend([opt, "-Wall", "-Wextra", "-Werror"]);
+    flags.extend_from_slice(defines);
+    build_c(b.cc, &flags, &source(), out);
     true
 }
 
@@ -523,29 +510,19 @@ fn hex(v: &Value) -> u64 {
 /// 600 words) it never is.
 #[test]
 fn an_unrolled_seeding_is_complete_only_by_its_bound() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scan_ref/mt_unrolled.c");
+    let src = scan_ref("mt_unrolled.c");
     for b in [&ELF64, &ELF32] {
-        let have = if b.flags.contains(&"-m32") {
-            require_gcc_m32()
-        } else {
-            require_cc(b.cc)
-        };
+        let have = require_cc_for(b.cc, b.flags.contains(&"-m32"));
         if !have || !require_tool(b.objdump, &["--version"]) {
             continue;
         }
         for opt in ["-O0", "-O2"] {
             for (forge, complete) in [("", opt != "-O0"), ("-DFORGE", false)] {
                 let image = temp(&format!("mt-unrolled{}{opt}{forge}", b.flags.len()));
-                let o = Command::new(b.cc)
-                    .args(b.flags)
-                    .args([opt, "-Wall", "-Werror"])
-                    .args((!forge.is_empty()).then_some(forge))
-                    .arg("-o")
-                    .arg(&image)
-                    .arg(&src)
-                    .output()
-                    .expect("run the compiler");
-                assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+                let mut flags = b.flags.to_vec();
+                flags.extend([opt, "-Wall", "-Werror"]);
+                flags.extend((!forge.is_empty()).then_some(forge));
+                build_c(b.cc, &flags, &src, &image);
                 if opt == "-O0" && forge.is_empty() {
                     let d = Command::new(b.objdump)
                         .args(["-d", "--no-show-raw-insn"])
@@ -579,19 +556,14 @@ fn only_a_624_word_seeding_is_complete() {
     if !require_cc("gcc") {
         return;
     }
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scan_ref/mt_length.c");
+    let src = scan_ref("mt_length.c");
     for opt in [&["-O0"][..], &["-O2"], &["-O3"], &["-O2", "-funroll-loops"]] {
         for n in [616, 622, 623, 624, 625] {
             let image = temp(&format!("mt-length-{n}{}", opt.join("")));
-            let o = Command::new("gcc")
-                .args(opt)
-                .arg(format!("-DN={n}"))
-                .args(["-Wall", "-Werror", "-o"])
-                .arg(&image)
-                .arg(&src)
-                .output()
-                .expect("run gcc");
-            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            let define = format!("-DN={n}");
+            let mut flags = opt.to_vec();
+            flags.extend([define.as_str(), "-Wall", "-Werror"]);
+            build_c("gcc", &flags, &src, &image);
             let got = sites(&image);
             assert_eq!(
                 count(&got, "seed", "mt19937.seed_knuth"),
@@ -610,17 +582,12 @@ fn a_data_object_in_code_is_never_a_site() {
     if !require_cc("gcc") {
         return;
     }
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scan_ref/table_in_text.c");
+    let src = scan_ref("table_in_text.c");
     for pie in [&["-fpie", "-pie"][..], &["-fno-pie", "-no-pie"]] {
         let image = temp(&format!("table-in-text{}", pie.len() + pie[0].len()));
-        let o = Command::new("gcc")
-            .args(pie)
-            .args(["-O2", "-Wall", "-Werror", "-o"])
-            .arg(&image)
-            .arg(&src)
-            .output()
-            .expect("run gcc");
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let mut flags = pie.to_vec();
+        flags.extend(["-O2", "-Wall", "-Werror"]);
+        build_c("gcc", &flags, &src, &image);
         // Nothing found: exit 1, with the report.
         let o = bitexact(&["scan", image.to_str().unwrap(), "--json"]);
         assert_eq!(o.status.code(), Some(1), "{pie:?}: {}", stdout(&o));

@@ -19,7 +19,7 @@
 
 mod common;
 
-use common::{bitexact, require_cc, require_gcc_m32, require_tool, stderr, stdout, temp};
+use common::{bitexact, build_c, require_cc_for, require_tool, scan_ref, stderr, stdout, temp};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
@@ -42,30 +42,15 @@ fn nm_address(image: &Path, name: &str) -> u64 {
 }
 
 fn check(m32: bool, variant: &str, tag: &str) {
-    let have = if m32 {
-        require_gcc_m32()
-    } else {
-        require_cc("gcc")
-    };
+    let have = require_cc_for("gcc", m32);
     if !have || !require_tool("strip", &["--version"]) || !require_tool("nm", &["--version"]) {
         return;
     }
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scan_ref/mt_table.c");
     let full = temp(&format!("mt-table-{tag}"));
-    let o = Command::new("gcc")
-        .args(if m32 { &["-m32"][..] } else { &[][..] })
-        .args(["-O2", "-fno-pie", "-no-pie", "-Wall", "-Werror"])
-        .args((!variant.is_empty()).then_some(variant))
-        .arg("-o")
-        .arg(&full)
-        .arg(&src)
-        .output()
-        .expect("run gcc");
-    assert!(
-        o.status.success(),
-        "gcc: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let mut flags = if m32 { vec!["-m32"] } else { Vec::new() };
+    flags.extend(["-O2", "-fno-pie", "-no-pie", "-Wall", "-Werror"]);
+    flags.extend((!variant.is_empty()).then_some(variant));
+    build_c("gcc", &flags, &scan_ref("mt_table.c"), &full);
     let bare = temp(&format!("mt-table-{tag}-s"));
     let o = Command::new("strip")
         .arg("-o")

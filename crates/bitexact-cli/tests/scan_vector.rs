@@ -18,7 +18,7 @@
 
 mod common;
 
-use common::{bitexact, require_cc, require_gcc_m32, require_tool, stderr, stdout, temp};
+use common::{bitexact, build_c, require_cc_for, require_tool, scan_ref, stderr, stdout, temp};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
@@ -28,36 +28,20 @@ fn compile(m32: bool, defines: &[&str], out: &Path) -> bool {
 }
 
 fn compile_source(file: &str, m32: bool, opts: &[&str], defines: &[&str], out: &Path) -> bool {
-    let have = if m32 {
-        require_gcc_m32()
-    } else {
-        require_cc("gcc")
-    };
+    let have = require_cc_for("gcc", m32);
     if !have || !require_tool("objdump", &["--version"]) {
         return false;
     }
-    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/scan_ref")
-        .join(file);
-    let o = Command::new("gcc")
-        .args(if m32 {
-            &["-m32", "-fno-pie", "-no-pie"][..]
-        } else {
-            &["-fpie", "-pie"][..]
-        })
-        .args(opts)
-        .args(["-Wall", "-Werror"])
-        .args(defines)
-        .arg("-o")
-        .arg(out)
-        .arg(src)
-        .output()
-        .expect("run gcc");
-    assert!(
-        o.status.success(),
-        "gcc: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let src = scan_ref(file);
+    let mut flags = if m32 {
+        vec!["-m32", "-fno-pie", "-no-pie"]
+    } else {
+        vec!["-fpie", "-pie"]
+    };
+    flags.extend_from_slice(opts);
+    flags.extend(["-Wall", "-Werror"]);
+    flags.extend_from_slice(defines);
+    build_c("gcc", &flags, &src, out);
     true
 }
 

@@ -209,3 +209,37 @@ fn require(what: &str, probe: impl FnOnce() -> Result<(), String>) -> bool {
     let _ = writeln!(err, "skipped: `{what}` is missing for {test}");
     false
 }
+
+/// A C source under `tests/scan_ref/`, by file name.
+pub fn scan_ref(file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scan_ref")
+        .join(file)
+}
+
+/// Builds `src` with `cc flags... -o out src` (the flags carry the
+/// warnings wanted); panics with the compiler's own message when it fails.
+pub fn build_c(cc: &str, flags: &[&str], src: &Path, out: &Path) {
+    let o = Command::new(cc)
+        .args(flags)
+        .arg("-o")
+        .arg(out)
+        .arg(src)
+        .output()
+        .unwrap_or_else(|e| panic!("run {cc}: {e}"));
+    assert!(
+        o.status.success(),
+        "{cc} {flags:?} {}: {}",
+        src.display(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// [`require_gcc_m32`] when `m32`, else [`require_cc`] of `cc`.
+pub fn require_cc_for(cc: &str, m32: bool) -> bool {
+    if m32 {
+        require_gcc_m32()
+    } else {
+        require_cc(cc)
+    }
+}

@@ -52,7 +52,8 @@ fn op_loc(i: &Instruction, k: u32) -> Option<Loc> {
     }
 }
 
-fn is_imm(k: OpKind) -> bool {
+/// Whether `k` is an immediate operand of any width.
+pub(crate) fn is_imm(k: OpKind) -> bool {
     matches!(
         k,
         OpKind::Immediate8

@@ -13,6 +13,7 @@ use super::constants::{
     SPLITMIX, TEMPER_B, TEMPER_C, UNIT_SCALES, WWLIB_ADD, WWLIB_MUL,
 };
 use super::flow::{Env, Flow, Node, Val};
+use super::tables::is_imm;
 use super::temper::Chains;
 use super::Signature;
 
@@ -256,7 +257,7 @@ impl Matcher {
         // The state's length, as a count or in bytes (a loop bound; a
         // compare with it counts once the jump after it says which bound).
         if matches!(c, 624 | 623 | 2496 | 2492) {
-            if m == M::Cmp && is_immediate(ins.op1_kind()) {
+            if m == M::Cmp && is_imm(ins.op1_kind()) {
                 self.length_compare = Some((at, c));
             } else {
                 self.n624.push(at);
@@ -416,17 +417,4 @@ fn bounds_624(c: u32, jcc: iced_x86::Mnemonic) -> bool {
         623 | 2492 => matches!(jcc, M::Jbe | M::Ja | M::Jle | M::Jg),
         _ => false,
     }
-}
-
-fn is_immediate(k: OpKind) -> bool {
-    matches!(
-        k,
-        OpKind::Immediate8
-            | OpKind::Immediate8to16
-            | OpKind::Immediate8to32
-            | OpKind::Immediate8to64
-            | OpKind::Immediate16
-            | OpKind::Immediate32
-            | OpKind::Immediate32to64
-    )
 }
