@@ -1,7 +1,8 @@
 //! `bitexact::scan::scan` on arbitrary bytes: never panics; whatever it
 //! reports is consistent (every site in a listed function, sorted, its
-//! instructions in code), and the sweep-only sites apart from the agreed
-//! ones, each marked, in a listed run.
+//! instructions in code), the sweep-only sites apart from the agreed
+//! ones, each marked, in a listed run, and MT19937 confirmed only by a
+//! complete twist or tempering.
 #![no_main]
 
 use bitexact::scan::{scan, Options, Origin};
@@ -35,5 +36,15 @@ fuzz_target!(|data: &[u8]| {
     }
     let swept: usize = r.sweep_runs.iter().map(|f| f.sites).sum();
     assert_eq!(swept, r.sweep_sites.len());
+    // MT19937 confirmed exactly when a complete twist or tempering is among
+    // the agreed sites (SPEC 10.1), unconfirmed when only other MT19937
+    // sites are, and not claimed without one.
+    use bitexact::scan::Signature as S;
+    let proves = r
+        .sites
+        .iter()
+        .any(|s| s.complete && matches!(s.signature, S::Mt19937Twist | S::Mt19937Temper));
+    let any = r.sites.iter().any(|s| s.signature.is_mt19937());
+    assert_eq!(r.mt19937_confirmed(), any.then_some(proves));
     let _ = r.to_json();
 });

@@ -186,6 +186,14 @@ fn print_text(
         let f = &r.functions[site.function];
         fname(&f.name, f.va)
     })?;
+    if r.mt19937_confirmed() == Some(false) {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "MT19937 unconfirmed: no complete twist or tempering in the image; a seeding or a \
+             53-bit double alone is also SFMT's or dSFMT's (SPEC 10.1)"
+        )?;
+    }
     if !r.data.is_empty() {
         writeln!(out)?;
         writeln!(

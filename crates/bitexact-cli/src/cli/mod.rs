@@ -76,7 +76,7 @@ pub enum Command {
     #[command(after_help = MERGE_HELP)]
     Merge(MergeArgs),
     /// Find every generator site in a PE / ELF x86 image, inlined draws included
-    #[command(after_help = SCAN_HELP)]
+    #[command(after_help = scan_help())]
     Scan(ScanArgs),
     /// One-off Sword of the Stars math: Vec3 normalize, the MoveFleet leg
     #[command(subcommand)]
@@ -216,25 +216,31 @@ pub const RECOVER_HELP: &str =
     --quiet). Exit 0 when at least one seed is found, 1 when none in the whole range (or when \
     interrupted: the message says where to resume), 2 on bad input.";
 
-const SCAN_HELP: &str = "Decodes the executable sections twice: a linear sweep, and a recursive descent \
+/// `scan --help`'s text; the signatures listed from the library's own
+/// list ([`bitexact::scan::Signature::ALL`]).
+fn scan_help() -> String {
+    let signatures: Vec<String> = bitexact::scan::Signature::ALL
+        .iter()
+        .map(|s| format!("  {} — {}", s.name(), s.summary()))
+        .collect();
+    format!("Decodes the executable sections twice: a linear sweep, and a recursive descent \
 from the entry point, the function symbols, relocated code pointers, code addresses instructions take, \
 direct call targets and jump tables (read as far as their bound check allows). Only operands of \
 instructions both agree on count, so a constant in data, inside a longer immediate or straddling two \
 instructions is never a site: it is listed under 'constants seen only as data', marked when it is an \
 operand of code only the sweep decodes (code the descent did not reach, where a site may hide).\n\n\
-Signatures: mt19937.temper (>> 11, (<< 7) & 0x9d2c5680, (<< 15) & 0xefc60000, >> 18 on one value, \
-in data-flow order; one site per copy, so each inlined draw is one), mt19937.twist (0x9908b0df or the table mag01 = {0, 0x9908b0df}, with both masks, >> 1 and a 397-word offset), \
-mt19937.seed_knuth (* 1812433253 over x ^ (x >> 30)), mt19937.seed_by_array (init_by_array: * 1664525 \
-and * 1566083941 over x ^ (x >> 30), wrapping at 624), mt19937.seed_1998 (* 69069), westwood.psdes (the eight mix \
-constants, or their tables), wwlib.lcg (* 0x41c64e6d + 0x3039), msvc.rand (* 0x343fd + 0x269ec3), \
-splitmix64, and sots.unit_scale (the double 0x3df0000000100000, 0x3df0000000001000 or 2^-32 read as a \
-double). 'complete' says the whole sequence was seen; a mask and-ed alone is a site with complete = no; \
+Signatures (matched by the value the instructions compute, in the forms gcc, clang, mingw-w64 and MSVC \
+emit):\n{}\n\n\
+'complete' says the whole sequence was seen; a mask and-ed alone is a site with complete = no; \
 compares and stores of a constant never count, and a multiply by a seeding constant the data flow \
-cannot follow is listed as an incomplete site, never dropped.\n\n\
+cannot follow is listed as an incomplete site, never dropped. A seeding alone does not confirm \
+MT19937 (SFMT and dSFMT seed the same way): without a complete twist or tempering the report says \
+'MT19937 unconfirmed'.\n\n\
 Output: the functions holding sites (with --from, whether each is reachable from FUNCTION by direct \
 calls, and by which chain), then every site, then the constants seen only as data; --json prints one \
 object (SPEC 10) on stdout. Stripped images name functions sub_<va>.\n\n\
-Exit codes: 0 sites found, 1 none, 2 an unreadable or unsupported image (one line says why).";
+Exit codes: 0 sites found, 1 none, 2 an unreadable or unsupported image (one line says why).", signatures.join("\n"))
+}
 
 const MERGE_HELP: &str = "Each shard is one run of the same search with --shard K/N --json, e.g.\n  \
     bitexact recover westwood --tap raw --values 1631533363 --shard 3/8 --json > shard-3.json\n\

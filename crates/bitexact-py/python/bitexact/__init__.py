@@ -41,9 +41,12 @@ def scan(
     reachable from it by direct calls. Returns the CLI's ``scan --json``
     document as a dict: ``image``, ``sites`` (``va``, ``signature``,
     ``complete``, ``seen``, ``function``, ``function_va``, ``sweep_only``,
-    ``instructions``), ``functions``, ``data``, ``stats`` and ``sweep_sites``
+    ``instructions``), ``functions``, ``data``, ``stats``, ``sweep_sites``
     (empty unless ``sweep``: as the CLI's ``--sweep``, the sites of code only
-    the linear sweep decodes, each ``sweep_only``, never among ``sites``);
+    the linear sweep decodes, each ``sweep_only``, never among ``sites``) and
+    ``mt19937`` (``"confirmed"`` when a complete twist or tempering is among
+    ``sites``, ``"unconfirmed"`` when only seedings or partial sites are,
+    which SFMT and dSFMT images show too, else ``None``: SPEC 10.1);
     addresses are hex strings.
     Raises :class:`Error` for an unreadable or unsupported image, or a
     ``from_`` that names no function.

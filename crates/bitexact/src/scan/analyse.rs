@@ -130,7 +130,8 @@ fn walk(
     let (heads, loops) = loop_heads(body, start, flow);
     let mut next_head = heads.iter().peekable();
     for ins in body {
-        while let Some((_, w)) = next_head.next_if(|(at, _)| *at <= ins.ip()) {
+        while let Some((head, w)) = next_head.next_if(|(at, _)| *at <= ins.ip()) {
+            m.loop_head(*head, flow, w.regs());
             flow.enter_loop(w);
         }
         m.feed(ins, flow, env, tables, bitness);

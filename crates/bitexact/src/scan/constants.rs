@@ -1,11 +1,14 @@
 //! The constants of SPEC 10's signatures, and the tests of a constant the
 //! matcher ([`super::signature`]) and the data scan share.
 
-/// MT19937's tempering masks, and the same masks applied before the shift
-/// (`(y << 7) & M == (y & (M >> 7)) << 7`, a form compilers choose).
+/// MT19937's tempering masks (`(y << 7) & B`, `(y << 15) & C`).
 pub const TEMPER_B: u32 = 0x9d2c_5680;
 /// The second tempering mask.
 pub const TEMPER_C: u32 = 0xefc6_0000;
+/// The tempering masks as MSVC applies them, before the shift and with
+/// the bits the shift discards set: `(y & 0xff3a58ad) << 7 == (y << 7) &
+/// B`, `(y & 0xffffdf8c) << 15 == (y << 15) & C` (SPEC 10.1).
+pub const TEMPER_MSVC: [u32; 2] = [0xff3a_58ad, 0xffff_df8c];
 /// MT19937's twist matrix.
 pub const MATRIX_A: u32 = 0x9908_b0df;
 /// Knuth's initialisation multiplier (1812433253).
@@ -49,24 +52,39 @@ pub const UNIT_SCALES: [(u64, &str); 3] = [
     (0x3df0_0000_0000_0000, "2^-32"),
 ];
 
+/// The 53-bit double's constants (`mt19937.res53`, SPEC 10.1): `a *
+/// 67108864.0 + b` scaled by `2^-53` (or divided by `2^53`), as doubles.
+pub const RES53: [(u64, &str); 3] = [
+    (0x4190_0000_0000_0000, "* 67108864.0"),
+    (0x3ca0_0000_0000_0000, "* 2^-53"),
+    (0x4340_0000_0000_0000, "/ 9007199254740992.0"),
+];
+
 /// Whether `d` is the twist's word offset `M = 397` or `M − N = −227`
-/// (or 227), give or take the one a compiler folds in when it counts from
-/// `k + 1`, as words, as bytes of 32-bit words, or as bytes of 64-bit ones
-/// (`unsigned long` state on LP64), there give or take the two a vector
-/// loop's pointer step moves it by.
+/// (or 227) exactly, as words, as bytes of 32-bit words, or as bytes of
+/// 64-bit ones (`unsigned long` state on LP64). Exactly: a twist of 396
+/// is not MT19937's (SPEC 10.1); code that counts from `k + 1` shows the
+/// offset between its two memory operands instead (`[p + 4k + 0x630]`
+/// against `[p + 4k - 4]`, [`super::signature`]'s `apart`).
 pub(crate) fn twist_offset(d: i64) -> bool {
-    [397i64, 227, -227].iter().any(|&m| {
-        (m - 1..=m + 1).contains(&d)
-            || (4 * (m - 1)..=4 * (m + 1)).contains(&d) && d % 4 == 0
-            || (8 * (m - 2)..=8 * (m + 1)).contains(&d) && d % 8 == 0
-    })
+    [397i64, 227, -227]
+        .iter()
+        .any(|&m| d == m || d == 4 * m || d == 8 * m)
+}
+
+/// Whether `m` is a tempering mask in any of its forms: `B` or `C`, or a
+/// mask that is `B` after `<< 7` or `C` after `<< 15` (the bits the shift
+/// discards are free: MSVC sets them).
+pub(crate) fn temper_mask(m: u32) -> bool {
+    m == TEMPER_B || m == TEMPER_C || m << 7 == TEMPER_B || m << 15 == TEMPER_C
 }
 
 /// Whether `c` is one of the 32-bit constants a signature looks for.
 pub(crate) fn is_known32(c: u32) -> bool {
     matches!(
         c,
-        TEMPER_B | TEMPER_C | MATRIX_A | KNUTH | WWLIB_MUL | MSVC_MUL | 0x8000_0000 | 0x7fff_ffff
-    ) || PSDES.contains(&c)
+        MATRIX_A | KNUTH | WWLIB_MUL | MSVC_MUL | 0x8000_0000 | 0x7fff_ffff
+    ) || temper_mask(c)
+        || PSDES.contains(&c)
         || BY_ARRAY.contains(&c)
 }

@@ -9,7 +9,7 @@ use super::image::Image;
 use super::signature::Tables;
 use super::{
     DataHit, Signature, BY_ARRAY, K1998, KNUTH, MATRIX_A, MAX_DATA_HITS, MSVC_ADD, MSVC_MUL, PSDES,
-    SPLITMIX, TEMPER_B, TEMPER_C, UNIT_SCALES, WWLIB_MUL,
+    SPLITMIX, TEMPER_B, TEMPER_C, TEMPER_MSVC, UNIT_SCALES, WWLIB_MUL,
 };
 
 /// Calls `f(offset, key)` for every offset of `hay` where one of the
@@ -79,6 +79,8 @@ pub(crate) fn data_hits(
     let mut pats: Vec<(u64, u8, Signature)> = alloc::vec![
         (u64::from(TEMPER_B), 4, Signature::Mt19937Temper),
         (u64::from(TEMPER_C), 4, Signature::Mt19937Temper),
+        (u64::from(TEMPER_MSVC[0]), 4, Signature::Mt19937Temper),
+        (u64::from(TEMPER_MSVC[1]), 4, Signature::Mt19937Temper),
         (u64::from(MATRIX_A), 4, Signature::Mt19937Twist),
         (u64::from(KNUTH), 4, Signature::Mt19937SeedKnuth),
         (u64::from(BY_ARRAY[1]), 4, Signature::Mt19937SeedByArray),

@@ -154,6 +154,7 @@ impl Code {
         work.extend(image.info.entry);
         work.extend(image.symbols.iter().map(|s| s.va));
         work.extend_from_slice(&image.pointers);
+        work.extend_from_slice(&image.unwind_starts);
         let maps = maps
             .into_iter()
             .map(|(region, sweep, descent)| RegionMaps {

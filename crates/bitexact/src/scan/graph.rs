@@ -88,10 +88,12 @@ impl Graph {
             .map(|s| (s.va, s.size, Some(s.name.clone())))
             .collect();
         starts.extend(image.info.entry.map(|e| (e, 0, None)));
+        // The stripped-image rules' starts, and the exception table's.
         starts.extend(
             extra
                 .functions
                 .iter()
+                .chain(&image.unwind_starts)
                 .filter(|&&va| code.is_agreed(image, va))
                 .map(|&va| (va, 0, None)),
         );

@@ -19,9 +19,10 @@ fn opt_name(n: Option<&str>) -> String {
 
 impl Report {
     /// The report as one JSON object (SPEC 10):
-    /// `{"image":{…},"sites":[…],"functions":[…],"data":[…],"stats":{…},"sweep_sites":[…]}`
+    /// `{"image":{…},"sites":[…],"functions":[…],"data":[…],"stats":{…},"sweep_sites":[…],"mt19937":…}`
     /// (`sweep_sites` empty unless asked for; each site says
-    /// `"sweep_only"`). Addresses are hex strings.
+    /// `"sweep_only"`; `mt19937` is `"confirmed"`, `"unconfirmed"` or `null`
+    /// as [`Report::mt19937_confirmed`] says). Addresses are hex strings.
     pub fn to_json(&self) -> String {
         let mut o = String::new();
         let i = &self.image;
@@ -119,7 +120,12 @@ impl Report {
             }
             site_json(&mut o, s, &self.sweep_runs[s.function]);
         }
-        o.push_str("]}");
+        let mt = match self.mt19937_confirmed() {
+            None => "null",
+            Some(true) => "\"confirmed\"",
+            Some(false) => "\"unconfirmed\"",
+        };
+        let _ = write!(o, "],\"mt19937\":{mt}}}");
         o
     }
 }

@@ -8,13 +8,19 @@
 //! image is decoded twice — a linear sweep of the executable sections and a
 //! recursive descent from the entry point, the function symbols, the
 //! image's relocated code pointers, code addresses instructions take, every
-//! direct call target and the jump tables it can bound — and only
+//! direct call target, the jump tables it can bound and (PE32+) the
+//! functions of the exception table — and only
 //! operands of instructions both decodings agree on count: a constant in
 //! data, inside a longer immediate or straddling two instructions is never a
 //! site (it is listed in [`Report::data`] instead).
 //!
 //! Each site says how much of its sequence was seen ([`Site::complete`],
 //! [`Site::seen`]), so a real inlined draw is told from a stray constant.
+//! A signature is matched by the value its instructions compute, in each
+//! compiler's spelling (SPEC 10.1: MSVC's masks before their shift, its
+//! twist mix `((a ^ b) & 0x7fffffff) ^ a`, bounds held in registers or
+//! counted down; the forms are listed in `temper.rs` and `signature/`), and
+//! a seeding alone confirms no generator ([`Report::mt19937_confirmed`]).
 //! Functions come from symbols where the image has them, else from call
 //! targets and the code pointers nothing falls or jumps into; an image
 //! without symbols (a stripped executable) is descended again, in rounds,
@@ -65,8 +71,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 pub use constants::{
-    BY_ARRAY, K1998, KNUTH, MATRIX_A, MSVC_ADD, MSVC_MUL, PSDES, SPLITMIX, TEMPER_B, TEMPER_C,
-    UNIT_SCALES, WWLIB_ADD, WWLIB_MUL,
+    BY_ARRAY, K1998, KNUTH, MATRIX_A, MSVC_ADD, MSVC_MUL, PSDES, RES53, SPLITMIX, TEMPER_B,
+    TEMPER_C, TEMPER_MSVC, UNIT_SCALES, WWLIB_ADD, WWLIB_MUL,
 };
 
 pub use report::{

@@ -87,6 +87,13 @@ pub enum Signature {
     /// multipliers over `x ^ (x >> 30)` and the 624-word bound in a loop
     /// that holds one of them. One site per function.
     Mt19937SeedByArray,
+    /// The 53-bit double of MT19937's `genrand_res53` (Python's
+    /// `random()`, numpy's `random_sample`):
+    /// `((a >> 5) * 67108864.0 + (b >> 6)) * 2^-53` (or `/ 2^53`), x87 or
+    /// SSE2. A site where a function reads both doubles; complete with the
+    /// `>> 5` and `>> 6` beside them. One site per function. A mapping, not
+    /// a generator: it alone never confirms MT19937.
+    Mt19937Res53,
     /// The 1998 seeding, `* 69069`. One site per function. 69069 is also
     /// the multiplier of other LCGs: `seen` says whether `+ 1` followed.
     Mt19937Seed1998,
@@ -111,11 +118,12 @@ pub enum Signature {
 
 impl Signature {
     /// Every signature.
-    pub const ALL: [Signature; 10] = [
+    pub const ALL: [Signature; 11] = [
         Signature::Mt19937Temper,
         Signature::Mt19937Twist,
         Signature::Mt19937SeedKnuth,
         Signature::Mt19937SeedByArray,
+        Signature::Mt19937Res53,
         Signature::Mt19937Seed1998,
         Signature::WestwoodPsdes,
         Signature::WwlibLcg,
@@ -131,6 +139,7 @@ impl Signature {
             Signature::Mt19937Twist => "mt19937.twist",
             Signature::Mt19937SeedKnuth => "mt19937.seed_knuth",
             Signature::Mt19937SeedByArray => "mt19937.seed_by_array",
+            Signature::Mt19937Res53 => "mt19937.res53",
             Signature::Mt19937Seed1998 => "mt19937.seed_1998",
             Signature::WestwoodPsdes => "westwood.psdes",
             Signature::WwlibLcg => "wwlib.lcg",
@@ -138,6 +147,39 @@ impl Signature {
             Signature::Splitmix64 => "splitmix64",
             Signature::SotsUnitScale => "sots.unit_scale",
         }
+    }
+}
+
+impl Signature {
+    /// What the signature matches and when a site is complete, in one
+    /// line (the CLI's `scan --help` lists these).
+    pub fn summary(self) -> &'static str {
+        match self {
+            Signature::Mt19937Temper => ">> 11, (<< 7) & 0x9d2c5680, (<< 15) & 0xefc60000, >> 18 on one value in data-flow order, each mask before or after its shift; one site per copy, so each inlined draw is one",
+            Signature::Mt19937Twist => "0x9908b0df (or the table mag01 = {0, 0x9908b0df}) with the mix of two words (both masks, or MSVC's ((a ^ b) & 0x7fffffff) ^ a), >> 1 and a 397-word offset; the block loop or one word per draw",
+            Signature::Mt19937SeedKnuth => "* 1812433253 over x ^ (x >> 30) in a 624-word loop (the bound as an immediate, a register, an end pointer or a count down)",
+            Signature::Mt19937SeedByArray => "init_by_array: * 1664525 and * 1566083941 over x ^ (x >> 30), wrapping at 624",
+            Signature::Mt19937Res53 => "the 53-bit double ((a >> 5) * 67108864.0 + (b >> 6)) * 2^-53, x87 or SSE2",
+            Signature::Mt19937Seed1998 => "* 69069 in a 624-word loop or with & 0xffff0000",
+            Signature::WestwoodPsdes => "the eight pseudo-DES mix constants, or their tables",
+            Signature::WwlibLcg => "* 0x41c64e6d + 0x3039",
+            Signature::MsvcRand => "* 0x343fd + 0x269ec3",
+            Signature::Splitmix64 => "its three 64-bit constants",
+            Signature::SotsUnitScale => "the double 0x3df0000000100000, 0x3df0000000001000 or 2^-32 read as a double (x87 or SSE2)",
+        }
+    }
+
+    /// Whether it is one of MT19937's signatures.
+    pub fn is_mt19937(self) -> bool {
+        matches!(
+            self,
+            Signature::Mt19937Temper
+                | Signature::Mt19937Twist
+                | Signature::Mt19937SeedKnuth
+                | Signature::Mt19937SeedByArray
+                | Signature::Mt19937Res53
+                | Signature::Mt19937Seed1998
+        )
     }
 }
 
@@ -250,6 +292,27 @@ pub struct Report {
     /// The runs of sweep-only code holding [`Report::sweep_sites`], as
     /// functions (start address, no symbol, their site counts).
     pub sweep_runs: Vec<Function>,
+}
+
+impl Report {
+    /// Whether the image's sites confirm MT19937 itself (SPEC 10.1):
+    /// `None` when no site is MT19937's, `Some(true)` when a complete twist
+    /// or tempering is among [`Report::sites`], `Some(false)` when only
+    /// seedings, a 53-bit double or incomplete parts are. SFMT19937 seeds
+    /// its state exactly as MT19937 does (same multiplier, same 624 words)
+    /// and dSFMT nearly so, so a seeding alone does not tell them apart.
+    pub fn mt19937_confirmed(&self) -> Option<bool> {
+        let mut mt = self.sites.iter().filter(|s| s.signature.is_mt19937());
+        let first = mt.next()?;
+        let proves = |s: &Site| {
+            s.complete
+                && matches!(
+                    s.signature,
+                    Signature::Mt19937Twist | Signature::Mt19937Temper
+                )
+        };
+        Some(proves(first) || mt.any(proves))
+    }
 }
 
 /// At most this many [`DataHit`]s are listed.

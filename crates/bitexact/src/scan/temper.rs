@@ -1,8 +1,22 @@
 //! The MT19937 tempering sequence, followed by data flow: each XOR the flow
 //! makes is checked for the four steps `y ^= f(y)` — `y >> 11`,
-//! `(y << 7) & 0x9d2c5680`, `(y << 15) & 0xefc60000`, `y >> 18` (the masks
-//! also in their pre-shift form) — and steps chain when one's result is the
-//! next one's `y`. One chain is one copy of the sequence: one site.
+//! `(y << 7) & 0x9d2c5680`, `(y << 15) & 0xefc60000`, `y >> 18` — and
+//! steps chain when one's result is the next one's `y`. One chain is one
+//! copy of the sequence: one site.
+//!
+//! A step is matched by the value it computes (SPEC 10.1), so these forms
+//! are one step each:
+//!
+//! | form | emitted by |
+//! | --- | --- |
+//! | `(y << 7) & 0x9d2c5680`, `(y << 15) & 0xefc60000` | gcc and mingw-w64 at every `-O` (they rewrite a mask written first into this form) |
+//! | `(y & 0xff3a58ad) << 7`, `(y & 0xffffdf8c) << 15` (the bits the shift discards set) | MSVC: Visual C++ 2008 (x87 and x64), 2010, 2015–2019, 2022 — numpy's `mtrand` / `_mt19937`, randomgen, randomstate, MSVC's own `std::mt19937` |
+//! | `(y & 0x013a58ad) << 7` and any other bits above `32 - k` | the same step, whoever writes it |
+//! | `y >> 11`, `y >> 18`, also masked with any bits above `32 - k` set | every compiler; MSVC's `std::mt19937` masks `y >> 11` with its `d` (0xffffffff) read from data ([`Node::AndVar`]: the site says so) |
+//! | `rol y, 14; and 0x3fff` for `y >> 18` (and alike for `>> 11`) | hand-written code |
+//!
+//! A mask off by one bit, or a shift by another count, is no step: such a
+//! XOR stays out of the chain, so the site is incomplete.
 
 use alloc::string::ToString;
 use alloc::vec::Vec;
@@ -20,6 +34,8 @@ struct Step {
     input: Val,
     term: Val,
     output: Val,
+    /// Its mask was read from a variable ([`Node::AndVar`]).
+    var: bool,
 }
 
 const STEP_NAMES: [&str; 4] = [
@@ -32,6 +48,8 @@ const STEP_NAMES: [&str; 4] = [
 #[derive(Debug, Default)]
 struct Chain {
     steps: Vec<u8>,
+    /// The steps whose mask was read from a variable.
+    var: Vec<u8>,
     last: Val,
     instructions: Vec<u64>,
 }
@@ -76,12 +94,16 @@ impl Chains {
             .find(|c| c.last == s.input && c.steps.last() == Some(&(s.k - 1)))
         {
             c.steps.push(s.k);
+            if s.var {
+                c.var.push(s.k);
+            }
             c.last = s.output;
             c.instructions.extend(instrs);
             return;
         }
         self.chains.push(Chain {
             steps: alloc::vec![s.k],
+            var: if s.var { alloc::vec![s.k] } else { Vec::new() },
             last: s.output,
             instructions: instrs,
         });
@@ -105,7 +127,16 @@ impl Chains {
                 seen: c
                     .steps
                     .iter()
-                    .map(|&k| STEP_NAMES[k as usize - 1].to_string())
+                    .map(|&k| {
+                        let name = STEP_NAMES[k as usize - 1];
+                        if c.var.contains(&k) {
+                            alloc::format!(
+                                "{name} (its mask read from a variable the image sets to all ones)"
+                            )
+                        } else {
+                            name.to_string()
+                        }
+                    })
                     .collect(),
                 instructions,
             });
@@ -121,20 +152,11 @@ fn temper_steps(flow: &Flow, v: Val, out: &mut Vec<Step>) {
     let mut parts: Vec<Val> = Vec::new();
     xor_parts(flow, v, &mut parts, 3);
     for &t in &parts {
-        let (k, y) = match flow.node(t).0 {
-            Node::Shr(z, 11) => (1, z),
-            Node::Shr(z, 18) => (4, z),
-            Node::AndK(w, m) => match (flow.node(w).0, m as u32) {
-                (Node::Shl(z, 7), TEMPER_B) => (2, z),
-                (Node::Shl(z, 15), TEMPER_C) => (3, z),
-                _ => continue,
-            },
-            Node::Shl(w, sh) => match (flow.node(w).0, sh) {
-                (Node::AndK(z, m), 7) if m as u32 == TEMPER_B >> 7 => (2, z),
-                (Node::AndK(z, m), 15) if m as u32 == TEMPER_C >> 15 => (3, z),
-                _ => continue,
-            },
-            _ => continue,
+        let Some((y, shift, var)) = shifted(flow, t) else {
+            continue;
+        };
+        let Some(k) = step_of(shift) else {
+            continue;
         };
         if parts.contains(&y) {
             out.push(Step {
@@ -142,8 +164,83 @@ fn temper_steps(flow: &Flow, v: Val, out: &mut Vec<Step>) {
                 input: y,
                 term: t,
                 output: v,
+                var,
             });
         }
+    }
+}
+
+/// A 32-bit shift of one value with the bits it keeps: `(y >> k) & m` or
+/// `(y << k) & m`, where `m` holds only bits the shift can set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shifted {
+    Right(u32, u32),
+    Left(u32, u32),
+}
+
+/// Which tempering step a shifted term is (SPEC 10.1: the value computed,
+/// not one spelling of it): `>> 11` and `>> 18` keep every bit the shift
+/// leaves, `<< 7` and `<< 15` keep exactly the mask's.
+fn step_of(s: Shifted) -> Option<u8> {
+    match s {
+        Shifted::Right(11, m) if m == u32::MAX >> 11 => Some(1),
+        Shifted::Left(7, TEMPER_B) => Some(2),
+        Shifted::Left(15, TEMPER_C) => Some(3),
+        Shifted::Right(18, m) if m == u32::MAX >> 18 => Some(4),
+        _ => None,
+    }
+}
+
+/// `t` as a shift of one value `y` with a mask, in every form compilers
+/// write it (module docs): the mask after the shift (`(y << 7) & B`), the
+/// mask before it with the bits the shift discards free (MSVC's
+/// `and ecx, 0xff3a58ad; shl ecx, 7`), and a right shift as a rotate and a
+/// mask (`rol y, 14; and 0x3fff` is `y >> 18`). The mask returned is the
+/// bits the result can hold; the flag says a mask was read from a variable.
+fn shifted(flow: &Flow, t: Val) -> Option<(Val, Shifted, bool)> {
+    let low = |k: u32| u32::MAX >> k;
+    let high = |k: u32| u32::MAX << k;
+    Some(match flow.node(t).0 {
+        Node::Shr(w, k) if k < 32 => {
+            let (z, m, var) = inner_mask(flow, w);
+            (z, Shifted::Right(k, (m >> k) & low(k)), var)
+        }
+        Node::Shl(w, k) if k < 32 => {
+            let (z, m, var) = inner_mask(flow, w);
+            (z, Shifted::Left(k, (m << k) & high(k)), var)
+        }
+        Node::AndK(w, m) | Node::AndVar(w, m) => {
+            let var = matches!(flow.node(t).0, Node::AndVar(..));
+            let m = m as u32;
+            match flow.node(w).0 {
+                Node::Shr(z, k) if k < 32 => {
+                    let (z, n, inner) = inner_mask(flow, z);
+                    (z, Shifted::Right(k, m & (n >> k) & low(k)), var || inner)
+                }
+                Node::Shl(z, k) if k < 32 => {
+                    let (z, n, inner) = inner_mask(flow, z);
+                    (z, Shifted::Left(k, m & (n << k) & high(k)), var || inner)
+                }
+                // `rol y, r` then a mask of only the low `r` bits: those
+                // are `y >> (32 - r)`; of only the high `32 - r`: `y << r`.
+                Node::Rol(z, r) if m & !((1u32 << r) - 1) == 0 => {
+                    (z, Shifted::Right(32 - r, m), var)
+                }
+                Node::Rol(z, r) if m & ((1u32 << r) - 1) == 0 => (z, Shifted::Left(r, m), var),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// The value under a mask applied before a shift, that mask (`u32::MAX`
+/// when there is none), and whether it was read from a variable.
+fn inner_mask(flow: &Flow, w: Val) -> (Val, u32, bool) {
+    match flow.node(w).0 {
+        Node::AndK(z, m) => (z, m as u32, false),
+        Node::AndVar(z, m) => (z, m as u32, true),
+        _ => (w, u32::MAX, false),
     }
 }
 
@@ -171,9 +268,11 @@ fn collect(flow: &Flow, v: Val, stop: Val, out: &mut Vec<u64>, depth: u32) {
             collect(flow, a, stop, out, depth - 1);
             collect(flow, b, stop, out, depth - 1);
         }
-        Node::Shr(a, _) | Node::Shl(a, _) | Node::AndK(a, _) => {
-            collect(flow, a, stop, out, depth - 1)
-        }
+        Node::Shr(a, _)
+        | Node::Shl(a, _)
+        | Node::AndK(a, _)
+        | Node::AndVar(a, _)
+        | Node::Rol(a, _) => collect(flow, a, stop, out, depth - 1),
         _ => {}
     }
 }

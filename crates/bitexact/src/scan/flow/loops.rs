@@ -41,6 +41,11 @@ impl LoopWrites {
         self.slots.extend_from_slice(&other.slots);
     }
 
+    /// The general registers the loop writes, a bit each.
+    pub fn regs(&self) -> u16 {
+        self.regs
+    }
+
     /// Sorts the slots and drops repeats (after merging).
     pub fn settle(&mut self) {
         self.slots.sort_unstable();
@@ -278,5 +283,7 @@ impl Flow {
         }
         self.slots
             .retain(|(s, _)| w.slots.binary_search(s).is_err());
+        // A loop's writes through pointers are not named here.
+        self.forget_pointed();
     }
 }

@@ -25,10 +25,12 @@
 use alloc::vec::Vec;
 
 mod loops;
+mod memory;
 mod step;
 mod vector;
 
 pub(crate) use loops::{LoopWrites, Writes};
+use memory::Slot;
 
 use iced_x86::{Instruction, InstructionInfoFactory, Mnemonic, OpAccess, OpKind, Register};
 
@@ -47,15 +49,13 @@ pub(crate) enum Node {
     Xor(Val, Val),
     MulK(Val, u64),
     AddK(Val, u64),
-}
-
-/// A memory location the flow can name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Slot {
-    /// `[rsp/rbp + disp]`.
-    Frame(u8, i64),
-    /// A fixed address.
-    Abs(u64),
+    /// A 32-bit rotate left (`ror` by `k` is `rol` by `32 - k`).
+    Rol(Val, u32),
+    /// `x & v` where `v` was read from writable data that the image
+    /// initialises to `k`: a mask the program keeps in a variable (MSVC's
+    /// `std::mt19937` reads its tempering mask `d` so). Not a constant: a
+    /// matcher that counts it says so.
+    AndVar(Val, u64),
 }
 
 /// What the flow asks of the image.
@@ -86,6 +86,9 @@ pub(crate) struct Flow {
     /// For a value made from a constant loaded by an earlier instruction
     /// (`mov ecx, K; imul eax, ecx`), that instruction.
     const_src: Vec<(Val, u64)>,
+    /// Values read from writable data, with the value the image
+    /// initialises it to.
+    initial: Vec<(Val, u64)>,
     info: InstructionInfoFactory,
 }
 
@@ -137,6 +140,7 @@ impl Flow {
             caller_saved,
             pending_push: None,
             const_src: Vec::new(),
+            initial: Vec::new(),
             info: InstructionInfoFactory::new(),
         };
         f.reset();
@@ -153,6 +157,7 @@ impl Flow {
         self.slots.clear();
         self.pending_push = None;
         self.const_src.clear();
+        self.initial.clear();
     }
 
     /// The earlier instruction that loaded the constant `v` was made with.
@@ -217,106 +222,27 @@ impl Flow {
         self.push(Node::Opaque, at)
     }
 
+    /// The value general register `i` (RAX = 0) holds.
+    pub fn reg(&self, i: usize) -> Val {
+        self.regs[i]
+    }
+
+    /// The value a general register holds, when `r` is one.
+    pub fn gpr_value(&self, r: Register) -> Option<Val> {
+        gpr(r).map(|(i, _)| self.regs[i])
+    }
+
+    /// For a value read from writable data, the value the image
+    /// initialises that data to.
+    fn initial_of(&self, v: Val) -> Option<u64> {
+        self.initial.iter().find(|(w, _)| *w == v).map(|&(_, k)| k)
+    }
+
     /// The constant `v` holds, if any.
     pub fn constant(&self, v: Val) -> Option<u64> {
         match self.nodes[v as usize].0 {
             Node::Const(c) => Some(c),
             _ => None,
-        }
-    }
-
-    /// The exact address a memory operand names, when it is fixed: RIP
-    /// relative, absolute, or off a register holding a constant.
-    pub fn address(&self, ins: &Instruction) -> Option<u64> {
-        if ins.is_ip_rel_memory_operand() {
-            return Some(ins.ip_rel_memory_address());
-        }
-        if ins.memory_index() != Register::None {
-            return None;
-        }
-        self.table_address(ins)
-    }
-
-    /// The address a memory operand is based at, ignoring any index: for
-    /// `[table + eax*4]`, the table.
-    pub fn table_address(&self, ins: &Instruction) -> Option<u64> {
-        if ins.is_ip_rel_memory_operand() {
-            return Some(ins.ip_rel_memory_address());
-        }
-        let disp = ins.memory_displacement64();
-        let base = match ins.memory_base() {
-            Register::None => 0,
-            r => self.constant(self.regs[gpr(r)?.0])?,
-        };
-        Some(base.wrapping_add(disp) & self.mask)
-    }
-
-    /// For `[reg + table]` with the table's address in the index register
-    /// (scale 1, as unoptimised code forms it), that address.
-    pub fn index_table_address(&self, ins: &Instruction) -> Option<u64> {
-        if ins.memory_index_scale() != 1 {
-            return None;
-        }
-        let (i, _) = gpr(ins.memory_index())?;
-        let t = self.constant(self.regs[i])?;
-        Some(t.wrapping_add(ins.memory_displacement64()) & self.mask)
-    }
-
-    fn slot(&self, ins: &Instruction) -> Option<Slot> {
-        if ins.memory_segment() == Register::FS || ins.memory_segment() == Register::GS {
-            return None;
-        }
-        if let Some(a) = self.address(ins) {
-            return Some(Slot::Abs(a));
-        }
-        if ins.memory_index() != Register::None {
-            return None;
-        }
-        let (b, _) = gpr(ins.memory_base())?;
-        (b == RSP || b == RBP).then(|| Slot::Frame(b as u8, ins.memory_displacement64() as i64))
-    }
-
-    fn read_mem(&mut self, ins: &Instruction, size: usize, env: &mut dyn Env) -> Val {
-        let at = ins.ip();
-        let Some(slot) = self.slot(ins) else {
-            return self.opaque(at);
-        };
-        if let Some(&(_, v)) = self.slots.iter().find(|(s, _)| *s == slot) {
-            return v;
-        }
-        let v = match slot {
-            Slot::Abs(a) => match env.read_const(a, size) {
-                Some(c) => self.push(Node::Const(c), at),
-                None => self.opaque(at),
-            },
-            Slot::Frame(..) => self.opaque(at),
-        };
-        self.set_slot(slot, v);
-        v
-    }
-
-    /// A vector-wide memory operand: the word every 32-bit lane holds when
-    /// it is read-only data with all lanes equal, else unknown.
-    fn read_vector(&mut self, ins: &Instruction, env: &mut dyn Env) -> Val {
-        let at = ins.ip();
-        let size = ins.memory_size().size();
-        let lanes = self.address(ins).and_then(|a| {
-            let c = env.read_const(a, 4)?;
-            (1..size / 4)
-                .all(|l| env.read_const(a + 4 * l as u64, 4) == Some(c))
-                .then_some(c)
-        });
-        match lanes {
-            Some(c) => self.push(Node::Const(c), at),
-            None => self.opaque(at),
-        }
-    }
-
-    fn set_slot(&mut self, slot: Slot, v: Val) {
-        if let Some(e) = self.slots.iter_mut().find(|(s, _)| *s == slot) {
-            e.1 = v;
-        } else if self.slots.len() < 256 {
-            self.slots.push((slot, v));
         }
     }
 
@@ -378,18 +304,9 @@ impl Flow {
                     self.vregs[r] = v;
                 }
             }
-            OpKind::Memory => {
-                if let Some(s) = self.slot(ins) {
-                    self.set_slot(s, v);
-                }
-            }
+            OpKind::Memory => self.store(ins, v),
             _ => {}
         }
-    }
-
-    fn forget_stack_slots(&mut self) {
-        self.slots
-            .retain(|(s, _)| !matches!(s, Slot::Frame(b, _) if *b as usize == RSP));
     }
 
     fn fold(&self, c: u64, w: usize) -> u64 {
@@ -412,6 +329,11 @@ impl Flow {
             (Mnemonic::And, Some(x), Some(y)) => Node::Const(self.fold(x & y, w)),
             (Mnemonic::And, _, Some(k)) => Node::AndK(a, self.fold(k, w)),
             (Mnemonic::And, Some(k), _) => Node::AndK(b, self.fold(k, w)),
+            (Mnemonic::And, None, None) => match (self.initial_of(a), self.initial_of(b)) {
+                (_, Some(k)) => Node::AndVar(a, self.fold(k, w)),
+                (Some(k), _) => Node::AndVar(b, self.fold(k, w)),
+                _ => Node::Opaque,
+            },
             (Mnemonic::Or, Some(x), Some(y)) => Node::Const(self.fold(x | y, w)),
             (Mnemonic::Add, Some(x), Some(y)) => Node::Const(self.fold(x.wrapping_add(y), w)),
             (Mnemonic::Add, _, Some(k)) => self.add_k(a, k, w),

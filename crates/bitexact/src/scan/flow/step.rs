@@ -77,6 +77,64 @@ impl Flow {
                 self.write(ins, 0, v);
                 Some(v)
             }
+            // `inc` / `dec`: `x + 1` / `x - 1`.
+            Mnemonic::Inc | Mnemonic::Dec if ins.op_count() == 1 => {
+                let w = self.width(ins, 0);
+                let a = self.read(ins, 0, env);
+                let one = self.push(Node::Const(1), at);
+                let op = if m == Mnemonic::Inc {
+                    Mnemonic::Add
+                } else {
+                    Mnemonic::Sub
+                };
+                let v = self.binary(op, a, one, w, at);
+                self.write(ins, 0, v);
+                Some(v)
+            }
+            // A 32-bit rotate by an immediate.
+            Mnemonic::Rol | Mnemonic::Ror
+                if ins.op_count() == 2
+                    && self.width(ins, 0) == 4
+                    && ins.op_kind(1) == OpKind::Immediate8 =>
+            {
+                let a = self.read(ins, 0, env);
+                let k = (ins.immediate(1) as u32) & 31;
+                let k = if m == Mnemonic::Ror { (32 - k) & 31 } else { k };
+                let v = match (k, self.constant(a)) {
+                    (0, _) => a,
+                    (_, Some(c)) => {
+                        self.push(Node::Const(u64::from((c as u32).rotate_left(k))), at)
+                    }
+                    _ => self.push(Node::Rol(a, k), at),
+                };
+                self.write(ins, 0, v);
+                Some(v)
+            }
+            // `btr r, k` clears bit k (`and` with all but it), `btc r, k`
+            // flips it (`xor` with it): `btr r32, 31` is `& 0x7fffffff`.
+            Mnemonic::Btr | Mnemonic::Btc
+                if ins.op_count() == 2
+                    && ins.op0_kind() == OpKind::Register
+                    && ins.op_kind(1) == OpKind::Immediate8 =>
+            {
+                let w = self.width(ins, 0);
+                if w < 4 {
+                    let v = self.opaque(at);
+                    self.write(ins, 0, v);
+                    return None;
+                }
+                let a = self.read(ins, 0, env);
+                let bit = 1u64 << (ins.immediate(1) & if w >= 8 { 63 } else { 31 });
+                let (op, k) = if m == Mnemonic::Btr {
+                    (Mnemonic::And, !bit & self.mask)
+                } else {
+                    (Mnemonic::Xor, bit)
+                };
+                let b = self.push(Node::Const(k), at);
+                let v = self.binary(op, a, b, w, at);
+                self.write(ins, 0, v);
+                Some(v)
+            }
             Mnemonic::Imul if ins.op_count() == 3 => {
                 let w = self.width(ins, 0);
                 let a = self.read(ins, 1, env);
@@ -186,10 +244,13 @@ impl Flow {
                         }
                     }
                 }
-                if mem_write && ins.op_count() > 0 && ins.op_kind(0) == OpKind::Memory {
-                    if let Some(s) = self.slot(ins) {
+                if mem_write {
+                    if ins.op_count() > 0 && ins.op_kind(0) == OpKind::Memory {
                         let v = self.opaque(at);
-                        self.set_slot(s, v);
+                        self.store(ins, v);
+                    } else {
+                        // A write the operands do not name (a string move).
+                        self.forget_pointed();
                     }
                 }
                 None

@@ -71,6 +71,9 @@ pub(crate) struct Image<'a> {
     /// never return (`exit`, `abort`, `ExitProcess`, …): a call through one
     /// ends its path (sorted).
     pub noreturn_slots: Vec<u64>,
+    /// Function starts the image's exception table names (PE32+ `.pdata`;
+    /// empty elsewhere), sorted: roots of the descent and function starts.
+    pub unwind_starts: Vec<u64>,
     /// Where a 32-bit PLT's `jmp [ebx + off]` counts from (`.got.plt`).
     pub got_plt: Option<u64>,
     /// Data objects the symbol table places in executable sections (ELF
@@ -273,6 +276,7 @@ impl<'a> Image<'a> {
             pointer_slots: Vec::new(),
             unrelocated: false,
             noreturn_slots: Vec::new(),
+            unwind_starts: Vec::new(),
             got_plt,
             data_in_code: {
                 data_in_code.sort_unstable();
@@ -307,6 +311,9 @@ impl<'a> Image<'a> {
         image.pointers = image.pointer_slots.iter().map(|&(_, p)| p).collect();
         image.pointers.sort_unstable();
         image.pointers.dedup();
+        if format == Format::Pe32Plus {
+            image.unwind_starts = pe::unwind_starts(data, &image);
+        }
         image.noreturn_slots = match format {
             Format::Pe32 => pe::noreturn_slots::<ImageNtHeaders32>(data),
             Format::Pe32Plus => pe::noreturn_slots::<ImageNtHeaders64>(data),

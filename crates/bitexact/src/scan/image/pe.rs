@@ -1,7 +1,7 @@
 //! What only PE images (32 / 32+) have, read with `object`'s PE reader
 //! (`Pe` is the NT headers type, 32 or 64 bits): code pointers from the
-//! base relocations, and the import address table slots of imports that
-//! never return.
+//! base relocations, the import address table slots of imports that
+//! never return, and (PE32+) the function starts of the exception table.
 
 use alloc::vec::Vec;
 
@@ -76,5 +76,54 @@ pub(super) fn noreturn_slots<Pe: ImageNtHeaders>(data: &[u8]) -> Vec<u64> {
         }
     }
     out.sort_unstable();
+    out
+}
+
+/// The function starts a PE32+ image's exception table (`.pdata`) names:
+/// the `BeginAddress` of every `RUNTIME_FUNCTION` whose unwind data is a
+/// function's own. A chained entry (`UNW_FLAG_CHAININFO`, or unwind data
+/// that points at another entry) is a part of a function MSVC laid out
+/// apart, not a start. Sorted; at most 2^20 entries are read.
+pub(super) fn unwind_starts(data: &[u8], image: &Image<'_>) -> Vec<u64> {
+    /// The unwind flag of a chained entry (winnt.h).
+    const UNW_FLAG_CHAININFO: u8 = 4;
+    let mut out = Vec::new();
+    let Ok(pe) = PeFile::<object::pe::ImageNtHeaders64>::parse(data) else {
+        return out;
+    };
+    let base = pe.relative_address_base();
+    let Some(dir) = pe
+        .data_directories()
+        .get(object::pe::IMAGE_DIRECTORY_ENTRY_EXCEPTION)
+    else {
+        return out;
+    };
+    let Ok(table) = dir.data(data, &pe.section_table()) else {
+        return out;
+    };
+    let u32_at = |b: &[u8], i: usize| -> Option<u32> {
+        Some(u32::from_le_bytes(b.get(i..i + 4)?.try_into().ok()?))
+    };
+    for entry in table.chunks_exact(12).take(1 << 20) {
+        let (Some(begin), Some(unwind)) = (u32_at(entry, 0), u32_at(entry, 8)) else {
+            break;
+        };
+        if unwind & 1 == 1 {
+            continue;
+        }
+        let Some(info) = image.bytes_at(base + u64::from(unwind), 1) else {
+            continue;
+        };
+        // UNWIND_INFO: version in bits 0-2, flags in bits 3-7.
+        if info[0] >> 3 & UNW_FLAG_CHAININFO != 0 {
+            continue;
+        }
+        let va = base + u64::from(begin);
+        if image.is_code(va) {
+            out.push(va);
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
     out
 }

@@ -7,7 +7,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::{Matcher, RawSite};
-use crate::scan::constants::{BY_ARRAY, MSVC_ADD, MSVC_MUL, PSDES, SPLITMIX, WWLIB_ADD, WWLIB_MUL};
+use crate::scan::constants::{
+    BY_ARRAY, MSVC_ADD, MSVC_MUL, PSDES, RES53, SPLITMIX, WWLIB_ADD, WWLIB_MUL,
+};
 use crate::scan::Signature;
 
 impl Matcher {
@@ -29,13 +31,26 @@ impl Matcher {
     /// the addresses of its instructions in order.
     pub fn finish(mut self, out: &mut Vec<RawSite>, reads: &mut Vec<u64>, loops: &[Vec<u64>]) {
         reads.append(&mut self.reads);
-        self.addresses.sort_unstable();
-        self.addresses.dedup();
-        self.displacements.sort_unstable();
-        self.displacements.dedup();
-        let mut lengths = core::mem::take(&mut self.n624);
-        lengths.extend(self.apart(&[2496, 2492]));
-        let twist_offset = self.offset397 || !self.apart(&[1588, 908]).is_empty();
+        // The array's end and the twist's offset as two memory operands
+        // apart, worked out only where a seeding or a twist needs them.
+        let seeding = !(self.knuth.is_empty()
+            && self.knuth_imm.is_empty()
+            && self.by_array.is_empty()
+            && self.by_array_imm.is_empty()
+            && self.seed1998.is_empty());
+        let twist = !self.twist.is_empty();
+        if seeding || (twist && !self.offset397) {
+            self.addresses.sort_unstable();
+            self.addresses.dedup();
+            self.displacements.sort_unstable();
+            self.displacements.dedup();
+        }
+        let mut lengths = core::mem::take(&mut self.bounds.n624);
+        if seeding {
+            lengths.extend(self.apart(&[2496, 2492]));
+        }
+        let twist_offset =
+            self.offset397 || (twist && !self.apart(&[1588, 908, 3176, 1816]).is_empty());
         let used = self.chains.finish(out);
         for (at, m) in core::mem::take(&mut self.masks) {
             if !used.contains(&at) {
@@ -69,9 +84,12 @@ impl Matcher {
             if offset {
                 seen.push("397-word offset".to_string());
             }
+            if let Some(k) = self.twist_mix {
+                seen.push(format!("((a ^ b) & {k:#010x}) ^ a"));
+            }
             out.push(site(
                 Signature::Mt19937Twist,
-                masks == 2 && self.shr1 && offset,
+                (masks == 2 || self.twist_mix.is_some()) && self.shr1 && offset,
                 seen,
                 instructions,
             ));
@@ -209,6 +227,23 @@ impl Matcher {
                 seen,
                 sm.iter().map(|&(a, _)| a).collect(),
             ));
+        }
+        // The 53-bit double: both its doubles read in the function.
+        let read = |j: usize| self.res53.iter().any(|&(_, k)| k == j);
+        if read(0) && (read(1) || read(2)) {
+            let mut seen: Vec<String> = (0..3)
+                .filter(|&j| read(j))
+                .map(|j| RES53[j].1.to_string())
+                .collect();
+            let mut instructions: Vec<u64> = self.res53.iter().map(|&(a, _)| a).collect();
+            for (shifts, what) in [(&self.shr5, "a >> 5"), (&self.shr6, "b >> 6")] {
+                if let Some(&first) = shifts.first() {
+                    seen.push(what.to_string());
+                    instructions.push(first);
+                }
+            }
+            let complete = !self.shr5.is_empty() && !self.shr6.is_empty();
+            out.push(site(Signature::Mt19937Res53, complete, seen, instructions));
         }
         for (at, what) in self.units {
             out.push(site(

@@ -1,6 +1,24 @@
 //! The signatures of SPEC 10, matched over one function's agreed
 //! instructions with the data flow of [`super::flow`]. Each signature is a
 //! sequence, not one constant: a site says how much of it was seen.
+//!
+//! SPEC 10.1: a signature matches the value the instructions compute, in
+//! each compiler's spelling. The tempering's forms are listed in
+//! [`super::temper`], the 624-word bound's in `bounds`; the twist's and the
+//! 53-bit double's here:
+//!
+//! | part | forms | emitted by |
+//! | --- | --- | --- |
+//! | twist: the mix of `mt[i]` and `mt[i + 1]` | `(a & 0x80000000) \| (b & 0x7fffffff)` | gcc, mingw-w64 |
+//! | | `((a ^ b) & 0x7fffffff) ^ a` | Visual C++ 2008–2019 (no `0x80000000` anywhere) |
+//! | | `btr r, 31` for `& 0x7fffffff` | Visual C++ 2019–2022 x64 |
+//! | twist: the matrix step | `0x9908b0df` and-ed after `neg` (or `neg; sbb`), `imul` by it, `cmov`, or the table `mag01[y & 1]` (also of 64-bit words), or a vector of it | gcc, MSVC, Python 2's `_random` |
+//! | twist: the 397-word offset | exactly 397 / −227 words (or their bytes, of 4- or 8-byte words) as an immediate, or two memory operands that far apart (`[p + 4k + 0x630]` against `[p + 4k − 4]` when the index counts from `k + 1`) | every compiler |
+//! | twist: the loop | the 624-word block loop, or one word per draw (numpy's `gen_next` in `mt19937_jump`) | numpy, CPython, MSVC's `std::mt19937` |
+//! | `mt19937.res53` | both doubles 67108864.0 and 2^-53 (or 2^53) read in one function, with a `>> 5` and a `>> 6`: x87 `fild`/`fmul`/`faddp`, SSE2 `cvtsi2sd`/`cvtdq2pd`/`mulsd`, the doubles as operands or loaded into registers first | Visual C++ 2008 (x87 and SSE2), 2019 |
+//!
+//! A twist is complete with the matrix step, the mix (both masks, or one
+//! mask between two XORs), `>> 1` and the offset, all in one function.
 
 use alloc::format;
 use alloc::string::String;
@@ -9,15 +27,17 @@ use alloc::vec::Vec;
 use iced_x86::{FlowControl, Instruction, MemorySize, OpKind};
 
 use super::constants::{
-    is_known32, twist_offset, BY_ARRAY, K1998, KNUTH, MATRIX_A, MSVC_ADD, MSVC_MUL, PSDES,
-    SPLITMIX, TEMPER_B, TEMPER_C, UNIT_SCALES, WWLIB_ADD, WWLIB_MUL,
+    is_known32, temper_mask, twist_offset, BY_ARRAY, K1998, KNUTH, MATRIX_A, MSVC_ADD, MSVC_MUL,
+    PSDES, RES53, SPLITMIX, UNIT_SCALES, WWLIB_ADD, WWLIB_MUL,
 };
 use super::flow::{Env, Flow, Node, Val};
-use super::tables::is_imm;
 use super::temper::Chains;
 use super::Signature;
 
+mod bounds;
 mod finish;
+
+use bounds::Bounds;
 
 /// A site before it is tied to its function.
 #[derive(Debug, Clone)]
@@ -35,6 +55,9 @@ pub(crate) struct Matcher {
     masks: Vec<(u64, u32)>,
     twist: Vec<u64>,
     twist_masks: Vec<(u64, u32)>,
+    /// The twist's mix as one mask and two XORs: `((a ^ b) & 0x7fffffff)
+    /// ^ a` (MSVC), `((a ^ b) & 0x80000000) ^ b`: its mask.
+    twist_mix: Option<u32>,
     /// A read of a two-word table `{0, 0x9908b0df}` (`mag01[y & 1]`).
     twist_table: bool,
     /// A `>> 1` in the function (the flow's, or a vector shift by 1).
@@ -59,11 +82,9 @@ pub(crate) struct Matcher {
     /// each with its instruction.
     addresses: Vec<(u64, u64)>,
     shr30: bool,
-    /// The instructions that show the state's length (624, 623 words or
-    /// their bytes): a seeding is complete only with one in its own loop.
-    n624: Vec<u64>,
-    /// A compare with the state's length waiting for its jump.
-    length_compare: Option<(u64, u32)>,
+    /// What the function's loops show of the state's length: a seeding
+    /// is complete only with it in its own loop.
+    bounds: Bounds,
     seed1998: Vec<u64>,
     seed1998_extra: Vec<&'static str>,
     psdes: Vec<(u64, usize)>,
@@ -71,6 +92,11 @@ pub(crate) struct Matcher {
     halves: Vec<(u64, u32)>,
     splitmix: Vec<(u64, usize)>,
     units: Vec<(u64, String)>,
+    /// Reads of the 53-bit double's constants ([`RES53`], by index).
+    res53: Vec<(u64, usize)>,
+    /// Values shifted right by 5 and by 6 (`genrand_res53`'s `a` and `b`).
+    shr5: Vec<u64>,
+    shr6: Vec<u64>,
     /// Data addresses the site instructions read.
     pub reads: Vec<u64>,
 }
@@ -87,6 +113,12 @@ pub(crate) struct Tables {
 }
 
 impl Matcher {
+    /// The head of a loop that writes the registers `written` (a bit
+    /// each), before the flow forgets them.
+    pub fn loop_head(&mut self, head: u64, flow: &Flow, written: u16) {
+        self.bounds.loop_head(head, flow, written);
+    }
+
     /// Feeds one agreed instruction, in address order; `flow` is stepped here.
     pub fn feed(
         &mut self,
@@ -97,15 +129,7 @@ impl Matcher {
         bitness: u32,
     ) {
         let at = ins.ip();
-        if let Some((cmp, c)) = self.length_compare.take() {
-            if ins.flow_control() == FlowControl::ConditionalBranch {
-                if bounds_624(c, ins.mnemonic()) {
-                    self.n624.push(cmp);
-                }
-            } else if ins.rflags_modified() == 0 {
-                self.length_compare = Some((cmp, c));
-            }
-        }
+        self.bounds.feed(ins, flow);
         // Constants the instruction reads from data, resolved before the
         // instruction may overwrite its own base register.
         let mem = (0..ins.op_count()).any(|i| ins.op_kind(i) == OpKind::Memory);
@@ -186,6 +210,9 @@ impl Matcher {
                 if let Some((_, name)) = UNIT_SCALES.iter().find(|(u, _)| *u == value) {
                     self.units.push((at, format!("imm64 {name}")));
                 }
+                if let Some(j) = RES53.iter().position(|(u, _)| *u == value) {
+                    self.res53.push((at, j));
+                }
                 continue;
             }
             self.constant32(ins, value as u32, bitness);
@@ -237,7 +264,7 @@ impl Matcher {
         if !compare_or_store {
             match c {
                 // A mask alone counts when something is masked with it.
-                TEMPER_B | TEMPER_C if is_and => self.masks.push((at, c)),
+                _ if is_and && temper_mask(c) => self.masks.push((at, c)),
                 MATRIX_A => self.twist.push(at),
                 0x8000_0000 | 0x7fff_ffff => self.twist_masks.push((at, c)),
                 _ => {}
@@ -254,15 +281,7 @@ impl Matcher {
         {
             self.shr1 = true;
         }
-        // The state's length, as a count or in bytes (a loop bound; a
-        // compare with it counts once the jump after it says which bound).
-        if matches!(c, 624 | 623 | 2496 | 2492) {
-            if m == M::Cmp && is_imm(ins.op1_kind()) {
-                self.length_compare = Some((at, c));
-            } else {
-                self.n624.push(at);
-            }
-        }
+        self.bounds.constant(ins, c);
         if let Some(j) = PSDES.iter().position(|&p| p == c) {
             self.psdes.push((at, j));
         }
@@ -296,7 +315,9 @@ impl Matcher {
         if qword {
             if let Some(d) = env
                 .read_initial(a, 8)
-                .filter(|d| UNIT_SCALES.iter().any(|(u, _)| u == d) || SPLITMIX.contains(d))
+                .filter(|d| {
+                    UNIT_SCALES.iter().chain(&RES53).any(|(u, _)| u == d) || SPLITMIX.contains(d)
+                })
                 .filter(|_| reads(flow))
             {
                 if let Some((_, name)) =
@@ -309,6 +330,9 @@ impl Matcher {
                 if let Some(j) = SPLITMIX.iter().position(|&c| c == d) {
                     self.splitmix.push((at, j));
                     self.reads.push(a);
+                }
+                if let Some(j) = RES53.iter().position(|(u, _)| *u == d).filter(|_| double) {
+                    self.res53.push((at, j));
                 }
             }
         }
@@ -337,9 +361,26 @@ impl Matcher {
 
     fn value(&mut self, at: u64, v: Val, flow: &Flow, tables: &Tables) {
         match flow.node(v).0 {
-            Node::Xor(..) => self.chains.xor(flow, v),
+            Node::Xor(..) => {
+                if self.twist_mix.is_none() {
+                    self.twist_mix = twist_mix(flow, v);
+                    if let Some(k) = self.twist_mix {
+                        self.twist_masks.push((at, k));
+                    }
+                }
+                self.chains.xor(flow, v)
+            }
+            // `btr r, 31` (and `and` with a mask held in a register): the
+            // twist's lower mask, once per instruction.
+            Node::AndK(_, k)
+                if k as u32 == 0x7fff_ffff && !self.twist_masks.iter().any(|&(a, _)| a == at) =>
+            {
+                self.twist_masks.push((at, 0x7fff_ffff));
+            }
             Node::Shr(_, 30) => self.shr30 = true,
             Node::Shr(_, 1) => self.shr1 = true,
+            Node::Shr(_, 5) => self.shr5.push(at),
+            Node::Shr(_, 6) => self.shr6.push(at),
             Node::MulK(x, k) => {
                 let k = k as u32;
                 if k == WWLIB_MUL || k == MSVC_MUL {
@@ -407,14 +448,21 @@ impl Matcher {
     }
 }
 
-/// Whether `cmp i, c` then `jcc` bounds `i` to the 624 words `0..=623`
-/// (`i < 624`, `i <= 623`, or their negations; `c` in words or bytes):
-/// `cmp i, 623; jne` loops over 623 words and `cmp i, 624; jle` over 625.
-fn bounds_624(c: u32, jcc: iced_x86::Mnemonic) -> bool {
-    use iced_x86::Mnemonic as M;
-    match c {
-        624 | 2496 => matches!(jcc, M::Jne | M::Je | M::Jb | M::Jae | M::Jl | M::Jge),
-        623 | 2492 => matches!(jcc, M::Jbe | M::Ja | M::Jle | M::Jg),
-        _ => false,
-    }
+/// Whether `v` is the twist's mix of two words written as one mask and
+/// two XORs: `((a ^ b) & 0x7fffffff) ^ a` is `(a & 0x80000000) | (b &
+/// 0x7fffffff)` (Visual C++ 2008 and 2019 write it so, the mask also as
+/// `btr r, 31`), and `((a ^ b) & 0x80000000) ^ b` the same word: the
+/// mask.
+fn twist_mix(flow: &Flow, v: Val) -> Option<u32> {
+    let Node::Xor(p, q) = flow.node(v).0 else {
+        return None;
+    };
+    [(p, q), (q, p)]
+        .into_iter()
+        .find_map(|(m, o)| match flow.node(m).0 {
+            Node::AndK(x, k) if matches!(k as u32, 0x7fff_ffff | 0x8000_0000) => {
+                matches!(flow.node(x).0, Node::Xor(a, b) if o == a || o == b).then_some(k as u32)
+            }
+            _ => None,
+        })
 }
