@@ -18,6 +18,20 @@ TEMPER = bytes.fromhex(
 )
 
 
+# The same tempering as Visual C++ writes it (SPEC 10.1): each mask before
+# its shift, with the bits the shift discards set.
+MSVC_TEMPER = bytes.fromhex(
+    "89c1c1e90b31c8"
+    "89c181e1ad583affc1e10731c8"
+    "89c181e18cdfffffc1e10f31c8"
+    "89c1c1e91231c8"
+    "c3"
+)
+
+# imul eax, ecx, 1812433253; ret: Knuth's seeding multiply alone.
+KNUTH_ALONE = bytes.fromhex("69c16589076cc3")
+
+
 def elf64(code: bytes) -> bytes:
     """One R+X PT_LOAD segment: headers, 16 nops, then the code (the entry)."""
     off = 64 + 56 + 16
@@ -37,6 +51,21 @@ def test_a_tempering_site_is_found():
     assert site["va"] == "0x40008a"
     assert site["function"] is None and site["function_va"] == "0x400088"
     assert r["functions"][0]["reachable"] is None
+    assert r["mt19937"] == "confirmed"
+
+
+def test_msvc_masks_before_the_shift_are_the_same_tempering():
+    r = bitexact.scan(elf64(MSVC_TEMPER))
+    [site] = r["sites"]
+    assert site["signature"] == "mt19937.temper" and site["complete"] is True
+    assert r["mt19937"] == "confirmed"
+
+
+def test_a_seeding_alone_leaves_mt19937_unconfirmed():
+    r = bitexact.scan(elf64(KNUTH_ALONE))
+    [site] = r["sites"]
+    assert site["signature"] == "mt19937.seed_knuth" and site["complete"] is False
+    assert r["mt19937"] == "unconfirmed"
 
 
 def test_from_marks_reachability(tmp_path):
@@ -64,7 +93,8 @@ def test_sweep_lists_sites_of_unreached_code_apart():
 
 
 def test_nothing_found_is_an_empty_list():
-    assert bitexact.scan(elf64(b"\xc3"))["sites"] == []
+    r = bitexact.scan(elf64(b"\xc3"))
+    assert r["sites"] == [] and r["mt19937"] is None
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, PoisonError};
 
+pub mod pe_truth;
+pub mod wheels;
+
 pub fn bitexact(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bitexact"))
         .args(args)
