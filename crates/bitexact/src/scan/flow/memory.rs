@@ -71,6 +71,12 @@ impl Flow {
         Some(t.wrapping_add(ins.memory_displacement64()) & self.mask)
     }
 
+    /// The value of general register `r` as `x + k` with a small `k`
+    /// (either sign, as the flow's width wraps it), else `v + 0`.
+    pub fn register_offset(&self, r: Register) -> Option<(Val, u64)> {
+        Some(self.split_offset(self.regs[gpr(r)?.0]))
+    }
+
     /// `v` as `x + k` with a small `k` (either sign), else `v + 0`.
     fn split_offset(&self, v: Val) -> (Val, u64) {
         match self.nodes[v as usize].0 {

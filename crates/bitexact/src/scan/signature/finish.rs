@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 
 use super::{Matcher, RawSite};
 use crate::scan::constants::{
-    BY_ARRAY, MSVC_ADD, MSVC_MUL, PSDES, RES53, SPLITMIX, WWLIB_ADD, WWLIB_MUL,
+    twist_offset, BY_ARRAY, MSVC_ADD, MSVC_MUL, PSDES, RES53, SPLITMIX, WWLIB_ADD, WWLIB_MUL,
 };
 use crate::scan::Signature;
 
@@ -25,6 +25,43 @@ impl Matcher {
             ends(&self.displacements, |a| a.wrapping_add(d as i64), &mut out);
         }
         out
+    }
+
+    /// Whether a `lea r, [k + d]` computes the twist's `k + 397` (or
+    /// `k - 227`): `d` counted from the word `k` stands for. Where `k`
+    /// indexes the array from a base a few bytes off the base other indices
+    /// use (gcc counting from `k + 1` reads `mt[k]` as `[mt - 4 + 4k]`),
+    /// `d` is corrected by that bias: `lea r, [k + 396]` there is `+ 397`.
+    /// Exactly: a twist of 396 is never taken for 397.
+    fn lea_offset(&self) -> bool {
+        self.index_leas.iter().any(|&(h, d)| {
+            let own: Vec<u64> = self
+                .indexed
+                .iter()
+                .filter(|&&(_, i)| i == h)
+                .map(|&(b, _)| b)
+                .collect();
+            if own.is_empty() {
+                return twist_offset(d);
+            }
+            own.iter().any(|&c1| {
+                // The array's start: a base other indices use near `k`'s
+                // (the modulo's result indexes from it), else `k`'s own.
+                let mut starts: Vec<u64> = self
+                    .indexed
+                    .iter()
+                    .filter(|&&(b, i)| i != h && b.abs_diff(c1) <= 8)
+                    .map(|&(b, _)| b)
+                    .collect();
+                if starts.is_empty() {
+                    starts.push(c1);
+                }
+                starts.into_iter().any(|c0| {
+                    let bias = c1.wrapping_sub(c0) as i64;
+                    bias % 4 == 0 && (twist_offset(d - bias / 4) || twist_offset(d - bias))
+                })
+            })
+        })
     }
 
     /// The sites of the function walked; `loops` are its loops, each as
@@ -49,8 +86,8 @@ impl Matcher {
         if seeding {
             lengths.extend(self.apart(&[2496, 2492]));
         }
-        let twist_offset =
-            self.offset397 || (twist && !self.apart(&[1588, 908, 3176, 1816]).is_empty());
+        let twist_offset = self.offset397
+            || (twist && (self.lea_offset() || !self.apart(&[1588, 908, 3176, 1816]).is_empty()));
         let used = self.chains.finish(out);
         for (at, m) in core::mem::take(&mut self.masks) {
             if !used.contains(&at) {

@@ -24,7 +24,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use iced_x86::{FlowControl, Instruction, MemorySize, OpKind};
+use iced_x86::{FlowControl, Instruction, MemorySize, OpKind, Register};
 
 use super::constants::{
     is_known32, temper_mask, twist_offset, BY_ARRAY, K1998, KNUTH, MATRIX_A, MSVC_ADD, MSVC_MUL,
@@ -65,6 +65,11 @@ pub(crate) struct Matcher {
     /// A 397 or 227 word offset: an immediate, or two memory operands of
     /// the function 1588 or 908 bytes apart.
     offset397: bool,
+    /// `lea r, [k + d]` with a small `d`: the value `k` and `d`.
+    index_leas: Vec<(Val, i64)>,
+    /// Memory operands with a constant base (an array) and an index: the
+    /// base and the index's value.
+    indexed: Vec<(u64, Val)>,
     /// Displacements of memory operands off a register the flow does not
     /// know (`[rax + 1588]`, `p[M]` through a pointer), each with its
     /// instruction.
@@ -138,14 +143,26 @@ impl Matcher {
             if let Some(a) = flow.address(ins) {
                 self.memory_constants(ins, a, size, env, flow);
             }
-            // `lea r, [k + 396]`: index arithmetic for `mt[(k + M) % N]`
-            // with `k + 1` in the register.
-            if ins.mnemonic() == iced_x86::Mnemonic::Lea
-                && twist_offset(ins.memory_displacement64() as i32 as i64)
-            {
-                self.offset397 = true;
+            // `lea r, [k + d]`: index arithmetic for `mt[(k + M) % N]`,
+            // judged in `finish` against the word `k` stands for.
+            // Both as the value `k` with its small offset moved out: `[b +
+            // (k+1)*4]` is `[b + 4 + k*4]`, `lea r, [k+1 + d]` is `k + d + 1`.
+            if ins.mnemonic() == iced_x86::Mnemonic::Lea && ins.memory_index() == Register::None {
+                if let Some((h, j)) = flow.register_offset(ins.memory_base()) {
+                    let d =
+                        (ins.memory_displacement64() as i32 as i64).wrapping_add(j as i32 as i64);
+                    if (-2000..=2000).contains(&d) && self.index_leas.len() < 256 {
+                        self.index_leas.push((h, d));
+                    }
+                }
             }
             let based = flow.table_address(ins);
+            if let (Some(t), Some((i, j))) = (based, flow.register_offset(ins.memory_index())) {
+                if self.indexed.len() < 4096 {
+                    let k = j as i32 as i64 * ins.memory_index_scale() as i64;
+                    self.indexed.push((t.wrapping_add_signed(k), i));
+                }
+            }
             match based {
                 Some(t) => {
                     if self.addresses.len() < 4096 {
