@@ -824,10 +824,12 @@ uint64_t bx_openra_total_count(const struct bx_openra_rng *rng);
 
 // Scans the PE / ELF x86 image in `image[0..len]` for generator sites and
 // writes the report (SPEC 10's JSON: `image`, `sites`, `functions`,
-// `data`, `stats`) to `*json_out` as a NUL-terminated UTF-8 string the
-// caller frees with `bx_string_free`. `from` is NULL, or a NUL-terminated
-// function name or `0x…` address: functions holding sites then say whether
-// they are reachable from it by direct calls.
+// `data`, `stats`, `sweep_sites`, and `mt19937`: `"confirmed"` by a
+// complete twist or tempering, `"unconfirmed"` when only seedings or
+// partial sites are, else `null`) to `*json_out` as a NUL-terminated UTF-8
+// string the caller frees with `bx_string_free`. `from` is NULL, or a
+// NUL-terminated function name or `0x…` address: functions holding sites
+// then say whether they are reachable from it by direct calls.
 //
 // Returns `BX_OK` whether or not sites were found (the JSON's `sites` may
 // be empty); `BX_BAD_IMAGE` for anything but a readable PE / ELF x86 image;
