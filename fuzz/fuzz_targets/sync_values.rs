@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     let mut b = Bytes::new(data);
     let mode = b.u8();
     let seed = b.u32();
-    let format = if mode & 2 == 0 { Format::Vinifera } else { Format::Ares };
+    let format = if mode & 2 == 0 { Format::Ts } else { Format::Ares };
     if mode & 1 == 0 {
         let options = Options {
             seed: (mode & 4 == 0).then_some(i64::from(seed)),
@@ -27,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
     g.discard(k);
     let v = g.raw();
     let text = match format {
-        Format::Vinifera => format!("Scenario random: {v}\r\nRandom seed: {}\r\n", seed as i32),
+        Format::Ts => format!("Scenario random: {v}\r\nRandom seed: {}\r\n", seed as i32),
         _ => format!("My Random Number: {:08X}\r\nMy Frame: 00000010\r\n", v as u32),
     };
     let options = Options {

@@ -6,7 +6,7 @@ use crate::cli::{SyncCommand, SyncLogs};
 use crate::{input_name, open_input, Failure, Outcome};
 use bitexact::sync::{self, Format, Names, Options, Stream, SyncError, Which};
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 fn reader(path: &Path) -> Result<BufReader<Box<dyn std::io::Read>>, Failure> {
     Ok(BufReader::with_capacity(1 << 16, open_input(path)?))
@@ -46,6 +46,19 @@ fn image_names(path: &Path) -> Result<Names, Failure> {
     ))
 }
 
+/// Callers named by `--names FILE` or `--image EXE` (not both).
+fn caller_names(
+    names: &Option<PathBuf>,
+    image: &Option<PathBuf>,
+) -> Result<Option<Names>, Failure> {
+    match (names, image) {
+        (Some(_), Some(_)) => Err(Failure::usage("give --names or --image, not both")),
+        (Some(p), None) => Ok(Some(names_file(p)?)),
+        (None, Some(p)) => Ok(Some(image_names(p)?)),
+        (None, None) => Ok(None),
+    }
+}
+
 pub fn run(cmd: &SyncCommand, out: &mut impl Write) -> Outcome {
     let mut options = Options::default();
     let (format, logs) = match cmd {
@@ -54,20 +67,18 @@ pub fn run(cmd: &SyncCommand, out: &mut impl Write) -> Outcome {
             options.max_draws = a.max_draws;
             options.max_shift = a.max_shift;
             options.ranged_fn = Some(a.ranged_fn);
-            options.names = match (&a.names, &a.image) {
-                (Some(_), Some(_)) => {
-                    return Err(Failure::usage("give --names or --image, not both"));
-                }
-                (Some(p), None) => Some(names_file(p)?),
-                (None, Some(p)) => Some(image_names(p)?),
-                (None, None) => None,
-            };
+            options.names = caller_names(&a.names, &a.image)?;
             (Format::Phobos, &a.logs)
         }
-        SyncCommand::Vinifera(a) | SyncCommand::Ares(a) | SyncCommand::GeneralsCrc(a) => {
+        SyncCommand::Ts(a) => {
+            options.max_draws = a.max_draws;
+            options.max_shift = a.max_shift;
+            options.names = caller_names(&a.names, &a.image)?;
+            (Format::Ts, &a.logs)
+        }
+        SyncCommand::Ares(a) | SyncCommand::GeneralsCrc(a) => {
             options.max_draws = a.max_draws;
             let f = match cmd {
-                SyncCommand::Vinifera(_) => Format::Vinifera,
                 SyncCommand::Ares(_) => Format::Ares,
                 _ => Format::GeneralsCrc,
             };
@@ -79,12 +90,22 @@ pub fn run(cmd: &SyncCommand, out: &mut impl Write) -> Outcome {
             (Format::Generals, &a.logs)
         }
         SyncCommand::Openra(a) => {
-            options.seed = Some(i64::from(a.seed));
+            let seed = match &a.replay {
+                Some(p) => {
+                    let bytes = crate::read_limited(p, 1 << 30)?;
+                    Some(
+                        sync::orarep::seed(&bytes)
+                            .map_err(|e| Failure::usage(format!("'{}': {e}", input_name(p))))?,
+                    )
+                }
+                None => a.seed,
+            };
+            options.seed = seed.map(i64::from);
             options.window = Some(a.window);
             let logs = SyncLogs {
                 log: a.report.clone(),
-                log2: None,
-                seed: Some(a.seed),
+                log2: a.report2.clone(),
+                seed,
                 json: a.json,
             };
             return report(Format::Openra, &logs, &options, out);
@@ -95,17 +116,23 @@ pub fn run(cmd: &SyncCommand, out: &mut impl Write) -> Outcome {
 }
 
 fn report(format: Format, logs: &SyncLogs, options: &Options, out: &mut impl Write) -> Outcome {
-    let mut a = reader(&logs.log)?;
-    let mut b = match &logs.log2 {
-        Some(p) => Some(reader(p)?),
-        None => None,
-    };
-    let report = sync::check(
-        format,
-        &mut a,
-        b.as_mut().map(|b| b as &mut dyn BufRead),
-        options,
-    )
+    let stdin = crate::is_std(&logs.log) || logs.log2.as_deref().is_some_and(crate::is_std);
+    let report = if stdin {
+        let mut a = reader(&logs.log)?;
+        let mut b = match &logs.log2 {
+            Some(p) => Some(reader(p)?),
+            None => None,
+        };
+        sync::check(
+            format,
+            &mut a,
+            b.as_mut().map(|b| b as &mut dyn BufRead),
+            options,
+        )
+    } else {
+        // Files, or Generals' frame folders.
+        sync::check_paths(format, &logs.log, logs.log2.as_deref(), options)
+    }
     .map_err(|e| failure(&e, logs))?;
     if logs.json {
         writeln!(out, "{}", report.to_json())?;

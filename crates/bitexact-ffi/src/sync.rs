@@ -51,8 +51,9 @@ fn error_json(e: &SyncError) -> CString {
     CString::new(o.to_text()).unwrap_or_default()
 }
 
-/// Checks the log `log[0..len]` in `format` (`"phobos"`, `"vinifera"`,
-/// `"ares"`, `"generals"`, `"generals-crc"`, `"openra"`), against
+/// Checks the log `log[0..len]` in `format` (`"phobos"`, `"ts"` or its
+/// alias `"vinifera"`, `"ares"`, `"generals"`, `"generals-crc"`,
+/// `"openra"`), against
 /// `options->seed` and/or the second log `log2[0..len2]` (NULL: none), and
 /// writes the report to `*json_out` (a NUL-terminated UTF-8 string the
 /// caller frees with `bx_string_free`): `{"format", "consistent", "summary",
@@ -119,7 +120,7 @@ pub unsafe extern "C" fn bx_sync_json(
             Err(BX_BAD_ARGUMENT)
         };
         let Some(format) = Format::from_name(name) else {
-            return bad("unknown format: phobos, vinifera, ares, generals, generals-crc or openra");
+            return bad(&format!("unknown format: {}", Format::list()));
         };
         let stream = match o.stream {
             BX_STREAM_LOGIC => Stream::Logic,

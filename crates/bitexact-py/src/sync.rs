@@ -2,13 +2,13 @@
 //! log (SPEC 12), as the JSON document `bitexact sync FORMAT --json` prints;
 //! the Python wrapper turns it into a dict. Paths are read streaming.
 
-use std::io::{BufRead, BufReader};
+use std::io::BufRead;
 use std::path::PathBuf;
 
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 
-use bitexact::sync::{check, Format, Options, Stream};
+use bitexact::sync::{self, check, Format, Options, Stream};
 
 use crate::error;
 
@@ -20,14 +20,14 @@ enum Source {
 }
 
 impl Source {
+    /// A reader of the log: its bytes, or a path as the library opens one
+    /// (a file, or a Generals frame folder).
     fn open(&self) -> PyResult<Box<dyn BufRead + Send + '_>> {
         Ok(match self {
             Source::Bytes(b) => Box::new(&b[..]),
-            Source::Path(p) => Box::new(BufReader::with_capacity(
-                1 << 16,
-                std::fs::File::open(p)
-                    .map_err(|e| error(format!("cannot read '{}': {e}", p.display())))?,
-            )),
+            Source::Path(p) => {
+                sync::open(p).map_err(|e| error(format!("'{}' {e}", p.display())))?
+            }
         })
     }
 }
@@ -51,7 +51,8 @@ fn _sync_json(
 ) -> PyResult<String> {
     let format = Format::from_name(format).ok_or_else(|| {
         error(format!(
-            "unknown sync format '{format}': phobos, vinifera, ares, generals, generals-crc or openra"
+            "unknown sync format '{format}': {}",
+            Format::list()
         ))
     })?;
     let stream = Stream::from_name(stream)
@@ -65,30 +66,43 @@ fn _sync_json(
         window,
         ..Options::default()
     };
-    let mut a = log.open()?;
-    let mut b = match &log2 {
-        Some(s) => Some(s.open()?),
-        None => None,
+    // Paths go through the library's `check_paths` (two Generals frame
+    // folders are compared file by file); bytes are read as given.
+    let paths = match (&log, &log2) {
+        (Source::Path(a), None) => Some((a, None)),
+        (Source::Path(a), Some(Source::Path(b))) => Some((a, Some(b))),
+        _ => None,
     };
-    py.detach(|| {
-        check(
-            format,
-            &mut a,
-            b.as_mut().map(|b| b as &mut dyn BufRead),
-            &options,
-        )
-        .map(|r| r.to_json())
-    })
-    .map_err(|e| match e.which {
-        Some(w) => error(format!(
-            "{} log: {e}",
-            if w == bitexact::sync::Which::A {
-                "first"
-            } else {
-                "second"
-            }
-        )),
-        None => error(e),
+    let result = match paths {
+        Some((a, b)) => {
+            py.detach(|| sync::check_paths(format, a, b.map(|b| b.as_path()), &options))
+        }
+        None => {
+            let mut a = log.open()?;
+            let mut b = match &log2 {
+                Some(s) => Some(s.open()?),
+                None => None,
+            };
+            py.detach(|| {
+                check(
+                    format,
+                    &mut a,
+                    b.as_mut().map(|b| b as &mut dyn BufRead),
+                    &options,
+                )
+            })
+        }
+    };
+    result.map(|r| r.to_json()).map_err(|e| {
+        let (which, source) = match e.which {
+            Some(bitexact::sync::Which::A) => ("first", Some(&log)),
+            Some(bitexact::sync::Which::B) => ("second", log2.as_ref()),
+            None => return error(e),
+        };
+        match source {
+            Some(Source::Path(p)) => error(format!("{which} log '{}': {e}", p.display())),
+            _ => error(format!("{which} log: {e}")),
+        }
     })
 }
 

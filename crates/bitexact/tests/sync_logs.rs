@@ -452,7 +452,7 @@ fn vinifera_and_ares_values_found_and_compared() {
         "Frames: 900\r\nScenario random: {v1}\r\nRandom seed: {seed}\r\n\r\nRandom Number:{:x}\r\n",
         v2 as u32
     );
-    let r = run(Format::Vinifera, &vin, None, &Options::default());
+    let r = run(Format::Ts, &vin, None, &Options::default());
     assert!(r.consistent, "{}", r.text());
     assert_eq!(r.position, Some(123_456));
     // This seed's second value recurs by chance within the bound: said.

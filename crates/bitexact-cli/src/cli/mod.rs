@@ -293,9 +293,9 @@ pub enum SyncCommand {
     /// Phobos SYNC#.TXT (Yuri's Revenge): the RNG Calls ring placed in the seed's scenario stream, or two players' rings aligned
     #[command(after_help = sync_help_phobos())]
     Phobos(SyncPhobosArgs),
-    /// Vinifera CRC log (Tiberian Sun): where each 'Scenario random' / 'Random Number' value sits in the seed's scenario stream
-    #[command(after_help = sync_help_values())]
-    Vinifera(SyncValuesArgs),
+    /// Tiberian Sun sync dump (ts-patches, Vinifera): the RNG ring placed in the seed's scenario stream or two players' rings aligned, their FPU words compared; a file of values only ('Scenario random', 'Random Number') as before
+    #[command(alias = "vinifera", after_help = sync_help_ts())]
+    Ts(SyncTsArgs),
     /// Ares sync log (Yuri's Revenge): where 'My Random Number' sits in the seed's scenario stream
     #[command(after_help = sync_help_values())]
     Ares(SyncValuesArgs),
@@ -305,14 +305,21 @@ pub enum SyncCommand {
     /// Generals crcDebug file: each 'RandomSeed:' CRC placed in the seed's logic stream, draws per frame
     #[command(after_help = sync_help_crc())]
     GeneralsCrc(SyncValuesArgs),
-    /// OpenRA's sync report: is each frame's `SharedRandom: L (#T)` draw #T of the seed's stream?
+    /// OpenRA's sync report: each frame's `SharedRandom: L (#T)` against the seed's stream, or two players' reports compared
     #[command(
-        after_help = "For each 'Sync for net frame F' with its 'SharedRandom: L (#T)' line, \
+        after_help = "One report and --seed (or --replay FILE.orarep, whose last SyncInfo before StartGame \
+        holds the seed): for each 'Sync for net frame F' with its 'SharedRandom: L (#T)' line, \
         checks that draw #T (1-based; T = 0: no draw yet) of MersenneTwister(SEED)'s Next() values is L. \
         When it is not, looks for L within --window draws on both sides: found at #P, the client's \
         SharedRandom is P - T draws ahead of its count (behind when negative); not found, the stream \
         itself differs (another seed, or a re-seeded generator).\n\n\
-        Exit codes: 0 every frame consistent, 1 some frame not, 2 bad input (a malformed report names its line)."
+        Two reports (what every desync thread compares by hand): per net frame both hold, the SharedRandom \
+        counts first (T differs: one side made |dT| more draws; the same T with another L is not one seed), \
+        then the synced traits keyed by actor ID and trait class, naming the first whose hash differs and \
+        its first differing member, then the effects. Header lines (Player, Game ID) are not compared. A \
+        report that says 'No sync report available!' is no evidence (exit 1), not bad input.\n\n\
+        Exit codes: 0 consistent (or the reports agree), 1 a frame not consistent, a difference, or no \
+        evidence, 2 bad input (a malformed report names its line)."
     )]
     Openra(SyncOpenraArgs),
 }
@@ -327,6 +334,19 @@ fn sync_help_phobos() -> String {
     aligned on frame and cursors and the first differing call is named, with the k <= --max-shift (default 16) extra \
     calls on one side that realign the rest. A file holding several logs is read whole; --log picks one (default the \
     last).\n\n{SYNC_EXIT}")
+}
+
+fn sync_help_ts() -> String {
+    format!("Reads the '--- BEGIN RANDOM ---' ring of ts-patches (log_more_oos.c) and Vinifera (SyncRecorder): \
+    newest first, MIX1/MIX2 the cursors before each call. CRITICAL calls are the scenario stream; NONCRIT ones are \
+    kept apart. With --seed (or Vinifera's own 'Random seed:' line) the calls are placed in the seed's scenario \
+    stream as Phobos' are (every position up to --max-draws, default 10^7); with two dumps they are aligned call \
+    by call and the first call one side made alone is named, with the k <= --max-shift (default 16) extra calls \
+    that realign the rest. The newest call's draws are not known (its cursors are read before it) and it is not \
+    checked. Two players whose 'FPU State:' words differ (precision _PC_24/_PC_53/_PC_64, rounding) compute \
+    floats differently: named as the cause even where the rings agree. ts-patches' NoRNG (no draw from frame \
+    10 on) is recognised and not placed. A file with no ring is read for Vinifera's values: {}\n\n{SYNC_EXIT}",
+    "each 'Scenario random' / 'Random Number' placed in the seed's stream (--max-draws default 10^8).")
 }
 
 fn sync_help_values() -> String {
@@ -393,6 +413,25 @@ pub struct SyncPhobosArgs {
 
 #[derive(Args, Debug)]
 #[command(allow_negative_numbers = true)]
+pub struct SyncTsArgs {
+    #[command(flatten)]
+    pub logs: SyncLogs,
+    /// Positions of the first call tried with a seed, in draws (default 10^7 for a ring, 10^8 for values; at most 10^10)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub max_draws: Option<u64>,
+    /// Extra calls on one side tried to realign two rings (default 16, at most 4096)
+    #[arg(long, value_parser = num::parse_u64)]
+    pub max_shift: Option<u64>,
+    /// Name callers: lines 'ADDRESS NAME' or 'ADDRESS,NAME' (hex) exported from a disassembler
+    #[arg(long, value_name = "FILE")]
+    pub names: Option<PathBuf>,
+    /// Name callers by the function map of this image (game.exe), as `scan` finds it
+    #[arg(long, value_name = "EXE")]
+    pub image: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+#[command(allow_negative_numbers = true)]
 pub struct SyncValuesArgs {
     #[command(flatten)]
     pub logs: SyncLogs,
@@ -419,9 +458,14 @@ pub struct SyncGeneralsArgs {
 pub struct SyncOpenraArgs {
     /// The sync report (syncreport.log; `-` for stdin)
     pub report: PathBuf,
+    /// A second player's report of the same desync: the two are compared
+    pub report2: Option<PathBuf>,
     /// The game's SharedRandom seed: an int32 as OpenRA writes it, or its bits
-    #[arg(long, value_parser = num::parse_int_seed, allow_hyphen_values = true)]
-    pub seed: i32,
+    #[arg(long, value_parser = num::parse_int_seed, allow_hyphen_values = true, conflicts_with = "replay")]
+    pub seed: Option<i32>,
+    /// Read the seed from the game's replay: the RandomSeed of the last SyncInfo before StartGame
+    #[arg(long, value_name = "FILE.orarep")]
+    pub replay: Option<PathBuf>,
     /// Draws searched on each side of #T for a mismatching value (at most 10^7)
     #[arg(long, default_value_t = bitexact::sync::openra::DEFAULT_WINDOW, value_parser = num::parse_u64)]
     pub window: u64,

@@ -80,9 +80,10 @@ def sync(
     """Check a game's desync log (SPEC 12) against ``seed`` and/or a second
     player's log ``log2``.
 
-    ``format`` is ``"phobos"``, ``"vinifera"``, ``"ares"``, ``"generals"``,
-    ``"generals-crc"`` or ``"openra"``; a log is its bytes or a path (read
-    streaming). ``seed`` is 32 bits, signed or unsigned. Returns the CLI's
+    ``format`` is ``"phobos"``, ``"ts"`` (Tiberian Sun's ring and
+    Vinifera's values; ``"vinifera"`` is the same), ``"ares"``,
+    ``"generals"``, ``"generals-crc"`` or ``"openra"``; a log is its bytes
+    or a path (read streaming). ``seed`` is 32 bits, signed or unsigned. Returns the CLI's
     ``sync FORMAT --json`` document as a dict: ``consistent``, ``summary``,
     ``first_divergence`` (``None`` or a dict with ``entry`` or ``line``,
     ``frame``, ``caller`` / ``file`` + ``source_line``, ``logged``,

@@ -66,7 +66,7 @@ def scan(
     sweep: bool = False,
 ) -> dict[str, Any]: ...
 def sync(
-    format: Literal["phobos", "vinifera", "ares", "generals", "generals-crc", "openra"],
+    format: Literal["phobos", "ts", "vinifera", "ares", "generals", "generals-crc", "openra"],
     log: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
     log2: Optional[Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]] = None,
     *,

@@ -47,6 +47,29 @@ pub enum Kind {
     /// (`%f`'s six decimals; `None` for an infinity or NaN). Not checked
     /// against a replay (the line has no bounds), compared between logs.
     Real(Option<i64>),
+    /// `GetGame…RandomValueUnchanged = value (lo - hi)` (PR #2075): a peek
+    /// at the next draw, from a copy of the state. It does not advance the
+    /// stream; its value is checked exactly against the next draw.
+    Peek {
+        /// The value returned.
+        value: i32,
+        /// `lo`.
+        lo: i32,
+        /// `hi`.
+        hi: i32,
+    },
+    /// `GetGame…RandomValueRealUnchanged = %f`: a peek at the next draw as
+    /// a real (millionths as [`Kind::Real`]); it does not advance, and is
+    /// not checked (no bounds).
+    PeekReal(Option<i64>),
+}
+
+impl Kind {
+    /// Whether the line advances its stream by one draw (a peek does not,
+    /// nor does a seeding).
+    pub fn draws(self) -> bool {
+        matches!(self, Kind::Int { .. } | Kind::Real(_))
+    }
 }
 
 /// One line of the chosen stream.
@@ -70,12 +93,11 @@ impl Item {
         match self.kind {
             Kind::Init(s) => std::format!("InitRandom {s:08x}"),
             Kind::Int { value, lo, hi } => std::format!("{name} = {value} ({lo} - {hi})"),
-            Kind::Real(Some(v)) => {
-                let sign = if v < 0 { "-" } else { "" };
-                let a = v.unsigned_abs();
-                std::format!("{name}Real = {sign}{}.{:06}", a / 1_000_000, a % 1_000_000)
+            Kind::Real(v) => std::format!("{name}Real = {}", real_text(v)),
+            Kind::Peek { value, lo, hi } => {
+                std::format!("{name}Unchanged = {value} ({lo} - {hi})")
             }
-            Kind::Real(None) => std::format!("{name}Real = (not finite)"),
+            Kind::PeekReal(v) => std::format!("{name}RealUnchanged = {}", real_text(v)),
         }
     }
 
@@ -92,9 +114,23 @@ impl Item {
             Kind::Init(s) => (0, i64::from(s), 0),
             Kind::Int { lo, hi, .. } => (1, i64::from(lo), i64::from(hi)),
             Kind::Real(_) => (2, 0, 0),
+            Kind::Peek { lo, hi, .. } => (3, i64::from(lo), i64::from(hi)),
+            Kind::PeekReal(_) => (4, 0, 0),
         };
         (bounds(self.kind), self.frame, &self.file, self.source_line)
             == (bounds(o.kind), o.frame, &o.file, o.source_line)
+    }
+}
+
+/// A real value in millionths as `%f` prints it.
+fn real_text(v: Option<i64>) -> String {
+    match v {
+        Some(v) => {
+            let sign = if v < 0 { "-" } else { "" };
+            let a = v.unsigned_abs();
+            std::format!("{sign}{}.{:06}", a / 1_000_000, a % 1_000_000)
+        }
+        None => "(not finite)".into(),
     }
 }
 
@@ -232,7 +268,24 @@ fn parse_record(stream: Stream, n: u64, text: &str, line: &str) -> Result<Option
         .parse()
         .map_err(|_| bad(n, text, "the frame is not a number"))?;
     let rest = &text[at + m.len()..];
-    let (kind, rest) = if let Some(r) = rest.strip_prefix("Real = ") {
+    // `…Value = `, `…ValueReal = `, and the peeks of PR #2075,
+    // `…ValueUnchanged = ` and `…ValueRealUnchanged = `.
+    let (real, peek, r) = if let Some(r) = rest.strip_prefix("RealUnchanged = ") {
+        (true, true, r)
+    } else if let Some(r) = rest.strip_prefix("Unchanged = ") {
+        (false, true, r)
+    } else if let Some(r) = rest.strip_prefix("Real = ") {
+        (true, false, r)
+    } else if let Some(r) = rest.strip_prefix(" = ") {
+        (false, false, r)
+    } else {
+        return Err(bad(
+            n,
+            text,
+            "expected ' = ', 'Real = ', 'Unchanged = ' or 'RealUnchanged = ' after the name",
+        ));
+    };
+    let (kind, rest) = if real {
         let (value, r) = r
             .split_once(", ")
             .ok_or_else(|| bad(n, text, "no ', ' after the value"))?;
@@ -240,8 +293,16 @@ fn parse_record(stream: Stream, n: u64, text: &str, line: &str) -> Result<Option
         if !is_printed_float(v) {
             return Err(bad(n, text, "the value is not a number as %f prints one"));
         }
-        (Kind::Real(millionths(v)), r)
-    } else if let Some(r) = rest.strip_prefix(" = ") {
+        let v = millionths(v);
+        (
+            if peek {
+                Kind::PeekReal(v)
+            } else {
+                Kind::Real(v)
+            },
+            r,
+        )
+    } else {
         let (value, r) = r
             .split_once(" (")
             .ok_or_else(|| bad(n, text, "no ' (' after the value"))?;
@@ -252,16 +313,17 @@ fn parse_record(stream: Stream, n: u64, text: &str, line: &str) -> Result<Option
             .split_once(" - ")
             .ok_or_else(|| bad(n, text, "the range is not 'lo - hi'"))?;
         let num = |s: &str, what: &str| s.trim().parse::<i32>().map_err(|_| bad(n, text, what));
-        (
-            Kind::Int {
-                value: num(value, "the value is not a 32-bit integer")?,
-                lo: num(lo, "lo is not a 32-bit integer")?,
-                hi: num(hi, "hi is not a 32-bit integer")?,
-            },
-            r,
-        )
-    } else {
-        return Err(bad(n, text, "expected ' = ' or 'Real = ' after the name"));
+        let (value, lo, hi) = (
+            num(value, "the value is not a 32-bit integer")?,
+            num(lo, "lo is not a 32-bit integer")?,
+            num(hi, "hi is not a 32-bit integer")?,
+        );
+        let kind = if peek {
+            Kind::Peek { value, lo, hi }
+        } else {
+            Kind::Int { value, lo, hi }
+        };
+        (kind, r)
     };
     let (file, line) = rest
         .rsplit_once(" line ")

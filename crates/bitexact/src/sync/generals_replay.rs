@@ -14,12 +14,23 @@ use std::vec::Vec;
 fn verify(mut g: GameRandom, items: &[Item]) -> Option<usize> {
     let mut ints = 0;
     for it in items {
-        let d = g.next_u32();
-        if let Kind::Int { value, lo, hi } = it.kind {
-            if !int_matches(d, value, lo, hi) {
-                return None;
+        match it.kind {
+            // A peek checks the next draw and leaves it.
+            Kind::Peek { value, lo, hi } => {
+                if !int_matches(g.clone().next_u32(), value, lo, hi) {
+                    return None;
+                }
             }
-            ints += 1;
+            Kind::PeekReal(_) | Kind::Init(_) => {}
+            Kind::Int { value, lo, hi } => {
+                if !int_matches(g.next_u32(), value, lo, hi) {
+                    return None;
+                }
+                ints += 1;
+            }
+            Kind::Real(_) => {
+                g.next_u32();
+            }
         }
     }
     Some(ints)
@@ -54,6 +65,8 @@ pub(super) struct Replayer {
     drawn: u64,
     ints: u64,
     reals: u64,
+    /// `Unchanged` lines (peeks).
+    peeks: u64,
     inits: u64,
     bits: f64,
     /// The seed of this segment and its one-bit neighbours still replaying.
@@ -80,6 +93,7 @@ impl Replayer {
             drawn: 0,
             ints: 0,
             reals: 0,
+            peeks: 0,
             inits: 0,
             bits: 0.0,
             segment: None,
@@ -157,8 +171,8 @@ impl Replayer {
                 self.drawn = 0;
                 return Ok(None);
             }
-            Kind::Real(_) => (0, 0, 0),
-            Kind::Int { value, lo, hi } => (value, lo, hi),
+            Kind::Real(_) | Kind::PeekReal(_) => (0, 0, 0),
+            Kind::Int { value, lo, hi } | Kind::Peek { value, lo, hi } => (value, lo, hi),
         };
         let Some(g) = self.g.as_mut() else {
             return Err(SyncError::at(
@@ -169,6 +183,9 @@ impl Replayer {
             .of(r.which));
         };
         let before = *g;
+        if !it.kind.draws() {
+            return Ok(self.peek(it, before));
+        }
         let d = g.next_u32();
         self.drawn += 1;
         let is_int = matches!(it.kind, Kind::Int { .. });
@@ -200,8 +217,38 @@ impl Replayer {
         Ok(Some(Mismatch { before, expected }))
     }
 
+    /// An `Unchanged` line: the next draw checked without taking it (a
+    /// real peek is counted, not checked). Its bits are not counted: the
+    /// draw it peeks at is the next call's too.
+    fn peek(&mut self, it: &Item, g: GameRandom) -> Option<Mismatch> {
+        self.peeks += 1;
+        let Kind::Peek { value, lo, hi } = it.kind else {
+            return None;
+        };
+        self.near
+            .retain(|(_, n)| int_matches(n.clone().next_u32(), value, lo, hi));
+        let d = g.clone().next_u32();
+        if int_matches(d, value, lo, hi) {
+            return None;
+        }
+        let dd = hi.wrapping_sub(lo).wrapping_add(1) as u32;
+        let expected = if dd == 0 {
+            "no line: a call with hi − lo + 1 = 0 draws nothing and logs nothing".into()
+        } else {
+            std::format!(
+                "{} ({lo} - {hi}): a peek at draw {}, {d:#010x}, which it does not take",
+                ((d % dd) as i32).wrapping_add(lo),
+                self.drawn + 1
+            )
+        };
+        Some(Mismatch {
+            before: g,
+            expected,
+        })
+    }
+
     fn lines(&self) -> u64 {
-        self.ints + self.reals
+        self.ints + self.reals + self.peeks
     }
 }
 
@@ -355,9 +402,14 @@ pub(super) fn replay(
     report.consistent = true;
     report.position = Some(0);
     report.summary = std::format!(
-        "consistent: {who}'s {} {} lines replay exactly ({ints} int values checked, {reals} real lines counted but not checked: they do not carry their bounds){}{}",
-        ints + reals,
+        "consistent: {who}'s {} {} lines replay exactly ({ints} int values checked, {reals} real lines counted but not checked: they do not carry their bounds{}){}{}",
+        ints + reals + rp.peeks,
         stream.name(),
+        if rp.peeks > 0 {
+            std::format!("; {} Unchanged lines checked as peeks at the next draw, which they do not take", rp.peeks)
+        } else {
+            String::new()
+        },
         if rp.inits > 1 { std::format!("; {} InitRandom re-seedings", rp.inits) } else { String::new() },
         if report.details.iter().any(|d| d.starts_with("the seed is not pinned")) {
             "; they would replay from a seed one bit away too (below)"
@@ -368,6 +420,7 @@ pub(super) fn replay(
     report.extra.push(("stream", Json::from(stream.name())));
     report.extra.push(("ints", Json::from(ints)));
     report.extra.push(("reals", Json::from(reals)));
+    report.extra.push(("peeks", Json::from(rp.peeks)));
     report.extra.push(("bytes", Json::from(r.lines.bytes())));
     Ok(report)
 }

@@ -18,6 +18,7 @@
 //! report renders once here, as text ([`Report::text`]) and as JSON
 //! ([`Report::to_json`]), for the CLI, the C ABI and Python.
 
+pub mod frames;
 pub mod generals;
 mod generals_compare;
 pub mod generals_crc;
@@ -25,15 +26,21 @@ mod generals_replay;
 mod lines;
 pub mod names;
 pub mod openra;
+pub mod openra_diff;
+pub mod orarep;
 pub mod phobos;
 mod phobos_align;
+pub mod phobos_json;
 mod phobos_place;
 mod report;
+pub mod ts;
 pub mod values;
 
 use std::io::BufRead;
 use std::string::String;
+use std::vec::Vec;
 
+pub use frames::{check_paths, open};
 pub use lines::{Lines, MAX_LINE};
 pub use names::Names;
 pub use report::{Divergence, Report};
@@ -43,8 +50,10 @@ pub use report::{Divergence, Report};
 pub enum Format {
     /// Phobos' `RNG Calls:` section of `SYNC#.TXT` (Yuri's Revenge; SPEC 12.1).
     Phobos,
-    /// Vinifera's CRC log values (Tiberian Sun; SPEC 12.2).
-    Vinifera,
+    /// Tiberian Sun's sync dump: the RNG ring of ts-patches and Vinifera
+    /// (`--- BEGIN RANDOM ---`), its `FPU State:` line, and Vinifera's
+    /// values (SPEC 12.2, 12.5). Also named `vinifera`.
+    Ts,
     /// Ares' `My Random Number:` (Yuri's Revenge; SPEC 12.2).
     Ares,
     /// Generals' `DEBUG_RANDOM_LOGIC` lines (SPEC 12.3).
@@ -59,19 +68,19 @@ impl Format {
     /// Every format, in the order the CLI lists them.
     pub const ALL: [Format; 6] = [
         Format::Phobos,
-        Format::Vinifera,
+        Format::Ts,
         Format::Ares,
         Format::Generals,
         Format::GeneralsCrc,
         Format::Openra,
     ];
 
-    /// The name the front ends use: `phobos`, `vinifera`, `ares`,
-    /// `generals`, `generals-crc`, `openra`.
+    /// The name the front ends use: `phobos`, `ts`, `ares`, `generals`,
+    /// `generals-crc`, `openra`.
     pub const fn name(self) -> &'static str {
         match self {
             Format::Phobos => "phobos",
-            Format::Vinifera => "vinifera",
+            Format::Ts => "ts",
             Format::Ares => "ares",
             Format::Generals => "generals",
             Format::GeneralsCrc => "generals-crc",
@@ -79,16 +88,43 @@ impl Format {
         }
     }
 
-    /// The format of that name.
+    /// Other names the front ends accept for it (`vinifera` for `ts`, the
+    /// name it had before the ring was read).
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Format::Ts => &["vinifera"],
+            _ => &[],
+        }
+    }
+
+    /// The format of that name (or alias).
     pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|f| f.name() == name)
+        Self::ALL
+            .into_iter()
+            .find(|f| f.name() == name || f.aliases().contains(&name))
+    }
+
+    /// Every format's name, its aliases in brackets, for a message:
+    /// `phobos, ts (vinifera), ares, generals, generals-crc or openra`.
+    pub fn list() -> String {
+        let names: Vec<String> = Self::ALL
+            .iter()
+            .map(|f| match f.aliases() {
+                [] => f.name().into(),
+                a => std::format!("{} ({})", f.name(), a.join(", ")),
+            })
+            .collect();
+        match names.split_last() {
+            Some((last, rest)) => std::format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
     }
 
     /// The default bound on draws replayed (SPEC 12).
     pub const fn default_max_draws(self) -> u64 {
         match self {
             Format::Phobos => 10_000_000,
-            Format::Vinifera | Format::Ares => 100_000_000,
+            Format::Ts | Format::Ares => 100_000_000,
             Format::Generals => u64::MAX,
             Format::GeneralsCrc => 10_000_000,
             Format::Openra => 1_000_000_000,
@@ -101,7 +137,7 @@ impl Format {
     pub const fn max_draws_ceiling(self) -> (u64, &'static str) {
         match self {
             Format::Phobos => (1_000_000_000, "about 20 s"),
-            Format::Vinifera | Format::Ares => (10_000_000_000, "about 35 s"),
+            Format::Ts | Format::Ares => (10_000_000_000, "about 35 s"),
             Format::GeneralsCrc => (10_000_000_000, "about 60 s"),
             Format::Generals => (u64::MAX, ""),
             Format::Openra => (1_000_000_000, "about 3 s"),
@@ -112,7 +148,7 @@ impl Format {
     /// draws (Generals).
     pub const fn default_max_shift(self) -> u64 {
         match self {
-            Format::Phobos => 16,
+            Format::Phobos | Format::Ts => 16,
             Format::Generals => 64,
             _ => 0,
         }
@@ -317,7 +353,8 @@ pub fn check(
 ) -> Result<Report, SyncError> {
     match format {
         Format::Phobos => phobos::check(a, b, options),
-        Format::Vinifera | Format::Ares => values::check(format, a, b, options),
+        Format::Ts => ts::check(a, b, options),
+        Format::Ares => values::check(format, a, b, options),
         Format::Generals => generals::check(a, b, options),
         Format::GeneralsCrc => generals_crc::check(a, b, options),
         Format::Openra => openra::check(a, b, options),

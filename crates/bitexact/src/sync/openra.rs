@@ -13,7 +13,7 @@
 //! a counter that was reset; not found, the stream itself differs (another
 //! seed, or a generator re-seeded mid-game).
 
-use super::{Divergence, Format, Lines, Options, Report, SyncError, Which};
+use super::{Divergence, Format, Options, Report, SyncError, Which};
 use crate::json::Json;
 use crate::openra::MersenneTwister;
 use std::collections::HashMap;
@@ -38,57 +38,32 @@ pub struct Frame {
     pub line: u64,
 }
 
-/// The frames of a sync report, in the order written. Lines other than the
-/// frame headers and `SharedRandom:` lines (the synced traits and effects)
-/// are skipped. Every frame header must be followed by its `SharedRandom:`
-/// line before the next header; a report with no frame is an error.
+/// The frames of a sync report, in the order written (read with
+/// [`super::openra_diff::read`]: the synced traits and effects are read
+/// too, and set aside here). Every frame header must be followed by its
+/// `SharedRandom:` line; a report with no frame is an error (one that says
+/// OpenRA kept no sync report is not: [`check`] answers "no evidence").
 pub fn read(reader: &mut dyn BufRead) -> Result<Vec<Frame>, SyncError> {
-    let mut lines = Lines::new(reader);
-    let mut frames = Vec::new();
-    let mut open: Option<(u64, u64, String)> = None;
-    while let Some((n, raw)) = lines.next_line()? {
-        let line = raw.trim();
-        if let Some(rest) = line.strip_prefix("Sync for net frame ") {
-            if let Some((_, at, header)) = open {
-                return Err(SyncError::at(
-                    at,
-                    &header,
-                    "a frame header with no SharedRandom line before the next header",
-                ));
-            }
-            let number = rest.split_whitespace().next().unwrap_or("");
-            let frame = number.parse::<u64>().map_err(|_| {
-                SyncError::at(n, raw, std::format!("'{number}' is not a net frame number"))
-            })?;
-            open = Some((frame, n, raw.trim_end().into()));
-        } else if let Some(rest) = line.strip_prefix("SharedRandom:") {
-            let Some((frame, _, _)) = open.take() else {
-                return Err(SyncError::at(n, raw, "a SharedRandom line outside a frame (no 'Sync for net frame' header before it)"));
-            };
-            let bad = || SyncError::at(n, raw, "expected 'SharedRandom: LAST (#TOTALCOUNT)'");
-            let rest = rest.trim();
-            let (last, count) = rest.split_once('(').ok_or_else(bad)?;
-            let last = last.trim().parse::<i32>().map_err(|_| bad())?;
-            let count = count
-                .trim()
-                .strip_prefix('#')
-                .and_then(|c| c.strip_suffix(')'))
-                .ok_or_else(bad)?;
-            let total_count = count.trim().parse::<u64>().map_err(|_| bad())?;
-            frames.push(Frame {
-                net_frame: frame,
-                last,
-                total_count,
-                line: n,
-            });
-        }
-    }
-    if let Some((_, at, header)) = open {
-        return Err(SyncError::at(
-            at,
-            &header,
-            "the report ends inside a frame: no SharedRandom line (truncated?)",
-        ));
+    frames_of(&super::openra_diff::read(reader)?)
+}
+
+/// The `SharedRandom` of every frame of a report read whole.
+fn frames_of(r: &super::openra_diff::SyncReport) -> Result<Vec<Frame>, SyncError> {
+    let mut frames = Vec::with_capacity(r.frames.len());
+    for f in &r.frames {
+        let Some((last, total_count, line)) = f.shared else {
+            return Err(SyncError::at(
+                f.line,
+                &std::format!("Sync for net frame {}", f.net_frame),
+                "a frame header with no SharedRandom line after it",
+            ));
+        };
+        frames.push(Frame {
+            net_frame: f.net_frame,
+            last,
+            total_count,
+            line,
+        });
     }
     if frames.is_empty() {
         return Err(SyncError::whole(
@@ -255,15 +230,26 @@ pub(super) fn check(
     b: Option<&mut dyn BufRead>,
     options: &Options,
 ) -> Result<Report, SyncError> {
-    if b.is_some() {
-        return Err(SyncError::whole(
-            None,
-            "openra: one sync report is checked against a seed (a second report is not read)",
-        ));
+    let ra = super::openra_diff::read(a).map_err(|e| e.of(Which::A))?;
+    if let Some(b) = b {
+        let rb = super::openra_diff::read(b).map_err(|e| e.of(Which::B))?;
+        return super::openra_diff::compare(&ra, &rb);
+    }
+    if let (Some((line, frame)), true) = (ra.no_report, ra.frames.is_empty()) {
+        let mut r = Report::new(Format::Openra);
+        r.summary = std::format!(
+            "no evidence: the report says 'Recorded frames do not contain the frame {frame}. No sync report available!' (line {line}): OpenRA kept no sync data for the frame that desynced"
+        );
+        return Ok(r);
     }
     let seed = options
         .seed_u32()?
-        .ok_or_else(|| SyncError::whole(None, "openra: give the match seed"))?
+        .ok_or_else(|| {
+            SyncError::whole(
+                None,
+                "openra: give the match seed (--replay FILE.orarep reads it from the replay), or a second player's report",
+            )
+        })?
         as i32;
     let window = options.window.unwrap_or(DEFAULT_WINDOW);
     if window > MAX_WINDOW {
@@ -273,7 +259,7 @@ pub(super) fn check(
         ));
     }
     let max = options.max_draws(Format::Openra)?;
-    let frames = read(a).map_err(|e| e.of(Which::A))?;
+    let frames = frames_of(&ra).map_err(|e| e.of(Which::A))?;
     let verdicts = check_frames(seed, &frames, window, max)
         .map_err(|e| SyncError::whole(Some(Which::A), std::format!("{e}")))?;
     let mut report = Report::new(Format::Openra);

@@ -26,7 +26,7 @@
 //!   mid-ring: when the frames go down exactly once and the cursors of the
 //!   last entry lead into the first, the dump is rotated back.
 
-use super::{phobos_align, phobos_place, Lines, Options, Report, SyncError};
+use super::{phobos_align, phobos_json, phobos_place, Lines, Options, Report, SyncError};
 use std::io::BufRead;
 use std::string::String;
 use std::vec::Vec;
@@ -115,9 +115,15 @@ impl Entry {
 }
 
 /// One log of a file: its entries (in call order, after any rotation
-/// repair) and what was noticed reading it.
-#[derive(Clone, Debug, Default)]
+/// repair) and what was noticed reading it. Tiberian Sun's ring
+/// ([`super::ts`]) is read into the same shape.
+#[derive(Clone, Debug)]
 pub struct Log {
+    /// The format it was read from (the report's).
+    pub format: super::Format,
+    /// Whether the ring had filled (its oldest calls overwritten): a ring
+    /// that never filled holds every call since its process started.
+    pub full: bool,
     /// Which log of the file (1-based).
     pub index: usize,
     /// How many logs the file holds.
@@ -267,6 +273,8 @@ pub fn read(reader: &mut dyn BufRead, pick: Option<usize>) -> Result<Log, SyncEr
         (None, None) => Vec::new(),
     };
     let mut log = Log {
+        format: super::Format::Phobos,
+        full: entries.len() == RING,
         index: pick.unwrap_or(logs),
         of: logs,
         entries,
@@ -437,6 +445,11 @@ pub(super) fn check(
     let seed = options.seed_u32()?;
     let max_shift = options.max_shift(super::Format::Phobos)?;
     let max_draws = options.max_draws(super::Format::Phobos)?;
+    // PR #1253's JSON dumps: the stream's whole state.
+    if phobos_json::is_json(a).map_err(|e| e.of(super::Which::A))? {
+        let (ja, jb) = super::read_both(a, b, phobos_json::read)?;
+        return phobos_json::check(&ja, jb.as_ref(), seed, max_draws);
+    }
     let (log_a, log_b) = super::read_both(a, b, |r| read(r, options.log))?;
     match (seed, log_b) {
         (Some(seed), None) => Ok(phobos_place::check(&log_a, seed, max_draws, options)),

@@ -1,15 +1,19 @@
 //! Two players' Phobos logs of the same moment aligned to each other (SPEC
 //! 12.1, no seed needed).
 //!
-//! The rings are anchored on the first entry of A present in B (same frame
-//! and cursors; among several, the one agreeing longest), then walked
+//! The rings are anchored on the first entry of A present in B — the same
+//! call (kind, caller, frame, range) with the same cursors; among several,
+//! the one agreeing longest. Frame and cursors alone do not make a call: a
+//! `Ranged(5, 5)` call draws nothing and shows the cursors of the call
+//! before it, so it would anchor B's first entry one call early and report
+//! a divergence at the rings' first entries. The rings are then walked
 //! together. At the first entry where kind, caller, range or cursors differ,
 //! skipping `k ≤ max_shift` entries on one side is tried: the rest must agree
 //! on kind, caller, frame and range (the cursors stay apart after an extra
 //! draw, by design). The shift is positive when B made the extra calls.
 
-use super::phobos::{context, current_game, Entry, Log, RING};
-use super::{Format, Options, Report};
+use super::phobos::{context, current_game, Entry, Log};
+use super::{Options, Report};
 use crate::json::Json;
 use std::collections::HashMap;
 use std::vec::Vec;
@@ -26,7 +30,7 @@ fn agree_calls(a: &[Entry], b: &[Entry]) -> bool {
 }
 
 pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Report {
-    let mut report = Report::new(Format::Phobos);
+    let mut report = Report::new(a.format);
     for n in &a.notes {
         report.details.push(std::format!("A: {n}"));
     }
@@ -58,7 +62,7 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         if let Some(js) = by_key.get(&(e.frame, e.index1, e.index2)) {
             let mut best: Option<(usize, usize)> = None;
             let mut ties = 0;
-            for &j in js {
+            for &j in js.iter().filter(|&&j| e.same(&eb[j])) {
                 let r = run(&ea[i..], &eb[j..]);
                 match best {
                     Some((br, _)) if br > r => {}
@@ -79,10 +83,7 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
     // they are compared from #00000, whatever the anchor.
     // A ring that never filled, or one cut at a new game, starts at its
     // game's first call ("complete"); two such are compared from there.
-    let (full_a, full_b) = (
-        a.entries.len() == RING && sa == 0,
-        b.entries.len() == RING && sb == 0,
-    );
+    let (full_a, full_b) = (a.full && sa == 0, b.full && sb == 0);
     if !full_a && !full_b {
         anchor = Some((0, 0, 1));
     }
@@ -280,15 +281,46 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         }
     });
     report.shift = found;
-    if let (Some(k), Some(d)) = (found, report.first_divergence.as_mut()) {
-        if k > 0 {
-            // The extra call is B's: name it.
-            d.caller = Some(y.caller);
-            d.caller_name = options.names.as_ref().and_then(|n| n.name_of(y.caller));
-            report.extra.push(("extra_in", Json::from("b")));
-        } else if k < 0 {
-            report.extra.push(("extra_in", Json::from("a")));
-        }
+    // With one shift the divergence is the first extra call: that side's
+    // entry, its line, frame and caller.
+    if let Some(k) = found.filter(|&k| k != 0) {
+        let (side, e, list, at, other, next) = if k > 0 {
+            ("B", y, eb, j, "A", x)
+        } else {
+            ("A", x, ea, i, "B", y)
+        };
+        report.first_divergence = Some(
+            e.divergence(
+                options.names.as_ref(),
+                std::format!("{side} #{:05}: {}", e.number, e.describe()),
+                std::format!(
+                    "no such call in {other}: its next call is {other} #{:05}: {}",
+                    next.number,
+                    next.describe()
+                ),
+                context(list, at)
+                    .into_iter()
+                    .map(|l| std::format!("{side} {l}"))
+                    .collect(),
+            ),
+        );
+        report
+            .extra
+            .retain(|(key, _)| *key != "entry_b" && *key != "line_b");
+        report
+            .extra
+            .push(("extra_in", Json::from(if k > 0 { "b" } else { "a" })));
+        report.summary = std::format!(
+            "divergence: A and B agree on {agree} calls from A #{:05} / B #{:05}, then {side} has {} extra call{} at {side} #{:05} (frame {}, caller {}) that {other} does not make",
+            ea[i0].number,
+            eb[j0].number,
+            k.abs(),
+            if k.abs() == 1 { "" } else { "s" },
+            e.number,
+            e.frame,
+            name(e)
+        );
+        return report;
     }
     report.summary = std::format!(
         "divergence: A and B agree on {agree} calls from A #{:05} / B #{:05}, then part at A #{:05} / B #{:05}",

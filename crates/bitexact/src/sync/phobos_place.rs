@@ -140,7 +140,7 @@ pub(super) fn check(log: &Log, seed: u32, max: u64, options: &Options) -> Report
         r.extra.push(("logs", Json::from(log.of)));
         r
     };
-    let whole = place(&log.entries, seed, max, options, &notes);
+    let whole = place(log.format, &log.entries, seed, max, options, &notes);
     if start == 0 || whole.consistent {
         return with_log(whole);
     }
@@ -149,6 +149,7 @@ pub(super) fn check(log: &Log, seed: u32, max: u64, options: &Options) -> Report
         "the frames and cursors restart at entry #{number:05} (a new game in the same session; Phobos never clears the ring): the entries before it are from an earlier game and are not checked; the new game is placed at seed {seed}'s first draws"
     ));
     let game = place(
+        log.format,
         &log.entries[start..],
         seed,
         u64::from(FRESH_DRAWS),
@@ -164,13 +165,14 @@ const FRESH_DRAWS: u8 = 16;
 
 /// Place the entries `es` with the first call at draws `0..=max`.
 fn place(
+    format: Format,
     es: &[Entry],
     seed: u32,
     max: u64,
     options: &Options,
     notes: &[std::string::String],
 ) -> Report {
-    let mut report = Report::new(Format::Phobos);
+    let mut report = Report::new(format);
     report.details.extend(notes.iter().cloned());
     let divergence =
         |e: &Entry, at: usize, logged: std::string::String, expected: std::string::String| {

@@ -98,7 +98,8 @@ impl Report {
                 }
                 j.set("line", d.line);
                 j.set("frame", d.frame);
-                if self.format == Format::Phobos {
+                // The ring formats name callers.
+                if matches!(self.format, Format::Phobos | Format::Ts) {
                     j.set("caller", d.caller);
                     j.set("caller_hex", d.caller.map(|c| std::format!("{c:08x}")));
                     j.set("caller_name", d.caller_name.clone());

@@ -75,45 +75,63 @@ fn number(text: &str, n: u64, hex: bool, what: &str) -> Result<i64, SyncError> {
 pub fn read(format: Format, reader: &mut dyn BufRead) -> Result<Values, SyncError> {
     let mut lines = Lines::new(reader);
     let mut out = Values::default();
+    while let Some((n, text)) = lines.next_line()? {
+        read_line(format, n, text, &mut out)?;
+    }
+    if out.values.is_empty() {
+        return Err(no_values(format));
+    }
+    Ok(out)
+}
+
+/// One line of a Vinifera (`Format::Ts`) or Ares log, into `out` when it
+/// is one of the lines read. Errors: a labelled line whose number does not
+/// parse.
+pub(super) fn read_line(
+    format: Format,
+    n: u64,
+    text: &str,
+    out: &mut Values,
+) -> Result<(), SyncError> {
     let labels: &[(&str, &'static str, bool)] = match format {
-        Format::Vinifera => &[
+        Format::Ts => &[
             ("Scenario random:", "Scenario random", false),
             ("Random Number:", "Random Number", true),
         ],
         _ => &[("My Random Number:", "My Random Number", true)],
     };
-    while let Some((n, text)) = lines.next_line()? {
-        let t = text.trim();
-        for &(prefix, label, hex) in labels {
-            if let Some(rest) = t.strip_prefix(prefix) {
-                let v = number(rest, n, hex, label)?;
-                out.values.push(Value {
-                    line: n,
-                    label,
-                    value: v as i32,
-                    text: t.into(),
-                });
-            }
-        }
-        if format == Format::Vinifera {
-            if let Some(rest) = t.strip_prefix("Random seed:") {
-                out.seed = Some(number(rest, n, false, "Random seed")?);
-            }
-        } else if let Some(rest) = t.strip_prefix("My Frame:") {
-            out.frame = Some(number(rest, n, true, "My Frame")?);
+    let t = text.trim();
+    for &(prefix, label, hex) in labels {
+        if let Some(rest) = t.strip_prefix(prefix) {
+            let v = number(rest, n, hex, label)?;
+            out.values.push(Value {
+                line: n,
+                label,
+                value: v as i32,
+                text: t.into(),
+            });
         }
     }
-    if out.values.is_empty() {
-        let want = match format {
-            Format::Vinifera => "'Scenario random:' or 'Random Number:'",
-            _ => "'My Random Number:'",
-        };
-        return Err(SyncError::whole(
-            None,
-            std::format!("no {want} line (not a {} log?)", format.name()),
-        ));
+    if format == Format::Ts {
+        if let Some(rest) = t.strip_prefix("Random seed:") {
+            out.seed = Some(number(rest, n, false, "Random seed")?);
+        }
+    } else if let Some(rest) = t.strip_prefix("My Frame:") {
+        out.frame = Some(number(rest, n, true, "My Frame")?);
     }
-    Ok(out)
+    Ok(())
+}
+
+/// The error for a log with no value line.
+pub(super) fn no_values(format: Format) -> SyncError {
+    let want = match format {
+        Format::Ts => "'Scenario random:' or 'Random Number:' (or an RNG ring)",
+        _ => "'My Random Number:'",
+    };
+    SyncError::whole(
+        None,
+        std::format!("no {want} line (not a {} log?)", format.name()),
+    )
 }
 
 /// The draw numbers (1-based) at which each value occurs in seed `seed`'s
@@ -182,8 +200,19 @@ pub(super) fn check(
             "ares: the log holds no seed: give the match seed",
         ));
     }
-    let max = options.max_draws(format)?;
     let (la, lb) = super::read_both(a, b, |r| read(format, r))?;
+    check_values(format, la, lb, options)
+}
+
+/// The check of logs already read (Vinifera's values beside its ring).
+pub(super) fn check_values(
+    format: Format,
+    la: Values,
+    lb: Option<Values>,
+    options: &Options,
+) -> Result<Report, SyncError> {
+    let seed = options.seed_u32()?;
+    let max = options.max_draws(format)?;
     let mut report = Report::new(format);
     // The seed given wins over a log's own `Random seed:` line, said so
     // when they differ; without one each log uses its own (B: A's when it

@@ -1,0 +1,271 @@
+//! Phobos' JSON desync dumps (SPEC 12.5; the unmerged PR #1253,
+//! `src/Misc/DesyncLogging.cpp`): `SYNC%01d.json` / `SYNC%01d_%03d.json`,
+//! nlohmann's 4-space indent with sorted keys, holding the scenario
+//! stream's whole `Random2Class` state —
+//! `"Randomizer": {"Next1", "Next2", "Table": [250 unsigned], "unknown_00"}`
+//! — and `"Network": {"CurrentFrame", "LatestFramesCRC": [256], …}`.
+//!
+//! Against a seed, the state is identified: the number of draws that seed's
+//! stream had made (searched up to the draw bound). Two players' dumps:
+//! how many draws one stream is ahead of the other (searched both ways up
+//! to the bound), and the first frame whose `LatestFramesCRC` differ.
+//!
+//! Only the values needed are read, each by its key (`"Next1"`, …), from
+//! the dump's text; the rest of the document is not parsed.
+
+use super::{Divergence, Format, Report, SyncError, Which};
+use crate::json::Json;
+use crate::westwood::Random2;
+use std::io::{BufRead, Read};
+use std::string::String;
+use std::vec::Vec;
+
+/// The largest dump read (a real one is tens of KB).
+pub const MAX_BYTES: usize = 64 << 20;
+
+/// What a dump holds.
+#[derive(Clone)]
+pub struct Dump {
+    /// The scenario stream's state.
+    pub state: Random2,
+    /// `Network.CurrentFrame`.
+    pub frame: Option<u64>,
+    /// `Network.LatestFramesCRC`.
+    pub crcs: Vec<u64>,
+}
+
+/// The value after `"key":` in `text`, as written (a number, `true`, …, or
+/// an array up to its `]`).
+fn value<'t>(text: &'t str, key: &str) -> Option<&'t str> {
+    let at = text.find(&std::format!("\"{key}\""))?;
+    let rest = text[at + key.len() + 2..]
+        .trim_start()
+        .strip_prefix(':')?
+        .trim_start();
+    let end = if rest.starts_with('[') {
+        rest.find(']')? + 1
+    } else {
+        rest.find([',', '}', '\n']).unwrap_or(rest.len())
+    };
+    Some(rest[..end].trim())
+}
+
+fn numbers(array: &str) -> Option<Vec<u64>> {
+    let inner = array.strip_prefix('[')?.strip_suffix(']')?;
+    if inner.trim().is_empty() {
+        return Some(Vec::new());
+    }
+    inner.split(',').map(|n| n.trim().parse().ok()).collect()
+}
+
+/// Whether a log's first bytes are a JSON document (a `{`).
+pub fn is_json(reader: &mut dyn BufRead) -> Result<bool, SyncError> {
+    let head = reader
+        .fill_buf()
+        .map_err(|e| SyncError::whole(None, std::format!("cannot be read: {e}")))?;
+    let head = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
+    Ok(head.iter().find(|c| !c.is_ascii_whitespace()) == Some(&b'{'))
+}
+
+/// Read a dump. Errors: too large, no `Randomizer` with `Next1`, `Next2`
+/// and 250 table words, cursors out of range.
+pub fn read(reader: &mut dyn BufRead) -> Result<Dump, SyncError> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| SyncError::whole(None, std::format!("cannot be read: {e}")))?;
+    if bytes.len() > MAX_BYTES {
+        return Err(SyncError::whole(
+            None,
+            std::format!("is over {MAX_BYTES} bytes: not a Phobos JSON dump"),
+        ));
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let bad = |what: &str| {
+        SyncError::whole(
+            None,
+            std::format!("not a Phobos JSON dump with the scenario stream's state: {what}"),
+        )
+    };
+    let at = text
+        .find("\"Randomizer\"")
+        .ok_or_else(|| bad("no \"Randomizer\""))?;
+    let r = &text[at..];
+    let cursor = |k: &str| -> Result<usize, SyncError> {
+        value(r, k)
+            .and_then(|v| v.parse::<usize>().ok())
+            .filter(|&c| c < 250)
+            .ok_or_else(|| bad(&std::format!("\"{k}\" is not a cursor 0..250")))
+    };
+    let (n1, n2) = (cursor("Next1")?, cursor("Next2")?);
+    let table = value(r, "Table")
+        .and_then(numbers)
+        .filter(|t| t.len() == 250 && t.iter().all(|&w| w <= u64::from(u32::MAX)))
+        .ok_or_else(|| bad("\"Table\" is not 250 unsigned 32-bit words"))?;
+    let mut words = [0i32; 250];
+    for (w, &t) in words.iter_mut().zip(&table) {
+        *w = t as u32 as i32;
+    }
+    let state = Random2::from_parts(words, n1, n2).map_err(|e| bad(&std::format!("{e}")))?;
+    let net = text.find("\"Network\"").map(|i| &text[i..]);
+    Ok(Dump {
+        state,
+        frame: net
+            .and_then(|n| value(n, "CurrentFrame"))
+            .and_then(|v| v.parse().ok()),
+        crcs: net
+            .and_then(|n| value(n, "LatestFramesCRC"))
+            .and_then(numbers)
+            .unwrap_or_default(),
+    })
+}
+
+impl core::fmt::Debug for Dump {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Dump")
+            .field("next1", &self.state.index1())
+            .field("next2", &self.state.index2())
+            .field("frame", &self.frame)
+            .field("crcs", &self.crcs.len())
+            .finish()
+    }
+}
+
+/// How many draws `to` is ahead of `from` (negative: behind), within
+/// `max` draws either way.
+fn ahead(from: &Random2, to: &Random2, max: u64) -> Option<i64> {
+    let cursors = |g: &Random2| (g.index1(), g.index2());
+    for (x, y, sign) in [(from, to, 1i64), (to, from, -1)] {
+        let mut g = x.clone();
+        for d in 0..=max {
+            // The table repeats its cursors every 250 draws: compared only then.
+            if cursors(&g) == cursors(y) && g.table() == y.table() {
+                return Some(sign * d as i64);
+            }
+            g.raw();
+        }
+    }
+    None
+}
+
+/// One dump against `seed` (identified within `max` draws), or two dumps
+/// compared.
+pub(super) fn check(
+    a: &Dump,
+    b: Option<&Dump>,
+    seed: Option<u32>,
+    max: u64,
+) -> Result<Report, SyncError> {
+    let mut report = Report::new(Format::Phobos);
+    report.extra.push(("json", Json::from(true)));
+    if let Some(seed) = seed {
+        for (side, d) in core::iter::once(("A", a)).chain(b.map(|d| ("B", d))) {
+            let found =
+                crate::westwood::identify(&d.state, u64::from(seed)..u64::from(seed) + 1, max);
+            match found {
+                Ok(id) => {
+                    report.details.push(std::format!(
+                        "{side}: the scenario stream's state is seed {} after {} draws{}",
+                        seed as i32,
+                        id.words_drawn,
+                        d.frame
+                            .map_or(String::new(), |f| std::format!(" (frame {f})"))
+                    ));
+                    if side == "A" {
+                        report.position = Some(id.words_drawn);
+                    }
+                }
+                Err(_) => {
+                    report.summary = std::format!(
+                        "divergence: {side}'s scenario stream state is not seed {}'s within {max} draws",
+                        seed as i32
+                    );
+                    report.first_divergence = Some(Divergence {
+                        logged: std::format!(
+                            "{side}: Randomizer Next1 {} Next2 {}",
+                            d.state.index1(),
+                            d.state.index2()
+                        ),
+                        expected: std::format!(
+                            "a state of seed {} within {max} draws",
+                            seed as i32
+                        ),
+                        ..Divergence::default()
+                    });
+                    return Ok(report);
+                }
+            }
+        }
+        if b.is_none() {
+            report.consistent = true;
+            report.summary = std::format!(
+                "consistent: the dump's scenario stream is seed {} after {} draws (its whole state replayed)",
+                seed as i32,
+                report.position.unwrap_or(0)
+            );
+            report.checked = 1;
+            return Ok(report);
+        }
+    }
+    let Some(b) = b else {
+        return Err(SyncError::whole(
+            Some(Which::A),
+            "a Phobos JSON dump is checked against a seed (--seed: which seed's stream it is, and how far) or a second player's dump: give one",
+        ));
+    };
+    report.checked = 2;
+    let d = ahead(&a.state, &b.state, max);
+    let crc = a.crcs.iter().zip(&b.crcs).position(|(x, y)| x != y);
+    match (d, crc) {
+        (Some(0), None) => {
+            report.consistent = true;
+            report.summary = std::format!(
+                "consistent: the two scenario streams are in the same state{} and the {} LatestFramesCRC agree",
+                a.frame.map_or(String::new(), |f| std::format!(" at frame {f}")),
+                a.crcs.len().min(b.crcs.len())
+            );
+        }
+        _ => {
+            let mut parts = Vec::new();
+            match d {
+                Some(0) => {}
+                Some(k) => {
+                    let (side, k) = if k > 0 { ("B", k) } else { ("A", -k) };
+                    parts.push(std::format!(
+                        "{side}'s scenario stream is {k} draw{} ahead of the other's",
+                        if k == 1 { "" } else { "s" }
+                    ));
+                    report.shift = d;
+                }
+                None => parts.push(std::format!(
+                    "the scenario streams differ and neither is within {max} draws of the other (another seed, or a re-seeded stream)"
+                )),
+            }
+            if let Some(i) = crc {
+                parts.push(std::format!(
+                    "LatestFramesCRC first differ at slot {i} ({} vs {})",
+                    a.crcs[i],
+                    b.crcs[i]
+                ));
+                report.extra.push(("crc_slot", Json::from(i)));
+            }
+            report.summary = std::format!("divergence: {}", parts.join("; "));
+            report.first_divergence = Some(Divergence {
+                frame: a.frame.map(|f| f as i64),
+                logged: std::format!(
+                    "A: Randomizer Next1 {} Next2 {}",
+                    a.state.index1(),
+                    a.state.index2()
+                ),
+                expected: std::format!(
+                    "B: Randomizer Next1 {} Next2 {}",
+                    b.state.index1(),
+                    b.state.index2()
+                ),
+                ..Divergence::default()
+            });
+        }
+    }
+    Ok(report)
+}
