@@ -1092,8 +1092,9 @@ struct bx_vec3 bx_sots_leg(struct bx_vec3 pos,
                            float move_distance,
                            bx_precision precision);
 
-// Checks the log `log[0..len]` in `format` (`"phobos"`, `"vinifera"`,
-// `"ares"`, `"generals"`, `"generals-crc"`, `"openra"`), against
+// Checks the log `log[0..len]` in `format` (`"phobos"`, `"ts"` or its
+// alias `"vinifera"`, `"ares"`, `"generals"`, `"generals-crc"`,
+// `"openra"`), against
 // `options->seed` and/or the second log `log2[0..len2]` (NULL: none), and
 // writes the report to `*json_out` (a NUL-terminated UTF-8 string the
 // caller frees with `bx_string_free`): `{"format", "consistent", "summary",

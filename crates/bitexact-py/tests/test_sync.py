@@ -45,3 +45,30 @@ def test_bad_input_raises_error_with_the_line() -> None:
         bitexact.sync("phobos", SYNC / "SYNC0.TXT", seed=2**40)
     with pytest.raises(bitexact.Error, match="cannot read"):
         bitexact.sync("phobos", SYNC / "missing.txt", seed=1)
+
+
+WRITERS = pathlib.Path(__file__).resolve().parents[2] / "bitexact-cli" / "tests" / "sync_writers"
+
+
+def test_ts_ring_and_the_vinifera_alias() -> None:
+    r = bitexact.sync("ts", WRITERS / "ts" / "ts_notfull.txt", seed=4242)
+    assert r["consistent"] is True and r["position"] == 0 and r["format"] == "ts"
+    two = bitexact.sync("vinifera", WRITERS / "ts" / "ts_pair_A.txt", WRITERS / "ts" / "ts_pair_B.txt")
+    assert two["consistent"] is False and two["extra_in"] == "b"
+    assert two["first_divergence"]["line"] == 597
+
+
+def test_openra_two_reports_and_no_evidence() -> None:
+    r = bitexact.sync("openra", SYNC / "syncreport-alice.log", SYNC / "syncreport-bob.log")
+    assert r["consistent"] is False and r["delta_draws"] == 3
+    assert "hp: 43591 vs 43541" in r["summary"]
+    none = bitexact.sync("openra", WRITERS / "openra" / "ora_nofr.txt", seed=1)
+    assert none["consistent"] is False and none["summary"].startswith("no evidence")
+
+
+def test_generals_frame_folders_by_path() -> None:
+    r = bitexact.sync("generals-crc", WRITERS / "generals" / "dbgA", WRITERS / "generals" / "dbgB")
+    assert r["consistent"] is False
+    assert r["first_divergence"]["frame"] == 5 and r["first_divergence"]["line"] == 2
+    with pytest.raises(bitexact.Error, match="DebugFrame"):
+        bitexact.sync("generals-crc", WRITERS, seed=1)

@@ -691,3 +691,54 @@ fn phobos_two_full_rings_differing_only_in_their_oldest_entry() {
     assert!(!r.consistent, "{}", r.text());
     assert_eq!(r.first_divergence.unwrap().entry, Some(1), "A #1 is B #0");
 }
+
+/// A Tiberian Sun RNG ring as ts-patches prints it: newest first, each
+/// call with the cursors before it. `calls`: (min, max or None for
+/// UNRANGED, caller, frame), oldest first.
+fn ts_ring(seed: u32, calls: &[(Option<(i32, i32)>, u32, u32)]) -> String {
+    let mut g = Random2::new(seed);
+    let mut lines = Vec::new();
+    for &(range, caller, frame) in calls {
+        let (m1, m2) = (g.index1(), g.index2());
+        lines.push(match range {
+            None => {
+                g.raw();
+                format!("RNG: CRITICAL UNRANGED CALLER: {caller:08x}  FRAME: {frame:<10} MIX1: {m1:>3} MIX2: {m2:>3}")
+            }
+            Some((lo, hi)) => {
+                pick_random_number(&mut g, lo, hi).unwrap();
+                format!("RNG: CRITICAL RANGED   CALLER: {caller:08x}  FRAME: {frame:<10} MIX1: {m1:>3} MIX2: {m2:>3} MIN: {lo}  MAX: {hi}")
+            }
+        });
+    }
+    lines.reverse();
+    format!(
+        "FPU State: 9001f\r\n\r\n--- BEGIN RANDOM ---\r\n{}\r\n\r\n",
+        lines.join("\r\n")
+    )
+}
+
+/// Found by fuzzing (`sync_ts`): B's extra call in the frame of both
+/// rings' newest call — which is read but not checked (its draws are not
+/// known) — was taken for a call B's log made after A's was written.
+#[test]
+fn ts_extra_call_in_the_newest_frame_is_a_divergence() {
+    let common: Vec<(Option<(i32, i32)>, u32, u32)> = (0..8)
+        .map(|i| {
+            (
+                if i % 2 == 0 { None } else { Some((0, 99)) },
+                0x40_0000 + i,
+                i / 4,
+            )
+        })
+        .collect();
+    let a = ts_ring(77, &common);
+    let mut with_extra = common.clone();
+    with_extra.insert(7, (Some((0, 99)), 0x42_e8b4, 1));
+    let b = ts_ring(77, &with_extra);
+    let r = run(Format::Ts, &a, Some(&b), &Options::default());
+    assert!(!r.consistent, "{}", r.text());
+    assert_eq!(r.shift, Some(1), "{}", r.text());
+    let r = run(Format::Ts, &a, Some(&a), &Options::default());
+    assert!(r.consistent, "{}", r.text());
+}

@@ -668,6 +668,26 @@ static void sync_logs(void) {
     CHECK_STATUS(bx_sync_json("nope", (const uint8_t *)log, n, NULL, 0, NULL, &json), BX_BAD_ARGUMENT);
     bx_string_free(json);
     CHECK_STATUS(bx_sync_json(NULL, (const uint8_t *)log, n, NULL, 0, NULL, &json), BX_NULL_POINTER);
+
+    /* Two players' OpenRA reports: B made 2 more draws, and one trait's
+     * member differs. */
+    const char *ra = "Player: A\nSync for net frame 5 -------------\nSharedRandom: 7 (#10)\n"
+                     "Synced Traits:\n\t 57 1tnk Bob Health (100)\n\t\t hp: 100\n";
+    const char *rb = "Player: B\nSync for net frame 5 -------------\nSharedRandom: 9 (#12)\n"
+                     "Synced Traits:\n\t 57 1tnk Bob Health (90)\n\t\t hp: 90\n";
+    json = NULL;
+    CHECK_STATUS(bx_sync_json("openra", (const uint8_t *)ra, strlen(ra), (const uint8_t *)rb,
+                              strlen(rb), NULL, &json),
+                 BX_OK);
+    CHECK(json != NULL && strstr(json, "\"delta_draws\":2") != NULL);
+    CHECK(json != NULL && strstr(json, "hp: 100 vs 90") != NULL);
+    bx_string_free(json);
+    /* "vinifera" is another name of "ts". */
+    const char *vin = "Scenario random: 5\r\nRandom seed: 1\r\n";
+    json = NULL;
+    CHECK_STATUS(bx_sync_json("vinifera", (const uint8_t *)vin, strlen(vin), NULL, 0, NULL, &json), BX_OK);
+    CHECK(json != NULL && strstr(json, "\"format\":\"ts\"") != NULL);
+    bx_string_free(json);
 }
 
 /* Promise 7: a NULL handle with a valid buffer leaves the buffer as it was

@@ -148,12 +148,17 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         // One ring ends first. The other's further calls in frames up to
         // the last frame both logged are calls the first did not make; in
         // later frames they only say that log was written later.
-        let last = ea[i - 1].frame.max(eb[j - 1].frame);
-        let (longer, from, side) = if i == ea.len() {
-            (eb, j, "B")
+        // The shorter log covers up to its newest call, also one it does
+        // not check (Tiberian Sun's newest call, whose draws are unknown).
+        let (longer, from, side, shorter) = if i == ea.len() {
+            (eb, j, "B", a)
         } else {
-            (ea, i, "A")
+            (ea, i, "A", b)
         };
+        let last = ea[i - 1]
+            .frame
+            .max(eb[j - 1].frame)
+            .max(shorter.covered.unwrap_or(i64::MIN));
         let extra = longer[from..]
             .iter()
             .take_while(|e| e.frame <= last)

@@ -298,6 +298,7 @@ fn to_log(d: &Dump, logger: usize, cut_frozen: bool) -> Result<Log, SyncError> {
         format: Format::Ts,
         // A full ring prints 4095 (ts-patches) or 4096 (Vinifera) entries.
         full: d.entries.len() >= RING - 1,
+        covered: Some(newest.frame),
         index: 1,
         of: 1,
         entries,
