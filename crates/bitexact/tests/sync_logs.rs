@@ -692,10 +692,12 @@ fn phobos_two_full_rings_differing_only_in_their_oldest_entry() {
     assert_eq!(r.first_divergence.unwrap().entry, Some(1), "A #1 is B #0");
 }
 
+/// One call of [`ts_ring`]: (min, max or None for UNRANGED), caller, frame.
+type TsCall = (Option<(i32, i32)>, u32, u32);
+
 /// A Tiberian Sun RNG ring as ts-patches prints it: newest first, each
-/// call with the cursors before it. `calls`: (min, max or None for
-/// UNRANGED, caller, frame), oldest first.
-fn ts_ring(seed: u32, calls: &[(Option<(i32, i32)>, u32, u32)]) -> String {
+/// call with the cursors before it. `calls` oldest first.
+fn ts_ring(seed: u32, calls: &[TsCall]) -> String {
     let mut g = Random2::new(seed);
     let mut lines = Vec::new();
     for &(range, caller, frame) in calls {
@@ -723,7 +725,7 @@ fn ts_ring(seed: u32, calls: &[(Option<(i32, i32)>, u32, u32)]) -> String {
 /// known) — was taken for a call B's log made after A's was written.
 #[test]
 fn ts_extra_call_in_the_newest_frame_is_a_divergence() {
-    let common: Vec<(Option<(i32, i32)>, u32, u32)> = (0..8)
+    let common: Vec<TsCall> = (0..8)
         .map(|i| {
             (
                 if i % 2 == 0 { None } else { Some((0, 99)) },

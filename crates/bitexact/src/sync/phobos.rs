@@ -124,10 +124,6 @@ pub struct Log {
     /// Whether the ring had filled (its oldest calls overwritten): a ring
     /// that never filled holds every call since its process started.
     pub full: bool,
-    /// The frame of the newest call the log shows, when it is not among
-    /// `entries` (Tiberian Sun's newest call is read but not checked): the
-    /// log covers its calls up to there.
-    pub covered: Option<i64>,
     /// Which log of the file (1-based).
     pub index: usize,
     /// How many logs the file holds.
@@ -279,7 +275,6 @@ pub fn read(reader: &mut dyn BufRead, pick: Option<usize>) -> Result<Log, SyncEr
     let mut log = Log {
         format: super::Format::Phobos,
         full: entries.len() == RING,
-        covered: None,
         index: pick.unwrap_or(logs),
         of: logs,
         entries,

@@ -12,11 +12,17 @@
 //! on kind, caller, frame and range (the cursors stay apart after an extra
 //! draw, by design). The shift is positive when B made the extra calls.
 
-use super::phobos::{context, current_game, Entry, Log};
+use super::phobos::{context, current_game, Entry, Log, RANGED_FN};
 use super::{Options, Report};
 use crate::json::Json;
+use crate::westwood::{Pick, Random2};
 use std::collections::HashMap;
+use std::string::String;
 use std::vec::Vec;
+
+/// The fewest calls in a row, alike with their cursors, that anchor two
+/// rings.
+const MIN_ANCHOR: usize = 2;
 
 fn run(a: &[Entry], b: &[Entry]) -> usize {
     a.iter().zip(b).take_while(|(x, y)| x.same(y)).count()
@@ -57,30 +63,36 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
             .or_default()
             .push(j);
     }
-    let mut anchor = None;
+    // The anchor is the longest run of calls alike with their cursors
+    // (each run counted once, from its start): two rings of one stream
+    // share hundreds, unrelated ones a few by chance (zero-draw calls in a
+    // row repeat their cursors). Ties: several equal runs, not sure.
+    let mut anchor: Option<(usize, usize, usize)> = None;
+    let mut best_run = 0usize;
     for (i, e) in ea.iter().enumerate() {
-        if let Some(js) = by_key.get(&(e.frame, e.index1, e.index2)) {
-            let mut best: Option<(usize, usize)> = None;
-            let mut ties = 0;
-            for &j in js.iter().filter(|&&j| e.same(&eb[j])) {
-                let r = run(&ea[i..], &eb[j..]);
-                match best {
-                    Some((br, _)) if br > r => {}
-                    Some((br, _)) if br == r => ties += 1,
-                    _ => {
-                        best = Some((r, j));
-                        ties = 1;
-                    }
-                }
+        let Some(js) = by_key.get(&(e.frame, e.index1, e.index2)) else {
+            continue;
+        };
+        for &j in js.iter().filter(|&&j| e.same(&eb[j])) {
+            if i > 0 && j > 0 && ea[i - 1].same(&eb[j - 1]) {
+                continue;
             }
-            if let Some((_, j)) = best {
-                anchor = Some((i, j, ties));
-                break;
+            let r = run(&ea[i..], &eb[j..]);
+            if r > best_run {
+                best_run = r;
+                anchor = Some((i, j, 1));
+            } else if r == best_run {
+                if let Some(a) = anchor.as_mut() {
+                    a.2 += 1;
+                }
             }
         }
     }
-    // Rings that never filled both start at their process's first call:
-    // they are compared from #00000, whatever the anchor.
+    // One call alike with its cursors is a coincidence of 1 in 250
+    // between unrelated rings: an anchor agrees on two in a row.
+    if best_run < MIN_ANCHOR {
+        anchor = None;
+    }
     // A ring that never filled, or one cut at a new game, starts at its
     // game's first call ("complete"); two such are compared from there.
     let (full_a, full_b) = (a.full && sa == 0, b.full && sb == 0);
@@ -88,9 +100,130 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         anchor = Some((0, 0, 1));
     }
     let Some((mut i0, mut j0, ties)) = anchor else {
-        report.summary = "not aligned: no entry of A has the frame and cursors of an entry of B; the logs do not overlap (different games, or written far apart)".into();
+        report.summary = std::format!(
+            "not aligned: no {MIN_ANCHOR} calls in a row of A are calls of B with the same frame and cursors; the rings do not overlap (different games or seeds, or written far apart) or differ at every call"
+        );
         return report;
     };
+    // Under the anchor's alignment, the calls both rings hold before it
+    // must be the same calls: where they are not, the rings part before the
+    // anchor (an extra call whose draws the streams later made up), and
+    // the walk from the anchor would not see it.
+    if let Some(t) = (1..=i0.min(j0)).find(|&t| !ea[i0 - t].same_call(&eb[j0 - t])) {
+        let (ib, jb) = (i0 - t, j0 - t);
+        let (x, y) = (&ea[ib], &eb[jb]);
+        // The calls before it, shifted by k on one side, agree again: k
+        // extra calls on that side, ending here (one shift only).
+        let back = |a: &[Entry], b: &[Entry]| {
+            let n = a.len().min(b.len()).min(16);
+            n > 0 && (1..=n).all(|s| a[a.len() - s].same_call(&b[b.len() - s]))
+        };
+        let fits: Vec<i64> = (1..=max_shift as usize)
+            .flat_map(|k| {
+                let b_extra = jb >= k && back(&ea[..=ib], &eb[..=jb - k]);
+                let a_extra = ib >= k && back(&ea[..=ib - k], &eb[..=jb]);
+                [(b_extra, k as i64), (a_extra, -(k as i64))]
+            })
+            .filter(|&(ok, _)| ok)
+            .map(|(_, k)| k)
+            .collect();
+        // At a ring's oldest entry no shift leaves calls to compare: the
+        // cursors say whether that entry began where the other side's call
+        // ended (an extra call after it) rather than where it began.
+        let before = a.format == super::Format::Ts;
+        let ranged_fn = options.ranged_fn.unwrap_or(RANGED_FN);
+        let mut fits = fits;
+        let edge = if fits.is_empty() && jb == 0 && edge_extra(ea, ib, y, before, ranged_fn) {
+            Some(("B", y, "A", x))
+        } else if fits.is_empty() && ib == 0 && edge_extra(eb, jb, x, before, ranged_fn) {
+            Some(("A", x, "B", y))
+        } else {
+            None
+        };
+        if let Some((side, e, other, o)) = edge {
+            fits.push(if side == "B" { 1 } else { -1 });
+            report.details.push(std::format!(
+                "{side} #{:05} is the oldest entry of {side}'s ring: its cursors say it began where {other} #{:05} ended, not where {other} #{:05} began, so it is a call made after it",
+                e.number, o.number, o.number
+            ));
+        }
+        if let [k] = fits[..] {
+            let (side, e, list, at, other, next) = if k > 0 {
+                (
+                    "B",
+                    &eb[jb + 1 - k as usize],
+                    eb,
+                    jb + 1 - k as usize,
+                    "A",
+                    &ea[ib + 1],
+                )
+            } else {
+                (
+                    "A",
+                    &ea[ib + 1 - (-k) as usize],
+                    ea,
+                    ib + 1 - (-k) as usize,
+                    "B",
+                    &eb[jb + 1],
+                )
+            };
+            report.shift = Some(k);
+            report
+                .extra
+                .push(("extra_in", Json::from(if k > 0 { "b" } else { "a" })));
+            report.first_divergence = Some(
+                e.divergence(
+                    options.names.as_ref(),
+                    std::format!("{side} #{:05}: {}", e.number, e.describe()),
+                    std::format!(
+                        "no such call in {other}: its next call is {other} #{:05}: {}",
+                        next.number,
+                        next.describe()
+                    ),
+                    context(list, at)
+                        .into_iter()
+                        .map(|l| std::format!("{side} {l}"))
+                        .collect(),
+                ),
+            );
+            report.summary = std::format!(
+                "divergence: {side} has {} extra call{} at {side} #{:05} (frame {}, caller {:08x}) that {other} does not make: the calls before and after agree once {} skipped (after it the streams met again, so the rings agree with their cursors from A #{:05} / B #{:05})",
+                k.abs(),
+                if k.abs() == 1 { "" } else { "s" },
+                e.number,
+                e.frame,
+                e.caller,
+                if k.abs() == 1 { "it is" } else { "they are" },
+                ea[i0].number,
+                eb[j0].number
+            );
+            return report;
+        }
+        let mut lines: Vec<std::string::String> = context(ea, ib)
+            .into_iter()
+            .map(|l| std::format!("A {l}"))
+            .collect();
+        lines.push(std::format!("B {}", y.text.trim_end()));
+        report.first_divergence = Some(x.divergence(
+            options.names.as_ref(),
+            std::format!("A #{:05}: {}", x.number, x.describe()),
+            std::format!("B #{:05}: {}", y.number, y.describe()),
+            lines,
+        ));
+        report.summary = std::format!(
+            "divergence: the rings share a run of {best_run} calls alike with their cursors from A #{:05} / B #{:05}, but before it, where both hold calls, they part: A #{:05} and B #{:05} are different calls{}",
+            ea[i0].number,
+            eb[j0].number,
+            x.number,
+            y.number,
+            if fits.is_empty() {
+                String::new()
+            } else {
+                std::format!(" ({} shifts fit equally: which side made extra calls is not named)", fits.len())
+            }
+        );
+        return report;
+    }
     // A ring that never filled holds every call since its process started;
     // its calls before the anchor in frames the full ring covers are calls
     // the other log does not have.
@@ -148,17 +281,12 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         // One ring ends first. The other's further calls in frames up to
         // the last frame both logged are calls the first did not make; in
         // later frames they only say that log was written later.
-        // The shorter log covers up to its newest call, also one it does
-        // not check (Tiberian Sun's newest call, whose draws are unknown).
-        let (longer, from, side, shorter) = if i == ea.len() {
-            (eb, j, "B", a)
+        let last = ea[i - 1].frame.max(eb[j - 1].frame);
+        let (longer, from, side) = if i == ea.len() {
+            (eb, j, "B")
         } else {
-            (ea, i, "A", b)
+            (ea, i, "A")
         };
-        let last = ea[i - 1]
-            .frame
-            .max(eb[j - 1].frame)
-            .max(shorter.covered.unwrap_or(i64::MIN));
         let extra = longer[from..]
             .iter()
             .take_while(|e| e.frame <= last)
@@ -335,4 +463,40 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         y.number
     );
     report
+}
+
+/// Whether `y`, the oldest entry of its ring, is a call its player made
+/// after `xs[ix]` (which it faces under the anchor) and not in its place:
+/// its cursors must say it began where `xs[ix]` ended and not where
+/// `xs[ix]` began. With `before`, each entry shows the cursors before it
+/// (Tiberian Sun); else after it (Phobos), and `y`'s draws must fit.
+fn edge_extra(xs: &[Entry], ix: usize, y: &Entry, before: bool, ranged_fn: (u32, u32)) -> bool {
+    let inner = |e: &Entry| !e.ranged && (ranged_fn.0..ranged_fn.1).contains(&e.caller);
+    if inner(y) || inner(&xs[ix]) || (ix > 0 && inner(&xs[ix - 1])) {
+        return false;
+    }
+    if before {
+        return match xs.get(ix + 1) {
+            Some(next) => y.index1 == next.index1 && y.index1 != xs[ix].index1,
+            None => false,
+        };
+    }
+    let delta = |from: &Entry| (i32::from(y.index1) - i32::from(from.index1)).rem_euclid(250);
+    let after_x = may_draw(y, delta(&xs[ix]));
+    let in_place = ix == 0 || may_draw(y, delta(&xs[ix - 1]));
+    after_x && !in_place
+}
+
+/// Whether a whole call `e` can have moved `Index1` by `d` (mod 250): a
+/// `Single` draws one word; a `Ranged` one none for equal bounds, one when
+/// its mask never rejects, else at least one.
+fn may_draw(e: &Entry, d: i32) -> bool {
+    if !e.ranged {
+        return d == 1;
+    }
+    match Pick::<Random2>::new(e.min, e.max) {
+        Ok(p) if !p.spends_draws() => d == 0,
+        Ok(p) if p.mask() == p.span() => d == 1,
+        _ => d != 0,
+    }
 }

@@ -37,6 +37,7 @@
 use super::phobos::{Entry, Log};
 use super::values::{self, Values};
 use super::{phobos_align, phobos_place, Divergence, Format, Lines, Options, Report, SyncError};
+use crate::westwood::{Pick, Random2};
 use std::io::BufRead;
 use std::string::String;
 use std::vec::Vec;
@@ -165,12 +166,46 @@ pub fn read(reader: &mut dyn BufRead) -> Result<Dump, SyncError> {
     let mut lines = Lines::new(reader);
     let mut dump = Dump::default();
     let mut in_ring = false;
+    // In a later section (one per player listed), the entry it must repeat.
+    let mut repeat = 0usize;
+    let differs = |n: u64, text: &str, k: usize| {
+        SyncError::at(
+            n,
+            text,
+            std::format!(
+                "the dump's RANDOM section {k} is not the same ring as the first: which one is the game's cannot be told"
+            ),
+        )
+    };
     while let Some((n, text)) = lines.next_line()? {
         let t = text.trim();
         if t == "--- BEGIN RANDOM ---" {
             dump.sections += 1;
-            in_ring = dump.sections == 1;
+            in_ring = true;
+            repeat = 0;
             continue;
+        }
+        if in_ring && dump.sections > 1 {
+            if t.is_empty() || t.starts_with("--- ") {
+                in_ring = false;
+                if repeat != dump.entries.len() {
+                    return Err(differs(n, text, dump.sections));
+                }
+            } else {
+                let e = parse_entry(n, text)?;
+                let same = dump.entries.get(repeat).is_some_and(|f| {
+                    (
+                        f.critical, f.ranged, f.caller, f.frame, f.mix1, f.mix2, f.min, f.max,
+                    ) == (
+                        e.critical, e.ranged, e.caller, e.frame, e.mix1, e.mix2, e.min, e.max,
+                    )
+                });
+                if !same {
+                    return Err(differs(n, text, dump.sections));
+                }
+                repeat += 1;
+                continue;
+            }
         }
         if in_ring {
             if t.is_empty() || t.starts_with("--- ") {
@@ -189,7 +224,19 @@ pub fn read(reader: &mut dyn BufRead) -> Result<Dump, SyncError> {
         if let Some(rest) = t.strip_prefix("FPU State:") {
             let w = u32::from_str_radix(rest.trim(), 16)
                 .map_err(|_| SyncError::at(n, text, "FPU State is not a hex word"))?;
-            dump.fpu.get_or_insert((n, w));
+            match dump.fpu {
+                Some((first, w0)) if w0 != w => {
+                    return Err(SyncError::at(
+                        n,
+                        text,
+                        std::format!(
+                            "a second 'FPU State:' line ({w:x}) differs from line {first}'s ({w0:x}): which one is the game's cannot be told"
+                        ),
+                    ))
+                }
+                Some(_) => {}
+                None => dump.fpu = Some((n, w)),
+            }
             continue;
         }
         values::read_line(Format::Ts, n, text, &mut dump.values)?;
@@ -219,7 +266,7 @@ pub fn describe_fpu(w: u32) -> String {
 /// said in the notes: the newest call (its draws are not known), the calls
 /// after a NoRNG freeze ([`frozen_from`]) with `cut_frozen`, and, with `logger`, the newest
 /// `logger` calls (Vinifera's own draws for its value lines).
-fn to_log(d: &Dump, logger: usize, cut_frozen: bool) -> Result<Log, SyncError> {
+fn to_log(d: &Dump, logger: usize, placing: bool) -> Result<Log, SyncError> {
     let mut crit: Vec<&TsEntry> = d.entries.iter().rev().filter(|e| e.critical).collect();
     let mut notes = Vec::new();
     if logger > 0 && crit.len() > logger + 2 {
@@ -231,7 +278,7 @@ fn to_log(d: &Dump, logger: usize, cut_frozen: bool) -> Result<Log, SyncError> {
         ));
         crit.truncate(cut);
     }
-    if let Some(f) = frozen_from(&crit).filter(|_| cut_frozen) {
+    if let Some(f) = frozen_from(&crit).filter(|_| placing) {
         notes.push(std::format!(
             "from frame {} (line {}) every CRITICAL call shows cursors {}/{} though {} should draw: ts-patches' NoRNG, which stops every draw from frame 10; the {} calls from there are not checked",
             crit[f].frame,
@@ -253,34 +300,48 @@ fn to_log(d: &Dump, logger: usize, cut_frozen: bool) -> Result<Log, SyncError> {
             ),
         ));
     }
-    let entries: Vec<Entry> = crit
-        .windows(2)
-        .enumerate()
-        .map(|(k, w)| {
-            let (e, next) = (w[0], w[1]);
-            Entry {
-                number: k as u64,
-                line: e.line,
-                ranged: e.ranged,
-                caller: e.caller,
-                frame: e.frame,
-                index1: next.mix1,
-                index2: next.mix2,
-                min: e.min,
-                max: e.max,
-                text: e.text.clone(),
-            }
-        })
-        .collect();
+    // Placed in a stream, each call takes the cursors after it (the next
+    // call's before), so its draws are counted and the newest is left out;
+    // two rings are compared call for call with the cursors before each.
+    let entry = |k: usize, e: &TsEntry, (index1, index2): (u8, u8)| Entry {
+        number: k as u64,
+        line: e.line,
+        ranged: e.ranged,
+        caller: e.caller,
+        frame: e.frame,
+        index1,
+        index2,
+        min: e.min,
+        max: e.max,
+        text: e.text.clone(),
+    };
+    let entries: Vec<Entry> = if placing {
+        crit.windows(2)
+            .enumerate()
+            .map(|(k, w)| entry(k, w[0], (w[1].mix1, w[1].mix2)))
+            .collect()
+    } else {
+        crit.iter()
+            .enumerate()
+            .map(|(k, e)| entry(k, e, (e.mix1, e.mix2)))
+            .collect()
+    };
     let newest = crit[crit.len() - 1];
     let noncrit = d.entries.iter().filter(|e| !e.critical).count();
     notes.insert(
         0,
-        std::format!(
-            "the ring's CRITICAL calls are read oldest first as #00000..#{:05}; the newest (line {}) is not checked: the ring shows cursors before a call, so its draws are not known",
-            entries.len() - 1,
-            newest.line
-        ),
+        if placing {
+            std::format!(
+                "the ring's CRITICAL calls are read oldest first as #00000..#{:05}; the newest (line {}) is not checked: the ring shows cursors before a call, so its draws are not known",
+                entries.len() - 1,
+                newest.line
+            )
+        } else {
+            std::format!(
+                "the ring's CRITICAL calls are read oldest first as #00000..#{:05}, each with the cursors before it",
+                entries.len() - 1
+            )
+        },
     );
     if noncrit > 0 {
         notes.push(std::format!(
@@ -290,7 +351,7 @@ fn to_log(d: &Dump, logger: usize, cut_frozen: bool) -> Result<Log, SyncError> {
     }
     if d.sections > 1 {
         notes.push(std::format!(
-            "the dump holds {} RANDOM sections (one per player listed); the first is read",
+            "the dump holds {} RANDOM sections (one per player listed), each the same ring",
             d.sections
         ));
     }
@@ -298,7 +359,6 @@ fn to_log(d: &Dump, logger: usize, cut_frozen: bool) -> Result<Log, SyncError> {
         format: Format::Ts,
         // A full ring prints 4095 (ts-patches) or 4096 (Vinifera) entries.
         full: d.entries.len() >= RING - 1,
-        covered: Some(newest.frame),
         index: 1,
         of: 1,
         entries,
@@ -307,9 +367,10 @@ fn to_log(d: &Dump, logger: usize, cut_frozen: bool) -> Result<Log, SyncError> {
 }
 
 /// Whether a call draws unless NoRNG stops it: `UNRANGED`, or `RANGED`
-/// with MIN ≠ MAX.
+/// whose pick spends draws (not MIN = MAX, nor a span of `i32::MAX`:
+/// SPEC 4).
 fn draws(e: &TsEntry) -> bool {
-    !e.ranged || e.min != e.max
+    !e.ranged || Pick::<Random2>::new(e.min, e.max).map_or(true, |p| p.spends_draws())
 }
 
 /// NoRNG (ts-patches `NoRNG=yes`: nothing draws from frame 10 on): the
@@ -323,7 +384,11 @@ fn frozen_from(crit: &[&TsEntry]) -> Option<usize> {
         f -= 1;
     }
     let drawing = crit[f..crit.len() - 1].iter().any(|e| draws(e));
-    (drawing && crit[f].frame >= 10).then_some(f)
+    // NoRNG stops every draw from frame 10 on: a freeze after a call of
+    // frame 10 or later that drew is not NoRNG (the stream stopped
+    // mid-game), and is checked as any other call.
+    let at_ten = crit[f].frame >= 10 && (f == 0 || crit[f - 1].frame < 10);
+    (drawing && at_ten).then_some(f)
 }
 
 /// `sync ts`: the ring against a seed (`--seed`, or Vinifera's own
@@ -375,35 +440,27 @@ pub(super) fn check(
         Some(_) => d.values.values.len(),
         None => 0,
     };
-    // Placed in a stream, a NoRNG ring is checked up to its freeze (a ring
+    // Placed in a stream, a ring is checked up to a NoRNG freeze (one
     // frozen from its oldest call places nowhere); two rings are aligned
-    // call for call, frozen or not.
-    let placing = seed.is_some();
-    let log = |d: &Dump, side: &str, which| match to_log(d, logger(d), placing) {
-        Ok(l) => Ok(Ok(l)),
-        Err(e) => match frozen_whole(side, d, seed) {
-            Some(r) if placing => Ok(Err(r)),
-            _ => Err(e.of(which)),
-        },
+    // call for call, every call with the cursors before it.
+    let placed = |d: &Dump, side: &str, which, seed: u32| -> Result<Report, SyncError> {
+        match to_log(d, logger(d), true) {
+            Ok(l) => Ok(phobos_place::check(&l, seed, max_draws, &opts)),
+            Err(e) => frozen_whole(side, d, Some(seed)).ok_or(e.of(which)),
+        }
     };
-    let la = match log(&da, "A", super::Which::A)? {
-        Ok(l) => l,
-        Err(r) => return Ok(r),
-    };
-    let lb = match &db {
-        Some(d) => match log(d, "B", super::Which::B)? {
-            Ok(l) => Some(l),
-            Err(r) => return Ok(r),
-        },
-        None => None,
+    let aligned = |a: &Dump, b: &Dump| -> Result<Report, SyncError> {
+        let la = to_log(a, logger(a), false).map_err(|e| e.of(super::Which::A))?;
+        let lb = to_log(b, logger(b), false).map_err(|e| e.of(super::Which::B))?;
+        Ok(phobos_align::check(&la, &lb, max_shift, &opts))
     };
     let mut report =
-        match (seed, &lb) {
-            (Some(seed), None) => phobos_place::check(&la, seed, max_draws, &opts),
-            (None, Some(lb)) => phobos_align::check(&la, lb, max_shift, &opts),
-            (Some(seed), Some(lb)) => {
-                let ra = phobos_place::check(&la, seed, max_draws, &opts);
-                let rb = phobos_place::check(lb, seed, max_draws, &opts);
+        match (seed, &db) {
+            (Some(seed), None) => placed(&da, "A", super::Which::A, seed)?,
+            (None, Some(db)) => aligned(&da, db)?,
+            (Some(seed), Some(db)) => {
+                let ra = placed(&da, "A", super::Which::A, seed)?;
+                let rb = placed(db, "B", super::Which::B, seed)?;
                 if !ra.consistent {
                     ra
                 } else if !rb.consistent {
@@ -411,7 +468,7 @@ pub(super) fn check(
                     rb.summary = std::format!("the second dump: {}", rb.summary);
                     rb
                 } else {
-                    phobos_align::check(&la, lb, max_shift, &opts)
+                    aligned(&da, db)?
                 }
             }
             (None, None) => return Err(SyncError::whole(
@@ -419,8 +476,122 @@ pub(super) fn check(
                 "a Tiberian Sun ring is checked against a seed or against a second dump: give one",
             )),
         };
+    if let (Some(given), Some(own)) = (options.seed_u32()?, da.values.seed) {
+        if own as u32 != given {
+            report.details.insert(
+                0,
+                std::format!(
+                    "the dump's own 'Random seed:' line says {own}: checked against the seed given, {}, as asked",
+                    given as i32
+                ),
+            );
+        }
+    }
     compare_fpu(&da, db.as_ref(), &mut report);
+    check_values(&da, db.as_ref(), seed, options, &mut report)?;
     Ok(report)
+}
+
+/// Vinifera's value lines beside its ring: each a draw of the same stream
+/// (with a seed), or the two dumps' values compared. A value that does not
+/// fit makes the report a divergence even where the rings agree.
+fn check_values(
+    a: &Dump,
+    b: Option<&Dump>,
+    seed: Option<u32>,
+    options: &Options,
+    report: &mut Report,
+) -> Result<(), SyncError> {
+    let (va, vb) = (&a.values, b.map(|d| &d.values));
+    if va.values.is_empty() || vb.is_some_and(|v| v.values.is_empty()) {
+        return Ok(());
+    }
+    if seed.is_none() && vb.is_none() {
+        return Ok(());
+    }
+    let mut o = options.clone();
+    o.seed = seed.map(|s| i64::from(s as i32));
+    let mut r = values::check_values(Format::Ts, va.clone(), vb.cloned(), &o)?;
+    if let (true, Some(seed), None) = (r.consistent, seed, vb) {
+        logger_draws(va, seed, report, &mut r);
+    }
+    if r.consistent {
+        report
+            .details
+            .push(std::format!("the value lines: {}", r.summary));
+    } else if report.consistent {
+        report.consistent = false;
+        report.summary = std::format!(
+            "divergence: the rings agree, but the value lines do not: {}",
+            r.summary.strip_prefix("divergence: ").unwrap_or(&r.summary)
+        );
+        report.first_divergence = r.first_divergence;
+    } else {
+        report
+            .details
+            .push(std::format!("also, the value lines: {}", r.summary));
+    }
+    Ok(())
+}
+
+/// Vinifera's logger draws each value line's word as one of the ring's
+/// newest CRITICAL calls (one word each, in line order), so where the ring
+/// is placed the values' draws are known: the newest call starts at the
+/// placement's end, the one before it one word earlier. A value found in
+/// the stream but not at its logger call's draw is a divergence too.
+fn logger_draws(va: &values::Values, seed: u32, ring: &Report, r: &mut Report) {
+    let (Some(p), Some(draws)) = (
+        ring.position,
+        ring.extra.iter().find(|(k, _)| *k == "draws"),
+    ) else {
+        return;
+    };
+    let crate::json::Json::Int(d) = draws.1 else {
+        return;
+    };
+    let Some(end) = u64::try_from(d).ok().and_then(|d| p.checked_add(d)) else {
+        return;
+    };
+    let n = va.values.len() as u64;
+    let Some(first) = (end + 1).checked_sub(n) else {
+        return;
+    };
+    let mut gen = Random2::new(seed);
+    gen.discard(first);
+    for (k, v) in va.values.iter().enumerate() {
+        let word = gen.raw();
+        if word != v.value {
+            let at = first + k as u64;
+            r.consistent = false;
+            r.summary = std::format!(
+                "divergence: the log's {} {} (line {}) is not the word of the logger's draw the ring records (draw {at} of seed {}'s stream, the ring's {} CRITICAL call), which is {word}",
+                v.label,
+                v.value,
+                v.line,
+                seed as i32,
+                ordinal(n - k as u64)
+            );
+            r.first_divergence = Some(Divergence {
+                line: Some(v.line),
+                logged: v.text.clone(),
+                expected: std::format!("{}: {word} (draw {at})", v.label),
+                ..Divergence::default()
+            });
+            return;
+        }
+    }
+    r.details.push(std::format!(
+        "each value line is the word of its logger call in the ring (draws {first}..={end})"
+    ));
+}
+
+fn ordinal(k: u64) -> String {
+    match k {
+        1 => "newest".into(),
+        2 => "second newest".into(),
+        3 => "third newest".into(),
+        k => std::format!("{k}th newest"),
+    }
 }
 
 /// The report for a ring whose every CRITICAL call shows the same cursors
@@ -482,6 +653,10 @@ fn compare_fpu(a: &Dump, b: Option<&Dump>, report: &mut Report) {
             "FPU State the same on both sides: {}",
             describe_fpu(w)
         )),
-        _ => {}
+        (Some(_), None) | (None, Some(_)) => report.details.push(
+            "only one dump has an 'FPU State:' line (Vinifera writes none): the FPU words are not compared"
+                .into(),
+        ),
+        (None, None) => {}
     }
 }
