@@ -8,10 +8,13 @@ use bitexact::westwood::Random2;
 use bitexact_fuzz::{sync_run, Bytes};
 use libfuzzer_sys::fuzz_target;
 
+/// A dump as PR #1253 writes it: 256 `LatestFramesCRC` (here `crc + i`).
 fn dump(g: &Random2, crc: u32) -> String {
     let table: Vec<String> = g.table().iter().map(|&w| (w as u32).to_string()).collect();
+    let crcs: Vec<String> = (0..256u32).map(|i| crc.wrapping_add(i).to_string()).collect();
     format!(
-        "{{\n    \"Network\": {{\n        \"CurrentFrame\": 10,\n        \"LatestFramesCRC\": [\n            {crc}\n        ]\n    }},\n    \"Randomizer\": {{\n        \"Next1\": {},\n        \"Next2\": {},\n        \"Table\": [\n            {}\n        ],\n        \"unknown_00\": false\n    }}\n}}\n",
+        "{{\n    \"Network\": {{\n        \"CurrentFrame\": 10,\n        \"LatestFramesCRC\": [\n            {}\n        ]\n    }},\n    \"Randomizer\": {{\n        \"Next1\": {},\n        \"Next2\": {},\n        \"Table\": [\n            {}\n        ],\n        \"unknown_00\": false\n    }}\n}}\n",
+        crcs.join(",\n            "),
         g.index1(),
         g.index2(),
         table.join(",\n            ")

@@ -260,3 +260,120 @@ fn one_dump_with_two_fpu_words_or_two_rings_is_refused() {
         assert!(stderr(&o).contains("RANDOM section 2"), "{}", stderr(&o));
     }
 }
+
+/// `adversarial/openra/`: the real-writer report `openra/ora_A.txt` (net
+/// frame 17) edited by the reviewer.
+fn ora(name: &str) -> String {
+    adv(&format!("openra/{name}"))
+}
+
+#[test]
+fn openra_members_are_compared_under_equal_hashes() {
+    // A trait's hash is the XOR of its members: swapped or cancelling
+    // members keep it. Each pair is a desync.
+    let a = fixture("openra/ora_A.txt");
+    let cases = [
+        (ora("moving_A.txt"), "moving_B_swapped.txt", "FromCell"),
+        (a.clone(), "bullet_B_swapped.txt", "pos"),
+        (a.clone(), "facing_B_xor.txt", "Facing"),
+        (a.clone(), "B_member_missing.txt", "IsValidFaction"),
+    ];
+    for (a, b, member) in cases {
+        let (code, v) = sync(&["openra", &a, &ora(b)]);
+        assert_eq!(code, 1, "{b}: {}", summary(&v));
+        assert!(summary(&v).contains(member), "{b}: {}", summary(&v));
+    }
+}
+
+#[test]
+fn openra_traits_keyed_by_instance_name_and_orders() {
+    // Actor 3 carries three ClassicProductionQueue traits: one gone, or the
+    // third's members flipped under the same hash.
+    for b in ["queues_B_one_gone.txt", "queues_B_flipped.txt"] {
+        let (code, v) = sync(&["openra", &ora("queues_A.txt"), &ora(b)]);
+        assert_eq!(code, 1, "{b}: {}", summary(&v));
+        assert!(
+            summary(&v).contains("3rd ClassicProductionQueue"),
+            "{b}: {}",
+            summary(&v)
+        );
+    }
+    // Actor 57's owner, its type, an order.
+    let a = fixture("openra/ora_A.txt");
+    for (b, word) in [
+        ("B_owner.txt", "1tnk Alice Health"),
+        ("B_type.txt", "2tnk"),
+        ("B_orders.txt", "Stop"),
+    ] {
+        let (code, v) = sync(&["openra", &a, &ora(b)]);
+        assert_eq!(code, 1, "{b}: {}", summary(&v));
+        assert!(summary(&v).contains(word), "{b}: {}", summary(&v));
+    }
+    let (code, v) = sync(&["openra", &a, &a]);
+    assert_eq!(code, 0, "{}", summary(&v));
+}
+
+#[test]
+fn openra_a_last_report_without_data_is_no_evidence() {
+    // A report (frame 17), then a later desync's 'No sync report
+    // available!' (frame 9): the newest desync has no evidence.
+    let f = ora("ora_report_then_noreport.txt");
+    let (code, v) = sync(&["openra", &f, &fixture("openra/ora_A.txt")]);
+    assert_ne!(code, 0, "{}", summary(&v));
+    assert!(summary(&v).starts_with("no evidence"), "{}", summary(&v));
+    let (code, v) = sync(&["openra", "--seed", "1926342318", &f]);
+    assert_ne!(code, 0, "{}", summary(&v));
+    assert!(summary(&v).starts_with("no evidence"), "{}", summary(&v));
+}
+
+#[test]
+fn phobos_json_flag_top_level_state_and_malformed_crcs() {
+    let json = |n: &str| adv(&format!("json/{n}"));
+    // unknown_00: true — the disabled flag — on an otherwise equal state.
+    let (code, v) = sync(&["phobos", &json("A.json"), &json("J7.json")]);
+    assert_eq!(code, 1, "{}", summary(&v));
+    assert!(summary(&v).contains("unknown_00"), "{}", summary(&v));
+    let (code, v) = sync(&["phobos", "--seed", "2024", &json("J7.json")]);
+    assert_eq!(code, 1, "{}", summary(&v));
+    // A house's nested "Randomizer" (B's state) sorted before the top-level
+    // one (A's): the top-level one is the scenario stream.
+    let (code, v) = sync(&["phobos", &json("A.json"), &json("inj_nested.json")]);
+    assert_eq!(code, 0, "{}", summary(&v));
+    let (code, v) = sync(&["phobos", &json("B.json"), &json("inj_nested.json")]);
+    assert_eq!(code, 1, "{}", summary(&v));
+    assert_eq!(v["shift"], -3, "{}", summary(&v));
+    // LatestFramesCRC holding -1, or 255 entries: malformed.
+    for bad in ["j_crcneg.json", "j_crc255.json"] {
+        let o = bitexact(&["sync", "phobos", &json("A.json"), &json(bad)]);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", stdout(&o));
+        assert!(
+            stderr(&o).contains("LatestFramesCRC"),
+            "{bad}: {}",
+            stderr(&o)
+        );
+    }
+    // No Network object: the CRCs are said not compared.
+    let (code, v) = sync(&["phobos", &json("A.json"), &json("j_nonet.json")]);
+    assert_eq!(code, 0, "{}", summary(&v));
+    assert!(
+        summary(&v).contains("no CRC was compared"),
+        "{}",
+        summary(&v)
+    );
+}
+
+#[test]
+fn generals_crc_files_compared_line_for_line() {
+    // The real-writer frames as crcDebug files; B's frame-5 scatter value
+    // differs (line 14).
+    let g = |n: &str| adv(&format!("generals/{n}"));
+    let (code, v) = sync(&["generals-crc", &g("crcDebugA.txt"), &g("crcDebugB.txt")]);
+    assert_eq!(code, 1, "{}", summary(&v));
+    let d = &v["first_divergence"];
+    assert_eq!(
+        (d["frame"].as_i64(), d["line"].as_u64()),
+        (Some(5), Some(14))
+    );
+    let (code, v) = sync(&["generals-crc", &g("crcDebugA.txt"), &g("crcDebugA.txt")]);
+    assert_eq!(code, 0, "{}", summary(&v));
+}

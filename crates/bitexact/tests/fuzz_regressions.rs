@@ -238,3 +238,23 @@ fn sync_generals_frame_digits_after_a_multibyte_character() {
     let mut text = b.0;
     let _ = bitexact::sync::check(bitexact::sync::Format::Generals, &mut text, None, &options);
 }
+
+/// `fuzz/fuzz_targets/sync_openra_diff.rs`: a report compared with itself
+/// was a divergence when it repeated a net frame (a file holding two
+/// desyncs' reports): A's first frame 18 was paired with B's last, whose
+/// orders differ. The newest of each side is compared now. The same shape,
+/// written out.
+#[test]
+fn sync_openra_a_report_repeating_a_net_frame_against_itself() {
+    let text = "Player: P\nSync for net frame 18 -----\nSharedRandom: 5 (#1)\nOrders Issued:\n\nSync for net frame 18 -----\nSharedRandom: 5 (#1)\nOrders Issued:\n\t J\n";
+    let options = bitexact::sync::Options::default();
+    let r = bitexact::sync::check(
+        bitexact::sync::Format::Openra,
+        &mut text.as_bytes(),
+        Some(&mut text.as_bytes()),
+        &options,
+    )
+    .expect("two reports");
+    assert!(r.first_divergence.is_none(), "{}", r.text());
+    assert!(r.consistent, "{}", r.text());
+}

@@ -33,7 +33,15 @@ pub fn with_stdin_bytes(args: &[&str], input: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
+    // A command refused before it reads stdin exits first: the write then
+    // meets a closed pipe, which is not the test's failure.
+    if let Err(e) = child.stdin.take().unwrap().write_all(input) {
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "writing stdin: {e}"
+        );
+    }
     child.wait_with_output().unwrap()
 }
 

@@ -7,7 +7,10 @@
 //! `GetGameLogicRandomSeedCRC()` as a signed int: [`seed_crc`] of the six
 //! logic words. Each such line is placed at the smallest draw count, not
 //! below the previous line's, whose state has that CRC (within the bound);
-//! two machines' files are compared frame by frame. A 32-bit CRC can match
+//! two machines' files are compared frame by frame: first every
+//! `FRAME:INDEX` line both hold (the other CRC lines: a differing one is
+//! where the machines' logic parted), then the `RandomSeed:` lines' draw
+//! counts. A 32-bit CRC can match
 //! by chance (about one in 2^32 per state scanned): the report gives the
 //! chance.
 
@@ -57,9 +60,56 @@ pub struct SeedLine {
 /// unless they carry `RandomSeed:` without the `FRAME:INDEX ` prefix or a
 /// number after it (an error with the line).
 pub fn read(reader: &mut dyn BufRead) -> Result<Vec<SeedLine>, SyncError> {
+    read_file(reader, false).map(|f| f.0)
+}
+
+/// One `FRAME:INDEX message` line of a crcDebug file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrcLine {
+    /// The 1-based file line.
+    pub line: u64,
+    /// The frame and the index within it.
+    pub key: (i64, i64),
+    /// The line as written (its end trimmed).
+    pub text: String,
+}
+
+/// The most `FRAME:INDEX` lines kept of one file for a comparison.
+pub const MAX_LINES: usize = 1 << 24;
+
+/// `FRAME:INDEX ` at the start of `text`, parsed.
+fn prefix(text: &str) -> Option<(i64, i64)> {
+    let (frame, rest) = text.trim_start().split_once(':')?;
+    let (index, _) = rest.split_once(' ')?;
+    Some((frame.trim().parse().ok()?, index.trim().parse().ok()?))
+}
+
+/// [`read`], and with `all` every `FRAME:INDEX` line too (to compare two
+/// machines' files line for line).
+fn read_file(
+    reader: &mut dyn BufRead,
+    all: bool,
+) -> Result<(Vec<SeedLine>, Vec<CrcLine>), SyncError> {
     let mut lines = Lines::new(reader);
     let mut out = Vec::new();
+    let mut every = Vec::new();
     while let Some((n, text)) = lines.next_line()? {
+        if all {
+            if let Some(key) = prefix(text) {
+                if every.len() == MAX_LINES {
+                    return Err(SyncError::at(
+                        n,
+                        text,
+                        std::format!("more than {MAX_LINES} FRAME:INDEX lines to compare"),
+                    ));
+                }
+                every.push(CrcLine {
+                    line: n,
+                    key,
+                    text: text.trim_end().into(),
+                });
+            }
+        }
         let Some(at) = text.find("RandomSeed: ") else {
             continue;
         };
@@ -108,7 +158,21 @@ pub fn read(reader: &mut dyn BufRead) -> Result<Vec<SeedLine>, SyncError> {
             "no 'RandomSeed:' line (not a crcDebug file?)",
         ));
     }
-    Ok(out)
+    Ok((out, every))
+}
+
+/// The first `FRAME:INDEX` line both files hold whose text differs, in A's
+/// order, as (A's line, B's line).
+fn first_other_difference<'l>(
+    a: &'l [CrcLine],
+    b: &'l [CrcLine],
+) -> Option<(&'l CrcLine, &'l CrcLine)> {
+    let mut at: std::collections::HashMap<(i64, i64), &CrcLine> = std::collections::HashMap::new();
+    for l in b {
+        at.entry(l.key).or_insert(l);
+    }
+    a.iter()
+        .find_map(|x| at.get(&x.key).filter(|y| y.text != x.text).map(|&y| (x, y)))
 }
 
 /// Each line's draw count, in order, from `seed` within `max` draws; stops
@@ -140,8 +204,43 @@ pub(super) fn check(
 ) -> Result<Report, SyncError> {
     let seed = options.seed_u32()?;
     let max = options.max_draws(Format::GeneralsCrc)?;
-    let (la, lb) = super::read_both(a, b, read)?;
+    let two = b.is_some();
+    let (fa, fb) = super::read_both(a, b, |r| read_file(r, two))?;
     let mut report = Report::new(Format::GeneralsCrc);
+    // Two machines: every line both files hold is compared first; a
+    // differing RandomSeed line is left to the checks below, which count
+    // its draws.
+    let first = fb
+        .as_ref()
+        .and_then(|fb| first_other_difference(&fa.1, &fb.1));
+    if let Some((x, y)) = first {
+        if !x.text.contains("RandomSeed: ") || !y.text.contains("RandomSeed: ") {
+            report.summary = std::format!(
+                "divergence: the machines' files first differ at frame {}, index {} (A line {}, B line {})",
+                x.key.0,
+                x.key.1,
+                x.line,
+                y.line
+            );
+            report.first_divergence = Some(Divergence {
+                line: Some(x.line),
+                frame: Some(x.key.0),
+                logged: std::format!("A: {}", x.text),
+                expected: std::format!("B line {}: {}", y.line, y.text),
+                context: std::vec![x.text.clone(), y.text.clone()],
+                ..Divergence::default()
+            });
+            return Ok(report);
+        }
+    }
+    if let (Some(fb), None) = (&fb, first) {
+        let keys: std::collections::HashSet<(i64, i64)> = fb.1.iter().map(|l| l.key).collect();
+        let both = fa.1.iter().filter(|l| keys.contains(&l.key)).count();
+        report.details.push(std::format!(
+            "the {both} FRAME:INDEX lines both files hold are the same as written"
+        ));
+    }
+    let (la, lb) = (fa.0, fb.map(|f| f.0));
     let Some(seed) = seed else {
         return match lb {
             Some(lb) => Ok(compare_values(report, &la, &lb)),

@@ -42,7 +42,7 @@ pub struct Frame {
 /// [`super::openra_diff::read`]: the synced traits and effects are read
 /// too, and set aside here). Every frame header must be followed by its
 /// `SharedRandom:` line; a report with no frame is an error (one that says
-/// OpenRA kept no sync report is not: [`check`] answers "no evidence").
+/// OpenRA kept no sync report is not: the check answers "no evidence").
 pub fn read(reader: &mut dyn BufRead) -> Result<Vec<Frame>, SyncError> {
     frames_of(&super::openra_diff::read(reader)?)
 }
@@ -427,6 +427,7 @@ pub(super) fn check(
     report.extra.push(("seed", Json::from(seed)));
     report.extra.push(("window", Json::from(window)));
     report.extra.push(("frames", Json::Array(items)));
+    super::openra_diff::no_evidence_after(&mut report, "the", &ra);
     Ok(report)
 }
 

@@ -13,9 +13,14 @@
 //! The comparison, per net frame both reports hold, in order: the
 //! `SharedRandom` counts first — `T` differs: one side made |ΔT| more draws;
 //! the same `T` with another `L` cannot happen for one seed — then the
-//! traits keyed by (ActorID, TraitClass), in A's order: the first whose
-//! hash differs (or that one side lacks: OpenRA leaves out a trait whose
-//! hash is 0), with its first differing member; then the effects in order.
+//! traits keyed by (ActorID, TraitClass, which of the actor's traits of that
+//! class), in A's order: the first that one side lacks (OpenRA leaves out a
+//! trait whose hash is 0), or whose name (actor type, owner), hash or
+//! members differ — members even under equal hashes, since a hash is the
+//! XOR of the members and changes can cancel; then the effects in order;
+//! then the orders issued, line for line. A file whose last report says `No
+//! sync report available!` has no evidence for its newest desync, whatever
+//! its earlier report says.
 
 use super::{Divergence, Format, Lines, Report, SyncError};
 use crate::json::Json;
@@ -58,6 +63,8 @@ pub struct FrameReport {
     pub traits: Vec<Synced>,
     /// The synced effects, in order.
     pub effects: Vec<Synced>,
+    /// The `Orders Issued:` lines, trimmed, with their lines.
+    pub orders: Vec<(u64, String)>,
 }
 
 /// What a sync report holds.
@@ -77,6 +84,7 @@ enum Section {
     None,
     Traits,
     Effects,
+    Orders,
 }
 
 /// `… (<hash>)` at the end of a line: the text before and the hash.
@@ -128,7 +136,11 @@ pub fn read(reader: &mut dyn BufRead) -> Result<SyncReport, SyncError> {
         match t {
             "Synced Traits:" => section = Section::Traits,
             "Synced Effects:" => section = Section::Effects,
-            "Orders Issued:" | "Sync Report System Info:" => section = Section::None,
+            "Orders Issued:" => {
+                section = Section::Orders;
+                continue;
+            }
+            "Sync Report System Info:" => section = Section::None,
             _ => {}
         }
         if let Some(rest) = t.strip_prefix("Out of sync frame:") {
@@ -144,6 +156,12 @@ pub fn read(reader: &mut dyn BufRead) -> Result<SyncReport, SyncError> {
             continue;
         };
         if section == Section::None || t.is_empty() || t.ends_with(':') && !t.contains(' ') {
+            continue;
+        }
+        if section == Section::Orders {
+            if f.orders.len() < MAX_ENTRIES {
+                f.orders.push((n, t.into()));
+            }
             continue;
         }
         let list = if section == Section::Traits {
@@ -223,74 +241,177 @@ fn describe(s: &Synced) -> String {
     }
 }
 
-/// The first trait (then effect) difference of one frame, as (A's entry or
-/// B's, a sentence, what A says, what B says).
-fn first_synced(fa: &FrameReport, fb: &FrameReport) -> Option<(u64, String, String, String)> {
-    let key = |s: &Synced| (s.actor, s.class.clone());
-    let mut in_b: HashMap<(Option<u64>, String), &Synced> = HashMap::new();
-    for s in &fb.traits {
-        in_b.entry(key(s)).or_insert(s);
+/// How `a` and `b`, the same trait or effect by key, differ: the name (an
+/// actor's type or owner), the hash, or — a hash is the XOR of the synced
+/// members, so changes can cancel — a member under an equal hash.
+fn differ(a: &Synced, b: &Synced, label: &str) -> Option<String> {
+    if a.name != b.name {
+        return Some(std::format!(
+            "{label} vs {}: the same {} named differently (another actor type or owner)",
+            describe(b),
+            if a.actor.is_some() { "trait" } else { "effect" }
+        ));
     }
-    for s in &fa.traits {
-        match in_b.get(&key(s)) {
-            Some(o) if o.hash == s.hash => {}
+    let member = first_member(a, b);
+    if a.hash != b.hash {
+        let m = member.unwrap_or_else(|| "no member differs as written".into());
+        return Some(std::format!("{label} vs {}: {m}", b.hash));
+    }
+    member.map(|m| {
+        std::format!(
+            "{label}: the hashes agree, but a member differs (a hash is the XOR of the members, so changes can cancel): {m}"
+        )
+    })
+}
+
+/// A trait's key: (ActorID, TraitClass, how many of the same actor and
+/// class come before it) — one actor can carry several traits of a class
+/// (a player's production queues).
+type Key<'a> = (Option<u64>, &'a str, usize);
+
+fn keyed(list: &[Synced]) -> Vec<(Key<'_>, &Synced)> {
+    let mut seen: HashMap<(Option<u64>, &str), usize> = HashMap::new();
+    list.iter()
+        .map(|s| {
+            let nth = seen.entry((s.actor, s.class.as_str())).or_insert(0);
+            *nth += 1;
+            ((s.actor, s.class.as_str(), *nth - 1), s)
+        })
+        .collect()
+}
+
+/// `describe`, naming the instance when an actor has several of a class.
+fn describe_nth(key: Key<'_>, s: &Synced) -> String {
+    if key.2 == 0 {
+        describe(s)
+    } else {
+        std::format!(
+            "{} (its {} {} trait)",
+            describe(s),
+            ordinal(key.2 + 1),
+            s.class
+        )
+    }
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    std::format!("{n}{suffix}")
+}
+
+/// The first trait (then effect, then order) difference of one frame, as
+/// (A's entry's line or B's, a sentence, what A says, what B says).
+fn first_synced(fa: &FrameReport, fb: &FrameReport) -> Option<(u64, String, String, String)> {
+    let (ka, kb) = (keyed(&fa.traits), keyed(&fb.traits));
+    let in_b: HashMap<Key<'_>, &Synced> = kb.iter().copied().collect();
+    for &(key, s) in &ka {
+        match in_b.get(&key) {
             Some(o) => {
-                let member =
-                    first_member(s, o).unwrap_or_else(|| "no member differs as written".into());
-                return Some((
-                    s.line,
-                    std::format!("{} vs {}: {member}", describe(s), o.hash),
-                    std::format!("A: {}", describe(s)),
-                    std::format!("B: {}", describe(o)),
-                ));
+                if let Some(what) = differ(s, o, &describe_nth(key, s)) {
+                    return Some((
+                        s.line,
+                        what,
+                        std::format!("A: {}", describe_nth(key, s)),
+                        std::format!("B: {}", describe_nth(key, o)),
+                    ));
+                }
             }
             None => {
                 return Some((
                     s.line,
                     std::format!(
                         "{} is in A's report only (OpenRA leaves out a trait whose hash is 0)",
-                        describe(s)
+                        describe_nth(key, s)
                     ),
-                    std::format!("A: {}", describe(s)),
+                    std::format!("A: {}", describe_nth(key, s)),
                     "B: no such trait".into(),
                 ))
             }
         }
     }
-    let in_a: Vec<_> = fa.traits.iter().map(key).collect();
-    if let Some(o) = fb.traits.iter().find(|o| !in_a.contains(&key(o))) {
+    let in_a: std::collections::HashSet<Key<'_>> = ka.iter().map(|&(k, _)| k).collect();
+    if let Some(&(key, o)) = kb.iter().find(|(k, _)| !in_a.contains(k)) {
         return Some((
             o.line,
             std::format!(
                 "{} is in B's report only (OpenRA leaves out a trait whose hash is 0)",
-                describe(o)
+                describe_nth(key, o)
             ),
             "A: no such trait".into(),
-            std::format!("B: {}", describe(o)),
+            std::format!("B: {}", describe_nth(key, o)),
         ));
     }
     let n = fa.effects.len().max(fb.effects.len());
     for k in 0..n {
-        match (fa.effects.get(k), fb.effects.get(k)) {
-            (Some(x), Some(y)) if x.name == y.name && x.hash == y.hash => {}
-            (x, y) => {
-                let d = |s: Option<&Synced>| s.map_or("no such effect".into(), describe);
-                let member = match (x, y) {
-                    (Some(x), Some(y)) => {
-                        first_member(x, y).map_or(String::new(), |m| std::format!(": {m}"))
-                    }
-                    _ => String::new(),
-                };
-                return Some((
-                    x.or(y).map_or(0, |s| s.line),
-                    std::format!("the effects part at #{k}: {} vs {}{member}", d(x), d(y)),
-                    std::format!("A: {}", d(x)),
-                    std::format!("B: {}", d(y)),
-                ));
-            }
+        let (x, y) = (fa.effects.get(k), fb.effects.get(k));
+        let what = match (x, y) {
+            (Some(x), Some(y)) => differ(x, y, &describe(x)),
+            _ => Some(String::new()),
+        };
+        if let Some(what) = what {
+            let d = |s: Option<&Synced>| s.map_or("no such effect".into(), describe);
+            let what = if what.is_empty() {
+                std::format!("the effects part at #{k}: {} vs {}", d(x), d(y))
+            } else {
+                std::format!("the effects part at #{k}: {what}")
+            };
+            return Some((
+                x.or(y).map_or(0, |s| s.line),
+                what,
+                std::format!("A: {}", d(x)),
+                std::format!("B: {}", d(y)),
+            ));
+        }
+    }
+    let n = fa.orders.len().max(fb.orders.len());
+    for k in 0..n {
+        let (x, y) = (fa.orders.get(k), fb.orders.get(k));
+        if x.map(|o| &o.1) != y.map(|o| &o.1) {
+            let d = |o: Option<&(u64, String)>| o.map_or("no such line".into(), |o| o.1.clone());
+            return Some((
+                x.or(y).map_or(0, |o| o.0),
+                std::format!(
+                    "the orders issued part at their line {}: '{}' vs '{}' (every client applies the same orders in a net frame)",
+                    k + 1,
+                    d(x),
+                    d(y)
+                ),
+                std::format!("A: {}", d(x)),
+                std::format!("B: {}", d(y)),
+            ));
         }
     }
     None
+}
+
+/// A `No sync report available!` written after the file's last frame: the
+/// file's newest desync has no evidence, whatever its earlier report says.
+pub(super) fn trailing_no_report(r: &SyncReport) -> Option<(u64, u64)> {
+    let (line, frame) = r.no_report?;
+    (!r.frames.is_empty() && r.frames.iter().all(|f| f.line < line)).then_some((line, frame))
+}
+
+/// `report` for the file's earlier frames, made a "no evidence" answer when
+/// the file (`whose`: "A's", "B's", "the") ends with a report that holds none.
+pub(super) fn no_evidence_after(report: &mut Report, whose: &str, r: &SyncReport) {
+    if let Some((line, frame)) = trailing_no_report(r) {
+        let earlier = core::mem::take(&mut report.summary);
+        report.details.insert(
+            0,
+            std::format!("the earlier report in the file (frames before line {line}): {earlier}"),
+        );
+        report.consistent = false;
+        report.first_divergence = None;
+        report.summary = std::format!(
+            "no evidence: {whose} file ends with a report that says 'Recorded frames do not contain the frame {frame}. No sync report available!' (line {line}): OpenRA kept no sync data for that desync; the frames before it belong to an earlier one"
+        );
+    }
 }
 
 /// Two players' reports compared (module docs).
@@ -303,7 +424,10 @@ pub(super) fn compare(a: &SyncReport, b: &SyncReport) -> Result<Report, SyncErro
             ));
         }
     }
-    Ok(compare_reports(a, b))
+    let mut report = compare_reports(a, b);
+    no_evidence_after(&mut report, "A's", a);
+    no_evidence_after(&mut report, "B's", b);
+    Ok(report)
 }
 
 fn compare_reports(a: &SyncReport, b: &SyncReport) -> Report {
@@ -318,9 +442,18 @@ fn compare_reports(a: &SyncReport, b: &SyncReport) -> Report {
             }
         }
     }
+    // A file holding two reports (two desyncs) may repeat a net frame: the
+    // newest of each side is compared.
     let common: Vec<(&FrameReport, &FrameReport)> = a
         .frames
         .iter()
+        .enumerate()
+        .filter(|(k, fa)| {
+            !a.frames[k + 1..]
+                .iter()
+                .any(|g| g.net_frame == fa.net_frame)
+        })
+        .map(|(_, fa)| fa)
         .filter_map(|fa| {
             b.frames
                 .iter()
@@ -402,7 +535,7 @@ fn compare_reports(a: &SyncReport, b: &SyncReport) -> Report {
     let traits: usize = common.iter().map(|(f, _)| f.traits.len()).sum();
     let effects: usize = common.iter().map(|(f, _)| f.effects.len()).sum();
     report.summary = std::format!(
-        "consistent: the reports agree at net frame{} {} (SharedRandom, {traits} synced trait{} and {effects} effect{}, hash and members)",
+        "consistent: the reports agree at net frame{} {} (SharedRandom, {traits} synced trait{} and {effects} effect{}, names, hashes and members, orders issued)",
         if common.len() == 1 { "" } else { "s" },
         frames.join(", "),
         if traits == 1 { "" } else { "s" },

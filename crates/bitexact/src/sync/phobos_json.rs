@@ -30,9 +30,13 @@ pub struct Dump {
     pub state: Random2,
     /// `Network.CurrentFrame`.
     pub frame: Option<u64>,
-    /// `Network.LatestFramesCRC`.
-    pub crcs: Vec<u64>,
+    /// `Network.LatestFramesCRC`, [`CRCS`] of them (`None`: the dump has
+    /// none).
+    pub crcs: Option<Vec<u64>>,
 }
+
+/// The CRCs `Network.LatestFramesCRC` holds (`EventClass::LatestFramesCRC`).
+pub const CRCS: usize = 256;
 
 /// The value after `"key":` in `text`, as written (a number, `true`, …, or
 /// an array up to its `]`).
@@ -58,6 +62,48 @@ fn numbers(array: &str) -> Option<Vec<u64>> {
     inner.split(',').map(|n| n.trim().parse().ok()).collect()
 }
 
+/// The text of the object (`{…}`) that is the value of the top-level key
+/// `key` — not a key of the same name nested deeper. Strings are skipped
+/// whole (an escaped quote included), so a brace or key inside one does
+/// not count.
+fn top_level<'t>(text: &'t str, key: &str) -> Option<&'t str> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut i) = (0usize, 0usize);
+    let mut start = None;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                let from = i + 1;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                let name = text.get(from..i.min(bytes.len()))?;
+                let after = text.get(i + 1..).unwrap_or("").trim_start();
+                if start.is_none() && depth == 1 && name == key && after.starts_with(':') {
+                    let v = after[1..].trim_start();
+                    if !v.starts_with('{') {
+                        return None;
+                    }
+                    start = Some(text.len() - v.len());
+                    i = text.len() - v.len();
+                    continue;
+                }
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth = depth.checked_sub(1)?;
+                if let (Some(s), 1) = (start, depth) {
+                    return text.get(s..=i);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Whether a log's first bytes are a JSON document (a `{`).
 pub fn is_json(reader: &mut dyn BufRead) -> Result<bool, SyncError> {
     let head = reader
@@ -67,8 +113,9 @@ pub fn is_json(reader: &mut dyn BufRead) -> Result<bool, SyncError> {
     Ok(head.iter().find(|c| !c.is_ascii_whitespace()) == Some(&b'{'))
 }
 
-/// Read a dump. Errors: too large, no `Randomizer` with `Next1`, `Next2`
-/// and 250 table words, cursors out of range.
+/// Read a dump. Errors: too large, no top-level `Randomizer` with `Next1`,
+/// `Next2` and 250 table words, cursors out of range, an `unknown_00` that
+/// is not a flag, a `LatestFramesCRC` that is not [`CRCS`] 32-bit words.
 pub fn read(reader: &mut dyn BufRead) -> Result<Dump, SyncError> {
     let mut bytes = Vec::new();
     reader
@@ -88,10 +135,8 @@ pub fn read(reader: &mut dyn BufRead) -> Result<Dump, SyncError> {
             std::format!("not a Phobos JSON dump with the scenario stream's state: {what}"),
         )
     };
-    let at = text
-        .find("\"Randomizer\"")
-        .ok_or_else(|| bad("no \"Randomizer\""))?;
-    let r = &text[at..];
+    let r =
+        top_level(&text, "Randomizer").ok_or_else(|| bad("no top-level \"Randomizer\" object"))?;
     let cursor = |k: &str| -> Result<usize, SyncError> {
         value(r, k)
             .and_then(|v| v.parse::<usize>().ok())
@@ -107,17 +152,33 @@ pub fn read(reader: &mut dyn BufRead) -> Result<Dump, SyncError> {
     for (w, &t) in words.iter_mut().zip(&table) {
         *w = t as u32 as i32;
     }
-    let state = Random2::from_parts(words, n1, n2).map_err(|e| bad(&std::format!("{e}")))?;
-    let net = text.find("\"Network\"").map(|i| &text[i..]);
+    let mut state = Random2::from_parts(words, n1, n2).map_err(|e| bad(&std::format!("{e}")))?;
+    // Byte 0 of Red Alert 2's Random2Class: set, a draw returns 0 and
+    // changes nothing (SPEC 4).
+    match value(r, "unknown_00") {
+        None | Some("false" | "0") => {}
+        Some("true" | "1") => state.set_disabled(true),
+        Some(v) => return Err(bad(&std::format!("\"unknown_00\" is {v}, not a flag"))),
+    }
+    let net = top_level(&text, "Network");
+    let crcs = match net.and_then(|n| value(n, "LatestFramesCRC")) {
+        None => None,
+        Some(v) => Some(
+            numbers(v)
+                .filter(|c| c.len() == CRCS && c.iter().all(|&w| w <= u64::from(u32::MAX)))
+                .ok_or_else(|| {
+                    bad(&std::format!(
+                        "\"LatestFramesCRC\" is not {CRCS} unsigned 32-bit CRCs"
+                    ))
+                })?,
+        ),
+    };
     Ok(Dump {
         state,
         frame: net
             .and_then(|n| value(n, "CurrentFrame"))
             .and_then(|v| v.parse().ok()),
-        crcs: net
-            .and_then(|n| value(n, "LatestFramesCRC"))
-            .and_then(numbers)
-            .unwrap_or_default(),
+        crcs,
     })
 }
 
@@ -127,7 +188,7 @@ impl core::fmt::Debug for Dump {
             .field("next1", &self.state.index1())
             .field("next2", &self.state.index2())
             .field("frame", &self.frame)
-            .field("crcs", &self.crcs.len())
+            .field("crcs", &self.crcs.as_ref().map(Vec::len))
             .finish()
     }
 }
@@ -159,6 +220,22 @@ pub(super) fn check(
 ) -> Result<Report, SyncError> {
     let mut report = Report::new(Format::Phobos);
     report.extra.push(("json", Json::from(true)));
+    for (side, d) in core::iter::once(("A", a)).chain(b.map(|d| ("B", d))) {
+        if d.state.disabled()
+            && (seed.is_some() || !b.is_some_and(|b| b.state.disabled() && a.state.disabled()))
+        {
+            report.summary = std::format!(
+                "divergence: {side}'s scenario stream has its disabled flag set (unknown_00: true): while it is set every draw returns 0 and changes nothing; {}",
+                if seed.is_some() { "a seeded scenario stream has it clear" } else { "the other's has it clear" }
+            );
+            report.first_divergence = Some(Divergence {
+                logged: std::format!("{side}: Randomizer unknown_00 true"),
+                expected: "unknown_00 false".into(),
+                ..Divergence::default()
+            });
+            return Ok(report);
+        }
+    }
     if let Some(seed) = seed {
         for (side, d) in core::iter::once(("A", a)).chain(b.map(|d| ("B", d))) {
             let found =
@@ -216,14 +293,24 @@ pub(super) fn check(
     };
     report.checked = 2;
     let d = ahead(&a.state, &b.state, max);
-    let crc = a.crcs.iter().zip(&b.crcs).position(|(x, y)| x != y);
+    let (ca, cb) = (
+        a.crcs.as_deref().unwrap_or(&[]),
+        b.crcs.as_deref().unwrap_or(&[]),
+    );
+    let crc = ca.iter().zip(cb).position(|(x, y)| x != y);
     match (d, crc) {
         (Some(0), None) => {
             report.consistent = true;
+            let crcs = match (&a.crcs, &b.crcs) {
+                (Some(_), Some(_)) => std::format!("the {CRCS} LatestFramesCRC agree"),
+                (None, None) => "neither dump has a LatestFramesCRC: no CRC was compared".into(),
+                (None, _) => "A's dump has no LatestFramesCRC: no CRC was compared".into(),
+                (_, None) => "B's dump has no LatestFramesCRC: no CRC was compared".into(),
+            };
             report.summary = std::format!(
-                "consistent: the two scenario streams are in the same state{} and the {} LatestFramesCRC agree",
-                a.frame.map_or(String::new(), |f| std::format!(" at frame {f}")),
-                a.crcs.len().min(b.crcs.len())
+                "consistent: the two scenario streams are in the same state{}; {crcs}",
+                a.frame
+                    .map_or(String::new(), |f| std::format!(" at frame {f}"))
             );
         }
         _ => {
@@ -245,8 +332,8 @@ pub(super) fn check(
             if let Some(i) = crc {
                 parts.push(std::format!(
                     "LatestFramesCRC first differ at slot {i} ({} vs {})",
-                    a.crcs[i],
-                    b.crcs[i]
+                    ca[i],
+                    cb[i]
                 ));
                 report.extra.push(("crc_slot", Json::from(i)));
             }

@@ -26,7 +26,7 @@
 //! The calls are read into the shape of Phobos' ring ([`super::phobos::Log`],
 //! oldest first, each with the cursors after it: the next call's before), so
 //! the placement in a seed's stream and the alignment of two players' rings
-//! are Phobos' ([`super::phobos_place`], [`super::phobos_align`]).
+//! are Phobos' (`phobos_place`, `phobos_align`).
 //!
 //! `FPU State: %x` is the CRT's `_controlfp(0, 0)` word: two players whose
 //! precision (`_PC_24` 0x20000, `_PC_53` 0x10000, `_PC_64` 0) or rounding
