@@ -744,3 +744,54 @@ fn ts_extra_call_in_the_newest_frame_is_a_divergence() {
     let r = run(Format::Ts, &a, Some(&a), &Options::default());
     assert!(r.consistent, "{}", r.text());
 }
+
+/// Two players' rings in the form where `RandomRanged` logs its own draws
+/// as `Single` lines: the inner lines belong to their `Ranged` call, so an
+/// extra ranged call is one extra call (not one per draw), named by its
+/// `Ranged` line (caller and range), and windows that start inside a ranged
+/// call's inner lines still align. Found by the independent oracle of
+/// issue 30 (23 of its cases).
+#[test]
+fn phobos_two_players_inner_lines_are_one_call() {
+    let calls = game(33, 5200);
+    let f = calls.last().unwrap().frame;
+    for (at, extra) in [
+        (4800usize, (Some((0, 1000)), 0x00DE_AD00u32)),
+        (4900, (Some((0, 99)), 0x00DE_AD04)),
+        (5000, (None, 0x00DE_AD08)),
+    ] {
+        let extra = Call {
+            ranged: extra.0,
+            caller: extra.1,
+            frame: calls[at].frame,
+        };
+        let mut calls_b = calls.clone();
+        calls_b.insert(at, extra);
+        let a = phobos_lines(9, 70, &calls, true);
+        let b = phobos_lines(9, 70, &calls_b, true);
+        let (ta, tb) = (phobos_text(&a, f), phobos_text(&b, f));
+        let o = Options::default();
+        let same = run(Format::Phobos, &tb, Some(&tb), &o);
+        assert!(same.consistent, "{}", same.text());
+        for (x, y, k) in [(&ta, &tb, 1), (&tb, &ta, -1)] {
+            let r = run(Format::Phobos, x, Some(y), &o);
+            assert!(!r.consistent, "{}", r.text());
+            assert_eq!(r.shift, Some(k), "{extra:?}: {}", r.text());
+            let d = r.first_divergence.as_ref().unwrap();
+            assert_eq!(d.caller, Some(extra.caller), "{}", r.text());
+            assert_eq!(d.frame, Some(i64::from(extra.frame)), "{}", r.text());
+        }
+    }
+    // The same game dumped by two players whose rings start at different
+    // points of it (one ring begins inside a ranged call's inner lines):
+    // consistent.
+    let a = phobos_lines(9, 70, &calls, true);
+    let b = phobos_lines(9, 70, &calls[..calls.len() - 7], true);
+    let r = run(
+        Format::Phobos,
+        &phobos_text(&a, f),
+        Some(&phobos_text(&b, f)),
+        &Options::default(),
+    );
+    assert!(r.consistent, "{}", r.text());
+}

@@ -1,6 +1,11 @@
 //! Two players' Phobos logs of the same moment aligned to each other (SPEC
 //! 12.1, no seed needed).
 //!
+//! Each ring is first read as calls: a `RandomRanged` call's inner
+//! `Single` lines (callers inside the ranged function) are folded into its
+//! `Ranged` line, so an extra ranged call is one extra call and is named by
+//! the line that holds its caller and range.
+//!
 //! The rings are anchored on the first entry of A present in B — the same
 //! call (kind, caller, frame, range) with the same cursors; among several,
 //! the one agreeing longest. Frame and cursors alone do not make a call: a
@@ -12,7 +17,7 @@
 //! on kind, caller, frame and range (the cursors stay apart after an extra
 //! draw, by design). The shift is positive when B made the extra calls.
 
-use super::phobos::{context, current_game, Entry, Log, RANGED_FN};
+use super::phobos::{calls, context, current_game, Entry, Log, RANGED_FN};
 use super::{Options, Report};
 use crate::json::Json;
 use crate::westwood::{Pick, Random2};
@@ -55,7 +60,27 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
             ));
         }
     }
-    let (ea, eb) = (&a.entries[sa..], &b.entries[sb..]);
+    // Each call compared whole: a ranged call's inner `Single` lines are
+    // folded into its `Ranged` line (whose cursors are the call's), so an
+    // extra ranged call is one call, and a ring starting inside one still
+    // aligns.
+    let ranged_fn = options.ranged_fn.unwrap_or(RANGED_FN);
+    let (ca, cb) = (
+        whole_calls(&a.entries[sa..], ranged_fn),
+        whole_calls(&b.entries[sb..], ranged_fn),
+    );
+    for (side, folded) in [
+        ("A", a.entries.len() - sa - ca.len()),
+        ("B", b.entries.len() - sb - cb.len()),
+    ] {
+        if folded > 0 {
+            report.details.push(std::format!(
+                "{side}: {folded} inner Single lines of RandomRanged ({:08x}..{:08x}) folded into their Ranged calls: each call is compared whole and named by its Ranged line",
+                ranged_fn.0, ranged_fn.1
+            ));
+        }
+    }
+    let (ea, eb) = (&ca[..], &cb[..]);
     let mut by_key: HashMap<(i64, u8, u8), Vec<usize>> = HashMap::new();
     for (j, e) in eb.iter().enumerate() {
         by_key
@@ -131,7 +156,6 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         // cursors say whether that entry began where the other side's call
         // ended (an extra call after it) rather than where it began.
         let before = a.format == super::Format::Ts;
-        let ranged_fn = options.ranged_fn.unwrap_or(RANGED_FN);
         let mut fits = fits;
         let edge = if fits.is_empty() && jb == 0 && edge_extra(ea, ib, y, before, ranged_fn) {
             Some(("B", y, "A", x))
@@ -463,6 +487,16 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         y.number
     );
     report
+}
+
+/// The log's calls, one entry each: a call's last entry (its `Ranged`
+/// line, whose cursors are after the whole call) stands for its inner
+/// `Single` lines too (see [`super::phobos::calls`]).
+fn whole_calls(entries: &[Entry], ranged_fn: (u32, u32)) -> Vec<Entry> {
+    calls(entries, ranged_fn)
+        .into_iter()
+        .map(|c| entries[c.last].clone())
+        .collect()
 }
 
 /// Whether `y`, the oldest entry of its ring, is a call its player made
