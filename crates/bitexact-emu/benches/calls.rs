@@ -37,6 +37,7 @@ fn main() {
             cw: 0x027f,
             max_instructions: 10_000,
             out: vec![],
+            ..Default::default()
         };
         // Warm the translation cache.
         let insns = p.call(&call).unwrap().instructions;

@@ -118,6 +118,77 @@ pub enum Arg {
     },
 }
 
+/// A general register a value or buffer can be given in (SPEC 13.1:
+/// private conventions of whole-program-optimised code). ESP is the
+/// stack's and cannot be given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reg {
+    /// `eax`
+    Eax,
+    /// `ebx`
+    Ebx,
+    /// `ecx`
+    Ecx,
+    /// `edx`
+    Edx,
+    /// `esi`
+    Esi,
+    /// `edi`
+    Edi,
+    /// `ebp`
+    Ebp,
+    /// `esp` (read back only)
+    Esp,
+}
+
+impl Reg {
+    /// Every register, in the order [`Outcome::regs`] holds them.
+    pub const ALL: [Reg; 8] = [
+        Reg::Eax,
+        Reg::Ebx,
+        Reg::Ecx,
+        Reg::Edx,
+        Reg::Esi,
+        Reg::Edi,
+        Reg::Ebp,
+        Reg::Esp,
+    ];
+
+    /// Its name, lower case.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reg::Eax => "eax",
+            Reg::Ebx => "ebx",
+            Reg::Ecx => "ecx",
+            Reg::Edx => "edx",
+            Reg::Esi => "esi",
+            Reg::Edi => "edi",
+            Reg::Ebp => "ebp",
+            Reg::Esp => "esp",
+        }
+    }
+
+    /// The register named `n` (any case).
+    pub fn parse(n: &str) -> Option<Reg> {
+        Reg::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(n.trim()))
+    }
+
+    pub(crate) fn unicorn(self) -> RegisterX86 {
+        match self {
+            Reg::Eax => RegisterX86::EAX,
+            Reg::Ebx => RegisterX86::EBX,
+            Reg::Ecx => RegisterX86::ECX,
+            Reg::Edx => RegisterX86::EDX,
+            Reg::Esi => RegisterX86::ESI,
+            Reg::Edi => RegisterX86::EDI,
+            Reg::Ebp => RegisterX86::EBP,
+            Reg::Esp => RegisterX86::ESP,
+        }
+    }
+}
+
 /// Memory read back after the call (a global the function writes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutBuf {
@@ -144,6 +215,31 @@ pub struct Call {
     pub max_instructions: u64,
     /// Memory to read back after the call.
     pub out: Vec<OutBuf>,
+    /// Registers set before the call (after the convention's own), each to
+    /// a value or a buffer's address; their buffers follow the arguments'
+    /// in [`Outcome::buffers`].
+    pub regs: Vec<(Reg, Arg)>,
+    /// The buffers' names, for errors (an overrun names its buffer): one
+    /// per buffer argument, then one per register buffer; missing names
+    /// are "argument K" and the register's name.
+    pub names: Vec<String>,
+}
+
+impl Default for Call {
+    /// No function yet (address 0), cdecl, no arguments, control word
+    /// 0x027F, a budget of 10^7 instructions.
+    fn default() -> Call {
+        Call {
+            address: 0,
+            conv: Conv::Cdecl,
+            args: Vec::new(),
+            cw: 0x027f,
+            max_instructions: 10_000_000,
+            out: Vec::new(),
+            regs: Vec::new(),
+            names: Vec::new(),
+        }
+    }
 }
 
 /// What a call gave back.
@@ -165,8 +261,13 @@ pub struct Outcome {
     pub host_ops: Vec<&'static str>,
     /// Where the status word was first read, if it was.
     pub status_read: Option<u32>,
-    /// Each buffer argument after the call, in argument order.
+    /// The CRT helpers whose built-in x87 models ran.
+    pub crt_models: Vec<&'static str>,
+    /// Each buffer after the call: the arguments' in order, then the
+    /// registers'.
     pub buffers: Vec<Vec<Scalar>>,
+    /// The general registers after the return, in [`Reg::ALL`]'s order.
+    pub regs: [u32; 8],
     /// Each [`OutBuf`] after the call.
     pub out: Vec<Vec<Scalar>>,
     /// The bytes of arguments the callee popped (0 for cdecl).
@@ -175,35 +276,77 @@ pub struct Outcome {
     pub stack_bytes: u32,
 }
 
-/// Makes `call` in `m` (whose image is loaded).
+/// Makes `call` in `m` (whose image is loaded), its buffers laid out
+/// afresh from their values.
 ///
-/// Errors: the run's (see [`Machine::run`]), and [`EmuError::BadCall`] for
-/// a thiscall without a 32-bit first argument, or buffers that do not fit.
+/// Errors: the run's (see [`Machine::run`]), [`EmuError::BufferOverrun`]
+/// for a write outside a buffer, and [`EmuError::BadCall`] for a thiscall
+/// without a 32-bit first argument, or buffers that do not fit.
 pub fn call(m: &mut Machine, c: &Call) -> Result<Outcome, EmuError> {
-    m.heap_reset();
-    // Buffers first: their addresses are the arguments.
-    let mut words: Vec<(Scalar, Option<usize>)> = Vec::new();
-    let mut buffers = Vec::new();
+    make(m, c, false)
+}
+
+/// Makes `call` again with the buffers as the previous call on `m` left
+/// them (SPEC 13.1: state carried between calls — a generator's state
+/// across draws); the buffers' values in `c` are not written. The first
+/// call on a machine, or one whose buffers differ in number or size from
+/// the previous call's, lays them out afresh as [`call`] does.
+pub fn call_carried(m: &mut Machine, c: &Call) -> Result<Outcome, EmuError> {
+    make(m, c, true)
+}
+
+/// The buffers of `c`: its arguments', then its registers', as (element
+/// type, values, name).
+fn buffers_of(c: &Call) -> Vec<(Elem, &[Scalar], String)> {
+    let mut out = Vec::new();
+    let mut named = c.names.iter();
+    for (k, a) in c.args.iter().enumerate() {
+        if let Arg::Buf { elem, values } = a {
+            let name = named.next().cloned().unwrap_or(format!("argument {k}"));
+            out.push((*elem, values.as_slice(), name));
+        }
+    }
+    for (r, a) in &c.regs {
+        if let Arg::Buf { elem, values } = a {
+            let name = named.next().cloned().unwrap_or(r.name().to_string());
+            out.push((*elem, values.as_slice(), name));
+        }
+    }
+    out
+}
+
+fn make(m: &mut Machine, c: &Call, carry: bool) -> Result<Outcome, EmuError> {
+    let bufs = buffers_of(c);
+    let sizes: Vec<usize> = bufs.iter().map(|(e, v, _)| e.size() * v.len()).collect();
+    let reuse = carry && m.buffer_sizes() == sizes;
+    let addrs: Vec<u32> = if reuse {
+        m.buffer_addresses()
+    } else {
+        m.heap_reset();
+        let mut addrs = Vec::new();
+        for (_, values, name) in &bufs {
+            let bytes: Vec<u8> = values.iter().flat_map(|v| v.bytes()).collect();
+            addrs.push(m.heap_alloc(&bytes, name)?);
+        }
+        addrs
+    };
+    let mut next_buf = addrs.iter().copied();
+    let mut words: Vec<Scalar> = Vec::new();
     for a in &c.args {
         match a {
-            Arg::Value(v) => words.push((*v, None)),
-            Arg::Buf { elem, values } => {
-                let bytes: Vec<u8> = values.iter().flat_map(|v| v.bytes()).collect();
-                let at = m.heap_alloc(&bytes)?;
-                buffers.push((at, *elem, values.len()));
-                words.push((Scalar::U32(at), Some(buffers.len() - 1)));
-            }
+            Arg::Value(v) => words.push(*v),
+            Arg::Buf { .. } => words.push(Scalar::U32(next_buf.next().unwrap_or(0))),
         }
     }
     let is_int = |v: &Scalar| matches!(v, Scalar::I32(_) | Scalar::U32(_) | Scalar::U8(_));
     let mut regs: Vec<(RegisterX86, u32)> = Vec::new();
     let mut stack: Vec<Scalar> = Vec::new();
     match c.conv {
-        Conv::Cdecl | Conv::Stdcall => stack = words.iter().map(|w| w.0).collect(),
+        Conv::Cdecl | Conv::Stdcall => stack = words.clone(),
         Conv::Thiscall => {
             let mut it = words.iter();
             match it.next() {
-                Some((v, _)) if is_int(v) => regs.push((RegisterX86::ECX, word(*v))),
+                Some(v) if is_int(v) => regs.push((RegisterX86::ECX, word(*v))),
                 _ => {
                     return Err(EmuError::BadCall(
                         "a thiscall needs a first argument that is a pointer or a 32-bit integer (this)"
@@ -211,11 +354,11 @@ pub fn call(m: &mut Machine, c: &Call) -> Result<Outcome, EmuError> {
                     ))
                 }
             }
-            stack = it.map(|w| w.0).collect();
+            stack = it.copied().collect();
         }
         Conv::Fastcall => {
             let mut free = [RegisterX86::ECX, RegisterX86::EDX].into_iter();
-            for (v, _) in &words {
+            for v in &words {
                 if is_int(v) {
                     if let Some(r) = free.next() {
                         regs.push((r, word(*v)));
@@ -225,6 +368,13 @@ pub fn call(m: &mut Machine, c: &Call) -> Result<Outcome, EmuError> {
                 stack.push(*v);
             }
         }
+    }
+    for (r, a) in &c.regs {
+        let v = match a {
+            Arg::Value(v) => word(*v),
+            Arg::Buf { .. } => next_buf.next().unwrap_or(0),
+        };
+        regs.push((r.unicorn(), v));
     }
     let bytes: Vec<u8> = stack
         .iter()
@@ -262,8 +412,8 @@ pub fn call(m: &mut Machine, c: &Call) -> Result<Outcome, EmuError> {
     let esp_after = m.reg(RegisterX86::ESP);
     let popped = esp_after.wrapping_sub(esp + 4);
     let mut after = Vec::new();
-    for (at, elem, n) in buffers {
-        after.push(read_elems(m, at, elem, n)?);
+    for (&at, (elem, values, _)) in addrs.iter().zip(&bufs) {
+        after.push(read_elems(m, at, *elem, values.len())?);
     }
     let mut out = Vec::new();
     for o in &c.out {
@@ -285,7 +435,9 @@ pub fn call(m: &mut Machine, c: &Call) -> Result<Outcome, EmuError> {
         instructions: stats.instructions,
         host_ops: stats.host_ops,
         status_read: stats.status_read,
+        crt_models: stats.crt_models,
         buffers: after,
+        regs: Reg::ALL.map(|r| m.reg(r.unicorn())),
         out,
         popped,
         stack_bytes,

@@ -13,12 +13,17 @@ pub enum EmuError {
     Malformed(String),
     /// No symbol, export or address names the function.
     NoSuchFunction(String),
+    /// An address, `sub_` or `rva:` name that is not a place a function
+    /// can start (the sentence says why, and where it could).
+    BadStart(String),
     /// The function called an import that has no stub.
     UnresolvedImport {
         /// `DLL!function` (or `DLL!#ordinal`).
         import: String,
         /// The caller's return address, where the call came from.
         caller: u32,
+        /// Why a loaded DLL did not resolve it, if one was involved.
+        why: Option<String>,
     },
     /// An instruction the emulator cannot run exactly and this host cannot
     /// run natively.
@@ -42,6 +47,21 @@ pub enum EmuError {
         /// The address touched.
         address: u32,
         /// The instruction that touched it.
+        pc: u32,
+    },
+    /// A write outside every buffer laid out for the call, next to one of
+    /// them (SPEC 13.1: buffers are guarded).
+    BufferOverrun {
+        /// The buffer's name.
+        buffer: String,
+        /// Its size in bytes.
+        size: usize,
+        /// The first byte written, from the buffer's start (negative:
+        /// before it).
+        offset: i64,
+        /// How many bytes the instruction wrote.
+        width: usize,
+        /// The instruction that wrote.
         pc: u32,
     },
     /// An instruction the emulator does not decode.
@@ -72,9 +92,10 @@ impl fmt::Display for EmuError {
                 f,
                 "no function '{name}': not a symbol or export of the image, nor a hex address inside its code"
             ),
-            EmuError::UnresolvedImport { import, caller } => write!(
+            EmuError::UnresolvedImport { import, caller, why } => write!(
                 f,
-                "the function called the import {import} (returning to {caller:#010x}), which has no stub: give it a return value"
+                "the function called the import {import} (returning to {caller:#010x}), which has no stub{}: give it a return value",
+                why.as_ref().map(|w| format!(" ({w})")).unwrap_or_default()
             ),
             EmuError::HostCannotRun { mnemonic, address } => write!(
                 f,
@@ -88,13 +109,25 @@ impl fmt::Display for EmuError {
                 f,
                 "memory fault: {access} of unmapped or protected address {address:#010x} by the instruction at {pc:#010x}"
             ),
+            EmuError::BufferOverrun {
+                buffer,
+                size,
+                offset,
+                width,
+                pc,
+            } => write!(
+                f,
+                "buffer overrun: the instruction at {pc:#010x} wrote {width} byte{} at offset {offset} of {buffer} ({size} bytes){}",
+                if *width == 1 { "" } else { "s" },
+                if *offset < 0 { ", before its start" } else { ", past its end" }
+            ),
             EmuError::InvalidInstruction { pc } => {
                 write!(f, "invalid instruction at {pc:#010x}")
             }
             EmuError::Interrupt { vector, pc } => {
                 write!(f, "interrupt {vector} at {pc:#010x} (a trap, int3 or divide error)")
             }
-            EmuError::BadCall(why) => f.write_str(why),
+            EmuError::BadCall(why) | EmuError::BadStart(why) => f.write_str(why),
             EmuError::Engine(why) => write!(f, "the emulator refused: {why}"),
         }
     }

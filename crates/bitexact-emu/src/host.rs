@@ -110,22 +110,38 @@ impl Inexact {
 /// status word's pending-exception bits are cleared before the load. The
 /// host's own FPU state is saved before and restored after.
 pub fn run(op: Inexact, state: &FpuState) -> Option<FpuState> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let mut s = state.clone();
-        s.cw |= 0x3f;
-        s.sw &= !0x80ff;
-        let mut image = s.to_save_image();
-        native::run(op, &mut image);
-        let mut after = FpuState::from_save_image(&image);
-        after.cw = state.cw;
-        Some(after)
+    on_host(state, |_image| {
+        #[cfg(target_arch = "x86_64")]
+        native::run(op, _image);
+    })
+}
+
+/// Runs the x87 sequence of the CRT model `model` ([`crate::crt`]) on the
+/// host from `state`, as [`run`] runs one instruction; `None` on a host
+/// without an x87 unit we can drive. `_ftol` is not run here (its result
+/// is exact integer arithmetic, in [`crate::crt::truncate`]).
+pub fn run_crt(model: crate::crt::Crt, state: &FpuState) -> Option<FpuState> {
+    on_host(state, |_image| {
+        #[cfg(target_arch = "x86_64")]
+        native::crt(model, _image);
+    })
+}
+
+/// `state` with every exception masked and none pending, as an `fnsave`
+/// image given to `f`, which runs host code on it; the state after, with
+/// the original control word. `None` where the host is not x86_64.
+fn on_host(state: &FpuState, f: impl FnOnce(&mut [u8; 108])) -> Option<FpuState> {
+    if !cfg!(target_arch = "x86_64") {
+        return None;
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = (op, state);
-        None
-    }
+    let mut s = state.clone();
+    s.cw |= 0x3f;
+    s.sw &= !0x80ff;
+    let mut image = s.to_save_image();
+    f(&mut image);
+    let mut after = FpuState::from_save_image(&image);
+    after.cw = state.cw;
+    Some(after)
 }
 
 /// The name of the host CPU's vendor ("AuthenticAMD", "GenuineIntel"),
@@ -210,6 +226,60 @@ pub(crate) mod native {
             Fldpi => one!(image, "fldpi"),
             Fldlg2 => one!(image, "fldlg2"),
             Fldln2 => one!(image, "fldln2"),
+        }
+    }
+
+    /// Loads `image`, runs the CRT model's sequence (see [`crate::crt`]),
+    /// stores the state back. `_ftol` has no sequence here and leaves the
+    /// image as it is.
+    pub(crate) fn crt(model: crate::crt::Crt, image: &mut [u8; 108]) {
+        use crate::crt::Crt::*;
+        match model {
+            Log => one!(image, "fldln2\n fxch st(1)\n fyl2x"),
+            Log10 => one!(image, "fldlg2\n fxch st(1)\n fyl2x"),
+            Sqrt => one!(image, "fsqrt"),
+            Sin => one!(image, "fsin"),
+            Cos => one!(image, "fcos"),
+            Tan => one!(image, "fptan\n fstp st(0)"),
+            Atan => one!(image, "fld1\n fpatan"),
+            Atan2 => one!(image, "fpatan"),
+            Exp => one!(
+                image,
+                "fldl2e\n fmulp st(1), st(0)\n fld st(0)\n frndint\n fsub st(1), st(0)\n fxch st(1)\n f2xm1\n fld1\n faddp st(1), st(0)\n fscale\n fstp st(1)"
+            ),
+            Pow => one!(
+                image,
+                "fxch st(1)\n fyl2x\n fld st(0)\n frndint\n fsub st(1), st(0)\n fxch st(1)\n f2xm1\n fld1\n faddp st(1), st(0)\n fscale\n fstp st(1)"
+            ),
+            Fmod => {
+                let mut saved = [0u8; 108];
+                // SAFETY: as `one!` (see the module documentation); the
+                // loop ends because each `fprem` reduces the exponent
+                // difference by up to 63 until C2 clears, and EAX is
+                // declared clobbered for `fnstsw ax`.
+                unsafe {
+                    asm!(
+                        "fnsave [{saved}]",
+                        "frstor [{image}]",
+                        "fxch st(1)",
+                        "2:",
+                        "fprem",
+                        "fnstsw ax",
+                        "test ah, 4",
+                        "jnz 2b",
+                        "fstp st(1)",
+                        "fnsave [{image}]",
+                        "frstor [{saved}]",
+                        saved = in(reg) saved.as_mut_ptr(),
+                        image = in(reg) image.as_mut_ptr(),
+                        out("eax") _,
+                        out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
+                        out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
+                        options(nostack),
+                    )
+                }
+            }
+            Ftol => {}
         }
     }
 

@@ -22,11 +22,35 @@ pub struct ImportSlot {
     pub rva: u32,
 }
 
+/// Where an export leads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExportTarget {
+    /// Code or data at this address (at the loaded base).
+    Address(u32),
+    /// Another DLL's export by name (`DLL.name` in the export table).
+    ForwardByName(String, String),
+    /// Another DLL's export by ordinal (`DLL.#n`).
+    ForwardByOrdinal(String, u32),
+}
+
+/// One export of a DLL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Export {
+    /// Its ordinal.
+    pub ordinal: u32,
+    /// Its name, when it has one.
+    pub name: Option<String>,
+    /// Where it leads.
+    pub target: ExportTarget,
+}
+
 /// A parsed PE32 image, ready to load.
 #[derive(Clone, Debug)]
 pub struct Image {
     /// Where it is laid out (the preferred base unless relocated).
     pub base: u32,
+    /// Its preferred base: where `scan` and a disassembler place it.
+    pub preferred: u32,
     /// `SizeOfImage`, rounded up to pages.
     pub size: u32,
     /// The flat image: headers and sections at their RVAs (relocated).
@@ -40,6 +64,14 @@ pub struct Image {
     pub functions: Vec<(u32, String)>,
     /// Every symbol of the COFF symbol table (data too), at the loaded base.
     pub symbols: Vec<(u32, String)>,
+    /// Every function start `scan` finds, named or not, at the loaded base.
+    pub starts: Vec<u32>,
+    /// The decoded code's instruction boundaries (addresses as built).
+    code: Option<bitexact::scan::CodeMap>,
+    /// The exports (a DLL's).
+    pub exports: Vec<Export>,
+    /// The entry point (a DLL's `DllMain`) at the loaded base, 0 if none.
+    pub entry: u32,
 }
 
 fn malformed(e: object::Error) -> EmuError {
@@ -131,13 +163,21 @@ impl Image {
         }
         let imports = imports(&pe)?;
         let delta = base.wrapping_sub(preferred);
-        let functions = bitexact::scan::functions(bytes)
-            .map(|fs| {
-                fs.into_iter()
-                    .filter_map(|(va, n)| Some(((va as u32).wrapping_add(delta), n?)))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let exports = exports(&pe, base)?;
+        let entry = match opt.address_of_entry_point.get(LE) {
+            0 => 0,
+            e => base.wrapping_add(e),
+        };
+        let code = bitexact::scan::code_map(bytes).ok();
+        let fs = code.as_ref().map_or(&[][..], |c| &c.functions[..]);
+        let functions = fs
+            .iter()
+            .filter_map(|(va, n)| Some(((*va as u32).wrapping_add(delta), n.clone()?)))
+            .collect();
+        let starts = fs
+            .iter()
+            .map(|(va, _)| (*va as u32).wrapping_add(delta))
+            .collect();
         let symbols = {
             use object::{Object, ObjectSymbol};
             pe.symbols()
@@ -150,6 +190,11 @@ impl Image {
         };
         Ok(Image {
             base,
+            preferred,
+            starts,
+            code,
+            exports,
+            entry,
             size,
             flat,
             pages,
@@ -159,20 +204,11 @@ impl Image {
         })
     }
 
-    /// Maps the image into `m`, every import's slot pointed at its stub
-    /// (stubs without a value stop the run when called).
-    pub fn load(&self, m: &mut Machine) -> Result<(), EmuError> {
-        let stubs = self
-            .imports
-            .iter()
-            .map(|i| Stub {
-                import: i.name.clone(),
-                value: None,
-            })
-            .collect();
-        let addrs = m.set_stubs(stubs)?;
+    /// Maps the image into `m`, import `k`'s IAT slot holding `slots[k]`
+    /// (its stub, or the export of a loaded DLL it resolves to).
+    pub fn load(&self, m: &mut Machine, slots: &[u32]) -> Result<(), EmuError> {
         let mut flat = self.flat.clone();
-        for (imp, a) in self.imports.iter().zip(addrs) {
+        for (imp, a) in self.imports.iter().zip(slots) {
             let at = imp.rva as usize;
             if let Some(slot) = flat.get_mut(at..at + 4) {
                 slot.copy_from_slice(&a.to_le_bytes());
@@ -200,6 +236,19 @@ impl Image {
         Ok(())
     }
 
+    /// The stubs its imports need (one each, none given a value yet).
+    pub fn stubs(&self) -> Vec<Stub> {
+        self.imports
+            .iter()
+            .map(|i| Stub {
+                import: i.name.clone(),
+                value: None,
+                pops: 0,
+                unresolved: None,
+            })
+            .collect()
+    }
+
     /// The address of the symbol `name` (a global the function writes, for
     /// example), exactly or undecorated (`_g` names `g`).
     pub fn data_symbol(&self, name: &str) -> Option<u32> {
@@ -222,20 +271,76 @@ impl Image {
             .is_some_and(|p| p.1)
     }
 
-    /// The function `name` names: a `0x` hex address inside the image's
-    /// code, or a symbol or export — exactly, or undecorated (`_f`,
-    /// `_f@12`, `@f@8` all name `f`) when that is unambiguous.
+    /// The function `name` names (SPEC 13.1): a symbol or export —
+    /// exactly, or undecorated (`_f`, `_f@12`, `@f@8` all name `f`) when
+    /// that is unambiguous; `sub_HEX` as `scan` names a function (its
+    /// address as built); `rva:0x…`; or a `0x` hex address inside the
+    /// image's code, as loaded or, under another base, as built (refused
+    /// when it could be either). An address inside an instruction of the
+    /// decoded code is refused, naming the boundaries around it.
     pub fn resolve(&self, name: &str) -> Result<u32, EmuError> {
-        if let Some(hex) = name.strip_prefix("0x").or_else(|| name.strip_prefix("0X")) {
-            let va = u32::from_str_radix(hex, 16)
-                .map_err(|_| EmuError::NoSuchFunction(name.to_string()))?;
-            if !self.is_code(va) {
-                return Err(EmuError::NoSuchFunction(format!(
-                    "{name} (not inside the image's executable sections)"
+        let delta = self.base.wrapping_sub(self.preferred);
+        let hex = |h: &str| {
+            let h = h
+                .strip_prefix("0x")
+                .or_else(|| h.strip_prefix("0X"))
+                .unwrap_or(h);
+            u32::from_str_radix(h, 16)
+                .map_err(|_| EmuError::BadStart(format!("'{name}' is not a hex address")))
+        };
+        let lower = name.to_ascii_lowercase();
+        if self.functions.iter().any(|(_, n)| n == name) {
+            return self.symbol(name);
+        }
+        let va = if let Some(h) = lower.strip_prefix("sub_") {
+            let built = hex(h)?;
+            let va = built.wrapping_add(delta);
+            if !self.starts.contains(&va) {
+                return Err(EmuError::BadStart(format!(
+                    "'{name}': no function starts at {built:#x} in the image as built (scan lists the functions)"
                 )));
             }
-            return Ok(va);
+            va
+        } else if let Some(h) = lower.strip_prefix("rva:") {
+            self.base.wrapping_add(hex(h.trim())?)
+        } else if lower.starts_with("0x") {
+            let v = hex(&lower)?;
+            let built = v.wrapping_add(delta);
+            match (self.is_code(v), delta != 0 && self.is_code(built)) {
+                (true, true) => {
+                    return Err(EmuError::BadStart(format!(
+                        "'{name}' is ambiguous: it lies in the code as loaded at {:#x} and also as built at {:#x} (where it is {built:#x} loaded): name it as rva:{:#x}",
+                        self.base,
+                        self.preferred,
+                        v.wrapping_sub(self.base)
+                    )))
+                }
+                (true, false) => v,
+                (false, true) => built,
+                (false, false) => v,
+            }
+        } else {
+            return self.symbol(name);
+        };
+        if !self.is_code(va) {
+            return Err(EmuError::BadStart(format!(
+                "'{name}' is not inside the image's executable sections"
+            )));
         }
+        if let Some(code) = &self.code {
+            let built = va.wrapping_sub(delta);
+            if let bitexact::scan::Boundary::Inside { start, end } = code.boundary(u64::from(built))
+            {
+                return Err(EmuError::BadStart(format!(
+                    "'{name}' is not an instruction boundary: {built:#x} lies inside the instruction at {start:#x}; the nearest starts are {start:#x} and {end:#x} (addresses as built)"
+                )));
+            }
+        }
+        Ok(va)
+    }
+
+    /// A function by symbol or export name.
+    fn symbol(&self, name: &str) -> Result<u32, EmuError> {
         if let Some(&(va, _)) = self.functions.iter().find(|(_, n)| n == name) {
             return Ok(va);
         }
@@ -311,6 +416,33 @@ fn imports(pe: &PeFile32<'_>) -> Result<Vec<ImportSlot>, EmuError> {
         }
     }
     Ok(out)
+}
+
+fn exports(pe: &PeFile32<'_>, base: u32) -> Result<Vec<Export>, EmuError> {
+    let Some(table) = pe.export_table().map_err(malformed)? else {
+        return Ok(Vec::new());
+    };
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    Ok(table
+        .exports()
+        .map_err(malformed)?
+        .into_iter()
+        .map(|e| Export {
+            ordinal: u32::from(e.ordinal.0),
+            name: e.name.map(text),
+            target: match e.target {
+                object::read::pe::ExportTarget::Address(rva) => {
+                    ExportTarget::Address(base.wrapping_add(rva))
+                }
+                object::read::pe::ExportTarget::ForwardByName(dll, name) => {
+                    ExportTarget::ForwardByName(text(dll), text(name))
+                }
+                object::read::pe::ExportTarget::ForwardByOrdinal(dll, o) => {
+                    ExportTarget::ForwardByOrdinal(text(dll), u32::from(o.0))
+                }
+            },
+        })
+        .collect())
 }
 
 fn relocate(bytes: &[u8], pe: &PeFile32<'_>, flat: &mut [u8], delta: u32) -> Result<(), EmuError> {

@@ -16,17 +16,21 @@
 //! depends on this crate.
 
 pub mod call;
+pub mod crt;
+pub mod dll;
 pub mod error;
 pub mod fpu;
+mod guard;
 pub mod host;
 pub mod image;
 pub mod machine;
 pub mod program;
 pub mod report;
 pub mod spec;
+mod stub;
 
-pub use call::{Arg, Call, Conv, Elem, OutBuf, Outcome, Scalar};
+pub use call::{Arg, Call, Conv, Elem, OutBuf, Outcome, Reg, Scalar};
 pub use error::EmuError;
 pub use fpu::{FpuState, F80};
-pub use machine::Machine;
+pub use machine::{Machine, StubValue};
 pub use program::Program;

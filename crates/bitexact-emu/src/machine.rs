@@ -13,14 +13,17 @@ use unicorn_engine::{Arch, HookType, MemType, Mode, Prot, RegisterX86, Unicorn};
 
 use crate::error::EmuError;
 use crate::fpu::{FpuState, F80};
+use crate::guard::{overrun, Live, RED_ZONE};
 use crate::host::{self, Inexact};
+use crate::stub::stub_hook;
+pub use crate::stub::{Stub, StubValue};
 
 /// Where the buffers a caller lays out go (16 MiB).
 pub const HEAP: u32 = 0x7000_0000;
 const HEAP_SIZE: u32 = 16 << 20;
 /// Import stubs, 16 bytes each.
 pub const STUBS: u32 = 0x7f00_0000;
-const STUB_SIZE: u32 = 16;
+pub(crate) const STUB_SIZE: u32 = 16;
 const STUBS_SIZE: u32 = 0x10_0000;
 /// The stack (2 MiB, growing down from [`STACK_TOP`]).
 pub const STACK_BOTTOM: u32 = 0x7fd0_0000;
@@ -48,15 +51,6 @@ const ST: [RegisterX86; 8] = [
     RegisterX86::ST6,
     RegisterX86::ST7,
 ];
-
-/// One import's stub: what a call into it does.
-#[derive(Clone, Debug)]
-pub struct Stub {
-    /// `DLL!function`.
-    pub import: String,
-    /// The value it returns in EAX, or `None`: a call stops the run.
-    pub value: Option<u32>,
-}
 
 /// What the code hook watches for at an address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,12 +105,15 @@ impl Watch {
 /// The hooks' state.
 #[derive(Default)]
 pub(crate) struct Hooks {
+    /// The buffers of the current call, by address.
+    live: Vec<Live>,
     count: u64,
     budget: u64,
-    stop: Option<EmuError>,
+    pub(crate) stop: Option<EmuError>,
     watch: Watch,
-    stubs: Vec<Stub>,
+    pub(crate) stubs: Vec<Stub>,
     host_ops: Vec<&'static str>,
+    pub(crate) crt_models: Vec<&'static str>,
     status_read: Option<u32>,
 }
 
@@ -130,6 +127,8 @@ pub struct RunStats {
     /// The address of the first instruction that read the status word
     /// (its exception flags are not modelled), if any did.
     pub status_read: Option<u32>,
+    /// The CRT helpers whose x87 models ran, each once, in first-run order.
+    pub crt_models: Vec<&'static str>,
 }
 
 /// The machine.
@@ -236,6 +235,22 @@ impl Machine {
             }
             false
         })?;
+        uc.add_mem_hook(
+            HookType::MEM_WRITE,
+            u64::from(HEAP),
+            u64::from(HEAP + HEAP_SIZE - 1),
+            |uc, _, address, width, _| {
+                let pc = uc.pc_read().unwrap_or(0) as u32;
+                let h = uc.get_data_mut();
+                if let Some(e) = overrun(&h.live, address as u32, width, pc) {
+                    if h.stop.is_none() {
+                        h.stop = Some(e);
+                    }
+                    let _ = uc.emu_stop();
+                }
+                true
+            },
+        )?;
         uc.add_code_hook(
             u64::from(STUBS),
             u64::from(STUBS + STUBS_SIZE - 1),
@@ -316,11 +331,23 @@ impl Machine {
         Ok(addrs)
     }
 
-    /// Gives stub `index` a return value.
-    pub fn set_stub_value(&mut self, index: usize, value: u32) {
+    /// Gives stub `index` what it returns and the bytes of arguments it
+    /// pops (its code becomes `ret N`).
+    pub fn set_stub_value(
+        &mut self,
+        index: usize,
+        value: StubValue,
+        pops: u16,
+    ) -> Result<(), EmuError> {
         if let Some(s) = self.uc.get_data_mut().stubs.get_mut(index) {
             s.value = Some(value);
+            s.pops = pops;
+            let at = u64::from(STUBS + index as u32 * STUB_SIZE);
+            let [lo, hi] = pops.to_le_bytes();
+            let code: &[u8] = if pops == 0 { &[0xc3] } else { &[0xc2, lo, hi] };
+            self.uc.mem_write(at, code)?;
         }
+        Ok(())
     }
 
     /// The stubs.
@@ -331,21 +358,48 @@ impl Machine {
     /// Frees every heap buffer.
     pub fn heap_reset(&mut self) {
         self.heap_next = HEAP;
+        self.uc.get_data_mut().live.clear();
     }
 
-    /// Copies `bytes` into the heap (16-aligned) and returns the address.
-    pub fn heap_alloc(&mut self, bytes: &[u8]) -> Result<u32, EmuError> {
-        let at = self.heap_next;
+    /// Copies `bytes` into the heap (16-aligned, with a guarded red zone
+    /// of at least 64 bytes on each side) as the buffer `name`, and
+    /// returns the address.
+    pub fn heap_alloc(&mut self, bytes: &[u8], name: &str) -> Result<u32, EmuError> {
+        let at = self.heap_next + RED_ZONE;
         let len = (bytes.len() as u32).max(1).div_ceil(16) * 16;
-        if u64::from(at) + u64::from(len) > u64::from(HEAP + HEAP_SIZE) {
+        if u64::from(at) + u64::from(len) + u64::from(RED_ZONE) > u64::from(HEAP + HEAP_SIZE) {
             return Err(EmuError::BadCall(format!(
                 "the buffers need more than the {} MiB heap",
                 HEAP_SIZE >> 20
             )));
         }
+        // The red zones hold a pattern, so a read past the end sees no
+        // neighbour's data either.
+        self.uc
+            .mem_write(u64::from(at - RED_ZONE), &[0xfd; RED_ZONE as usize])?;
         self.uc.mem_write(u64::from(at), bytes)?;
         self.heap_next = at + len;
+        self.uc.get_data_mut().live.push(Live {
+            at,
+            len: bytes.len() as u32,
+            name: name.to_string(),
+        });
         Ok(at)
+    }
+
+    /// The sizes in bytes of the buffers laid out, in order.
+    pub fn buffer_sizes(&self) -> Vec<usize> {
+        self.uc
+            .get_data()
+            .live
+            .iter()
+            .map(|b| b.len as usize)
+            .collect()
+    }
+
+    /// The addresses of the buffers laid out, in order.
+    pub fn buffer_addresses(&self) -> Vec<u32> {
+        self.uc.get_data().live.iter().map(|b| b.at).collect()
     }
 
     /// A general register.
@@ -393,6 +447,7 @@ impl Machine {
             h.budget = budget;
             h.stop = None;
             h.host_ops.clear();
+            h.crt_models.clear();
             h.status_read = None;
         }
         let r = self
@@ -413,11 +468,12 @@ impl Machine {
             instructions: h.count,
             host_ops: h.host_ops.clone(),
             status_read: h.status_read,
+            crt_models: h.crt_models.clone(),
         })
     }
 }
 
-fn read_fpu<D>(uc: &Unicorn<'_, D>) -> Result<FpuState, EmuError> {
+pub(crate) fn read_fpu<D>(uc: &Unicorn<'_, D>) -> Result<FpuState, EmuError> {
     let mut st = [F80::default(); 8];
     for (r, reg) in st.iter_mut().zip(ST) {
         let b = uc.reg_read_long(reg)?;
@@ -433,7 +489,7 @@ fn read_fpu<D>(uc: &Unicorn<'_, D>) -> Result<FpuState, EmuError> {
     })
 }
 
-fn write_fpu<D>(uc: &mut Unicorn<'_, D>, s: &FpuState) -> Result<(), EmuError> {
+pub(crate) fn write_fpu<D>(uc: &mut Unicorn<'_, D>, s: &FpuState) -> Result<(), EmuError> {
     // The status word first: it sets TOP, which the ST numbering follows.
     uc.reg_write(RegisterX86::FPSW, u64::from(s.sw))?;
     uc.reg_write(RegisterX86::FPTAG, u64::from(s.tag))?;
@@ -493,37 +549,6 @@ fn code_hook(uc: &mut Unicorn<'_, Hooks>, address: u64, size: u32) {
                     }
                 }
             }
-        }
-    }
-}
-
-fn stub_hook(uc: &mut Unicorn<'_, Hooks>, address: u64, _size: u32) {
-    let i = ((address as u32 - STUBS) / STUB_SIZE) as usize;
-    let esp = uc.reg_read(RegisterX86::ESP).unwrap_or(0);
-    let mut ret = [0u8; 4];
-    let caller = match uc.mem_read(esp, &mut ret) {
-        Ok(()) => u32::from_le_bytes(ret),
-        Err(_) => 0,
-    };
-    let stub = uc.get_data().stubs.get(i).cloned();
-    match stub {
-        Some(Stub { value: Some(v), .. }) => {
-            let _ = uc.reg_write(RegisterX86::EAX, u64::from(v));
-        }
-        Some(Stub {
-            import,
-            value: None,
-        }) => {
-            uc.get_data_mut().stop = Some(EmuError::UnresolvedImport { import, caller });
-            let _ = uc.emu_stop();
-        }
-        None => {
-            uc.get_data_mut().stop = Some(EmuError::MemoryFault {
-                access: "fetch",
-                address: address as u32,
-                pc: address as u32,
-            });
-            let _ = uc.emu_stop();
         }
     }
 }

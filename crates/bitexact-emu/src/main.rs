@@ -2,13 +2,15 @@
 //! the game's x87 control word (SPEC 13). Parses arguments, calls the
 //! library, prints; every error is one line on stderr and exit status 2.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+mod batch;
+
 use bitexact_emu::report::{self, Ret};
-use bitexact_emu::{spec, Call, Conv, OutBuf, Program};
+use bitexact_emu::{spec, Arg, Call, Conv, OutBuf, Program, Reg};
 
 /// Run the original function from a game's own 32-bit PE image, x87
 /// control word and all, and print what it returned — one call, or a batch
@@ -58,22 +60,53 @@ struct Common {
     /// 64-bit; bits 10-11 are the rounding control.
     #[arg(long, default_value = "0x027F", value_parser = parse_cw)]
     cw: u16,
-    /// What the function returns: eax, edx:eax, or ST(0) as its 80-bit
-    /// value (st0) or as a caller's fstp m32 / m64 stores it (f32, f64).
-    #[arg(long, value_enum, default_value_t = RetArg::Eax)]
-    ret: RetArg,
+    /// What the function returns: eax, edx:eax, ST(0) as its 80-bit value
+    /// (st0) or as a caller's fstp m32 / m64 stores it (f32, f64), or any
+    /// general register after the return (reg:esi).
+    #[arg(long, default_value = "eax", value_parser = parse_ret)]
+    ret: Ret,
+    /// A register set before the call, REG=VALUE: VALUE an integer (u32:V,
+    /// i32:V or V) or a buffer whose address it holds (buf:u32*625=…, as in
+    /// --args), for functions with private conventions (repeatable; set
+    /// after the convention's own registers). Register buffers follow the
+    /// argument buffers in the output.
+    #[arg(long = "reg", value_name = "REG=VALUE", allow_hyphen_values = true)]
+    reg: Vec<String>,
     /// Memory to read back after the call, [NAME=]WHERE:TYPE*COUNT: WHERE
     /// a 0x address or a symbol, TYPE i32 u32 f32 f64 u8 (repeatable).
     #[arg(long = "out-buf", value_name = "SPEC")]
     out_buf: Vec<String>,
-    /// An import's return value, NAME=VALUE: NAME is DLL!function or the
-    /// function alone (repeatable). A call into an import without one stops
-    /// the run and names it. The stub pops nothing (cdecl-like).
-    #[arg(long, value_name = "NAME=VALUE")]
+    /// An import's result, NAME[@N]=VALUE (repeatable): NAME is
+    /// DLL!function or the function alone; @N the bytes of arguments a
+    /// stdcall import pops (else none). VALUE: an integer (EAX),
+    /// edx:eax:V, st0:f64:V (pushed on the x87 stack), or st0:host-NAME
+    /// (a built-in x87 model: host-log, host-sqrt, host-ftol, ...). A call
+    /// into an import without one stops the run and names it; an import
+    /// that returns in ST(0) is never stubbed with an integer.
+    #[arg(long, value_name = "NAME=VALUE", allow_hyphen_values = true)]
     stub: Vec<String>,
+    /// x87: give the MSVC CRT's x87 helpers the image imports (_CIlog,
+    /// _CIlog10, _CIexp, _CIpow, _CIsqrt, _CIsin, _CIcos, _CItan, _CIatan,
+    /// _CIatan2, _CIfmod, _ftol, _ftol2, _ftol2_sse) built-in models that
+    /// run their x87 instruction sequences on this host's x87 under the
+    /// call's control word: models of the CRT's x87 path, not its SSE2
+    /// path. A note says when one ran.
+    #[arg(long, value_enum, value_name = "KIND")]
+    crt: Option<CrtArg>,
     /// Stop with "did not return" after this many instructions.
     #[arg(long, default_value_t = 10_000_000)]
     max_instructions: u64,
+    /// A PE32 DLL to load beside the image (repeatable): placed at its
+    /// preferred base or relocated to a free one, the image's and the
+    /// DLLs' imports of it resolved to its exports by name and by ordinal,
+    /// forwarded exports followed. Imports left unresolved keep their stubs.
+    #[arg(long = "dll", value_name = "FILE")]
+    dll: Vec<std::path::PathBuf>,
+    /// Run each --dll's DllMain(base, DLL_PROCESS_ATTACH, 0) once, in the
+    /// order given, before the call (by default no DLL code runs until the
+    /// function calls it).
+    #[arg(long)]
+    dll_main: bool,
     /// Load the image at this base (0x hex) instead of its preferred one,
     /// applying its relocations.
     #[arg(long, value_parser = parse_base)]
@@ -93,10 +126,16 @@ struct CallArgs {
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
+    /// Call the function N times in this process with the same buffers:
+    /// what call k leaves in them is what call k+1 reads (a generator's
+    /// state across draws). Each call's result is printed as a single
+    /// call's is (--json: one object per line, in order).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    repeat: u64,
 }
 
 #[derive(Args)]
-struct BatchArgs {
+pub(crate) struct BatchArgs {
     #[command(flatten)]
     common: Common,
     /// The inputs, one JSON object per line ("-" for stdin).
@@ -109,6 +148,17 @@ struct BatchArgs {
     /// The result's field name in the records.
     #[arg(long, default_value = "ret")]
     ret_name: String,
+    /// Carry the buffer argument NAME (its --names name) from each call to
+    /// the next: every line after the first gets it as the previous call
+    /// left it, whatever values the line gives (its size must stay the
+    /// same), and its record holds only NAME_after (repeatable).
+    #[arg(long, value_name = "NAME")]
+    carry: Vec<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CrtArg {
+    X87,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -119,25 +169,19 @@ enum ConvArg {
     Fastcall,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum RetArg {
-    Eax,
-    #[value(name = "edx:eax")]
-    EdxEax,
-    St0,
-    F32,
-    F64,
-}
-
 fn parse_cw(s: &str) -> Result<u16, String> {
     spec::control_word(s)
+}
+
+fn parse_ret(s: &str) -> Result<Ret, String> {
+    spec::ret(s)
 }
 
 fn parse_base(s: &str) -> Result<u32, String> {
     spec::integer(s, 0, i64::from(u32::MAX)).map(|x| x as u32)
 }
 
-struct Fail(String);
+pub(crate) struct Fail(pub(crate) String);
 
 impl<E: std::fmt::Display + 'static> From<E> for Fail {
     fn from(e: E) -> Self {
@@ -174,7 +218,7 @@ fn main() -> ExitCode {
     };
     let r = match cli.command {
         Command::Call(a) => run_call(a),
-        Command::Batch(a) => run_batch(a),
+        Command::Batch(a) => batch::run(a),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
@@ -186,22 +230,36 @@ fn main() -> ExitCode {
     }
 }
 
-struct Setup {
+pub(crate) struct Setup {
     program: Program,
     address: u32,
     conv: Conv,
     ret: Ret,
     out: Vec<OutBuf>,
     out_names: Vec<String>,
+    regs: Vec<(Reg, Arg)>,
 }
 
-fn setup(c: &Common) -> Result<Setup, Fail> {
+pub(crate) fn setup(c: &Common) -> Result<Setup, Fail> {
     let bytes = std::fs::read(&c.image)
         .map_err(|e| Fail(format!("cannot read '{}': {e}", c.image.display())))?;
-    let mut program = Program::open(&bytes, c.base)?;
+    let mut dlls = Vec::new();
+    for d in &c.dll {
+        let b =
+            std::fs::read(d).map_err(|e| Fail(format!("cannot read '{}': {e}", d.display())))?;
+        let name = d
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        dlls.push((name, b));
+    }
+    let mut program = Program::open_with(&bytes, c.base, &dlls, c.dll_main)?;
     for s in &c.stub {
-        let (name, value) = spec::stub(s)?;
-        program.stub(&name, value)?;
+        let (name, value, pops) = spec::stub(s)?;
+        program.stub(&name, value, pops)?;
+    }
+    if c.crt == Some(CrtArg::X87) {
+        program.crt_x87()?;
     }
     let address = program.resolve(&c.function)?;
     let mut out = Vec::new();
@@ -231,22 +289,25 @@ fn setup(c: &Common) -> Result<Setup, Fail> {
         });
         out_names.push(name);
     }
+    let mut regs: Vec<(Reg, Arg)> = Vec::new();
+    for r in &c.reg {
+        let (reg, arg) = spec::reg(r)?;
+        if regs.iter().any(|(x, _)| *x == reg) {
+            return Err(Fail(format!("'{r}': {} is given twice", reg.name())));
+        }
+        regs.push((reg, arg));
+    }
     Ok(Setup {
         program,
         address,
+        regs,
         conv: match c.conv {
             ConvArg::Cdecl => Conv::Cdecl,
             ConvArg::Stdcall => Conv::Stdcall,
             ConvArg::Thiscall => Conv::Thiscall,
             ConvArg::Fastcall => Conv::Fastcall,
         },
-        ret: match c.ret {
-            RetArg::Eax => Ret::Eax,
-            RetArg::EdxEax => Ret::EdxEax,
-            RetArg::St0 => Ret::St0,
-            RetArg::F32 => Ret::F32,
-            RetArg::F64 => Ret::F64,
-        },
+        ret: c.ret,
         out,
         out_names,
     })
@@ -262,33 +323,73 @@ fn run_call(a: CallArgs) -> Result<(), Fail> {
         cw: a.common.cw,
         max_instructions: a.common.max_instructions,
         out: s.out.clone(),
+        regs: s.regs.clone(),
+        names: Vec::new(),
     };
-    let o = s.program.call(&call)?;
     let vendor = bitexact_emu::host::cpu_vendor();
-    if a.json {
-        let j = report::call_json(
-            &a.common.function,
-            s.address,
-            s.conv,
-            s.ret,
-            a.common.cw,
-            &o,
-            &s.out_names,
-            &vendor,
-        );
-        println!("{j}");
-        return Ok(());
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut notes: Vec<String> = Vec::new();
+    for k in 0..a.repeat {
+        let o = if k == 0 {
+            s.program.call(&call)
+        } else {
+            s.program.call_carried(&call)
+        }
+        .map_err(|e| {
+            let Fail(m) = Fail::from(e);
+            Fail(if a.repeat > 1 {
+                format!("call {} of {}: {m}", k + 1, a.repeat)
+            } else {
+                m
+            })
+        })?;
+        for n in report::notes(&o, s.conv, s.ret) {
+            if !notes.contains(&n) {
+                notes.push(n);
+            }
+        }
+        if a.json {
+            let j = report::call_json(
+                &a.common.function,
+                s.address,
+                s.conv,
+                s.ret,
+                a.common.cw,
+                &o,
+                &s.out_names,
+                &vendor,
+            );
+            writeln!(out, "{j}")?;
+        } else {
+            print_call(&mut out, &o, &s, &a.common, &vendor)?;
+        }
     }
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "ret {}", report::ret_json(&o, s.ret, a.common.cw))?;
+    out.flush()?;
+    drop(out);
+    if !a.json {
+        for n in notes {
+            eprintln!("note: {n}");
+        }
+    }
+    Ok(())
+}
+
+fn print_call(
+    out: &mut impl Write,
+    o: &bitexact_emu::Outcome,
+    s: &Setup,
+    c: &Common,
+    vendor: &str,
+) -> Result<(), Fail> {
+    writeln!(out, "ret {}", report::ret_text(o, s.ret, c.cw))?;
     writeln!(out, "eax {:#010x}  edx {:#010x}", o.eax, o.edx)?;
     match o.st0 {
         Some(v) => writeln!(
             out,
             "st0 {}  (f64 {:?}, f32 {:?}; {} register(s) in use)",
             v.hex(),
-            v.to_f64_under(a.common.cw),
-            v.to_f32_under(a.common.cw),
+            v.to_f64_under(c.cw),
+            v.to_f32_under(c.cw),
             o.depth
         )?,
         None => writeln!(out, "st0 empty")?,
@@ -313,143 +414,12 @@ fn run_call(a: CallArgs) -> Result<(), Fail> {
         o.instructions,
         if o.instructions == 1 { "" } else { "s" },
         report::conv_name(s.conv),
-        a.common.cw,
+        c.cw,
         if o.host_ops.is_empty() {
             String::new()
         } else {
             format!("; on this host's x87 ({vendor}): {}", o.host_ops.join(", "))
         }
     )?;
-    drop(out);
-    for n in report::notes(&o, s.conv, s.ret) {
-        eprintln!("note: {n}");
-    }
     Ok(())
-}
-
-fn run_batch(a: BatchArgs) -> Result<(), Fail> {
-    let mut s = setup(&a.common)?;
-    let reader: Box<dyn BufRead> = if a.inputs.as_os_str() == "-" {
-        Box::new(std::io::stdin().lock())
-    } else {
-        Box::new(std::io::BufReader::new(
-            std::fs::File::open(&a.inputs)
-                .map_err(|e| Fail(format!("cannot read '{}': {e}", a.inputs.display())))?,
-        ))
-    };
-    let given: Option<Vec<String>> = a
-        .names
-        .as_ref()
-        .map(|n| n.split(',').map(|x| x.trim().to_string()).collect());
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut calls = 0u64;
-    let mut notes: Vec<String> = Vec::new();
-    let place = |line: u64| format!("{}:{line}", a.inputs.display());
-    for (k, line) in reader.lines().enumerate() {
-        let n = k as u64 + 1;
-        let line = line.map_err(|e| Fail(format!("{}: {e}", place(n))))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let input = parse_input(&line).map_err(|e| Fail(format!("{}: {e}", place(n))))?;
-        let args = spec::parse_args(&input.args).map_err(|e| Fail(format!("{}: {e}", place(n))))?;
-        let names: Vec<String> = match &given {
-            Some(g) if g.len() == args.len() => g.clone(),
-            Some(g) => {
-                return Err(Fail(format!(
-                    "{}: {} arguments but {} names",
-                    place(n),
-                    args.len(),
-                    g.len()
-                )))
-            }
-            None => (0..args.len()).map(|i| format!("arg{i}")).collect(),
-        };
-        let cw = input.cw.unwrap_or(a.common.cw);
-        let call = Call {
-            address: s.address,
-            conv: s.conv,
-            args: args.clone(),
-            cw,
-            max_instructions: a.common.max_instructions,
-            out: s.out.clone(),
-        };
-        let o = s.program.call(&call).map_err(|e| {
-            let Fail(m) = Fail::from(e);
-            Fail(format!("{}: {m}", place(n)))
-        })?;
-        for note in report::notes(&o, s.conv, s.ret) {
-            if !notes.contains(&note) {
-                notes.push(note);
-            }
-        }
-        let rec = report::record(
-            input.call_id.unwrap_or(n),
-            &names,
-            &args,
-            &a.ret_name,
-            s.ret,
-            cw,
-            &o,
-            &s.out_names,
-        );
-        writeln!(out, "{rec}")?;
-        calls += 1;
-    }
-    out.flush()?;
-    drop(out);
-    for note in notes {
-        eprintln!("note: {note}");
-    }
-    eprintln!("batch: {calls} calls");
-    Ok(())
-}
-
-struct Input {
-    args: String,
-    cw: Option<u16>,
-    call_id: Option<u64>,
-}
-
-fn parse_input(line: &str) -> Result<Input, String> {
-    let v: serde_json::Value =
-        serde_json::from_str(line).map_err(|e| format!("not a JSON object: {e}"))?;
-    let obj = v
-        .as_object()
-        .ok_or("not a JSON object: an input line is {\"args\": \"LIST\"}")?;
-    let mut input = Input {
-        args: String::new(),
-        cw: None,
-        call_id: None,
-    };
-    let mut has_args = false;
-    for (k, v) in obj {
-        match (k.as_str(), v) {
-            ("args", serde_json::Value::String(s)) => {
-                input.args = s.clone();
-                has_args = true;
-            }
-            ("args", _) => return Err("\"args\" is a string in the call syntax, e.g. \"i32:5,f32:1.5\"".into()),
-            ("cw", serde_json::Value::String(s)) => input.cw = Some(spec::control_word(s)?),
-            ("cw", serde_json::Value::Number(x)) => {
-                input.cw = Some(
-                    x.as_u64()
-                        .filter(|&c| c <= 0xffff)
-                        .ok_or(format!("\"cw\" {x} is not a control word"))? as u16,
-                )
-            }
-            ("call_id", serde_json::Value::Number(x)) => {
-                input.call_id = Some(x.as_u64().ok_or(format!("\"call_id\" {x} is not a whole number"))?)
-            }
-            (other, _) => {
-                return Err(format!(
-                    "unknown or mistyped key \"{other}\" (an input line has \"args\", and optionally \"cw\" and \"call_id\")"
-                ))
-            }
-        }
-    }
-    if !has_args {
-        return Err("no \"args\" (an input line is {\"args\": \"LIST\"}; \"\" for none)".into());
-    }
-    Ok(input)
 }

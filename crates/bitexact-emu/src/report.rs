@@ -139,6 +139,8 @@ pub enum Ret {
     F32,
     /// ST(0) as a caller's `fstp m64` stores it.
     F64,
+    /// A general register after the return, unsigned.
+    Reg(crate::call::Reg),
 }
 
 /// The x87 indefinite a caller's store reads from an empty stack (invalid
@@ -158,6 +160,16 @@ pub fn ret_json(o: &Outcome, ret: Ret, cw: u16) -> Json {
         Ret::St0 => Json::Str(st0.hex()),
         Ret::F32 => f32_json(st0.to_f32_under(cw)),
         Ret::F64 => f64_bits(st0.to_f64_under(cw)),
+        Ret::Reg(r) => Json::Int(i128::from(o.regs[r as usize])),
+    }
+}
+
+/// The returned value as the text output prints it: as [`ret_json`], but
+/// an f64 as a number (its bits are in `--json`).
+pub fn ret_text(o: &Outcome, ret: Ret, cw: u16) -> String {
+    match ret {
+        Ret::F64 => f64_number(o.st0.unwrap_or(INDEFINITE).to_f64_under(cw)).to_string(),
+        _ => ret_json(o, ret, cw).to_string(),
     }
 }
 
@@ -168,6 +180,12 @@ pub fn notes(o: &Outcome, conv: Conv, ret: Ret) -> Vec<String> {
     if let Some(at) = o.status_read {
         n.push(format!(
             "the FPU status word was read at {at:#010x}: its condition codes and TOP are modelled, its exception flags (IE DE ZE OE UE PE) are not"
+        ));
+    }
+    if !o.crt_models.is_empty() {
+        n.push(format!(
+            "built-in x87 models of the CRT ran ({}): each runs its helper's x87 instruction sequence on this host's x87; the real CRT takes an SSE2 path on SSE2 hardware under the default control word, and handles edge cases the models do not",
+            o.crt_models.join(", ")
         ));
     }
     if o.st0.is_none() && matches!(ret, Ret::St0 | Ret::F32 | Ret::F64) {
@@ -262,13 +280,15 @@ pub fn call_json(
 }
 
 /// One batch trace record: `call_id`, each argument under its name (a
-/// buffer as its list), the result under `ret_name`, each buffer after the
+/// buffer as its list, except those named in `omit`: carried buffers,
+/// whose input is the record before's `NAME_after`), the result under `ret_name`, each buffer after the
 /// call as `NAME_after`, each output buffer under its name.
 #[allow(clippy::too_many_arguments)]
 pub fn record(
     call_id: u64,
     names: &[String],
     args: &[crate::call::Arg],
+    omit: &[String],
     ret_name: &str,
     ret: Ret,
     cw: u16,
@@ -283,7 +303,9 @@ pub fn record(
         match a {
             Arg::Value(v) => f.push((name.clone(), scalar_json(*v))),
             Arg::Buf { values, .. } => {
-                f.push((name.clone(), list(values)));
+                if !omit.contains(name) {
+                    f.push((name.clone(), list(values)));
+                }
                 if let Some(b) = bufs.next() {
                     after.push((format!("{name}_after"), list(b)));
                 }

@@ -3,7 +3,9 @@
 //! `SYMBOL:f32*3`), stubs (`NAME=VALUE`) and control words. Errors are
 //! sentences, never flag names.
 
-use crate::call::{Arg, Elem, Scalar};
+use crate::call::{Arg, Elem, Reg, Scalar};
+use crate::machine::StubValue;
+use crate::report::Ret;
 
 /// Parses an argument list: comma-separated items `i32:V`, `u32:V`,
 /// `f32:V`, `f64:V`, and `buf:T*N=V,V,…` (or `buf:T*N`, zero-filled, or
@@ -186,14 +188,129 @@ pub fn out_buf(v: &str) -> Result<(String, Elem, usize), String> {
     Ok((at.to_string(), e, n))
 }
 
-/// A stub `NAME=VALUE`: `(name, value)`; VALUE as an i32 or u32.
-pub fn stub(v: &str) -> Result<(String, u32), String> {
+/// A stub `NAME[@N]=VALUE`: `(name, value, pops)`. VALUE is an integer
+/// (EAX), `edx:eax:V` (a 64-bit value), `st0:f64:V` (pushed on the x87
+/// stack; V a number or `0x` + 16 hex digits), or `st0:host-NAME` (a CRT x87
+/// model: host-log, host-sqrt, …). `@N` is the bytes of arguments a stdcall
+/// import pops (a multiple of 4, up to 1024).
+pub fn stub(v: &str) -> Result<(String, StubValue, u16), String> {
     let (n, val) = v.split_once('=').ok_or_else(|| {
         format!("'{v}': a stub is NAME=VALUE, e.g. KERNEL32.dll!GetTickCount=1000")
     })?;
-    let x = integer(val.trim(), i64::from(i32::MIN), i64::from(u32::MAX))
-        .map_err(|e| format!("'{v}': {e}"))?;
-    Ok((n.trim().to_string(), x as u32))
+    let n = n.trim();
+    let (name, pops) = match n.rsplit_once('@') {
+        Some((f, k)) if !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()) => {
+            let pops: u16 = k
+                .parse()
+                .ok()
+                .filter(|&p: &u16| p <= 1024 && p % 4 == 0)
+                .ok_or_else(|| {
+                    format!(
+                        "'{v}': @{k} is not a stdcall argument size (a multiple of 4, up to 1024)"
+                    )
+                })?;
+            (f, pops)
+        }
+        _ => (n, 0),
+    };
+    let val = val.trim();
+    let value = if let Some(x) = val.strip_prefix("edx:eax:") {
+        let mag = match hex(x) {
+            Some(h) => u64::from_str_radix(h, 16).ok(),
+            None => x
+                .parse::<u64>()
+                .ok()
+                .or_else(|| x.parse::<i64>().ok().map(|i| i as u64)),
+        };
+        StubValue::EdxEax(mag.ok_or_else(|| format!("'{v}': '{x}' is not a 64-bit integer"))?)
+    } else if let Some(x) = val.strip_prefix("st0:") {
+        if let Some(f) = x.strip_prefix("f64:") {
+            match scalar(Elem::F64, f.trim()) {
+                Ok(Scalar::F64(d)) => StubValue::St0(crate::fpu::F80::from_f64(d)),
+                Ok(_) => unreachable!("scalar(F64) gives an F64"),
+                Err(e) => return Err(format!("'{v}': {e}")),
+            }
+        } else {
+            StubValue::Crt(crate::crt::Crt::by_name(x.trim()).ok_or_else(|| {
+                format!(
+                    "'{v}': an ST(0) value is st0:f64:V or a built-in x87 model ({})",
+                    crate::crt::Crt::names().join(", ")
+                )
+            })?)
+        }
+    } else if val.starts_with("f32:") || val.starts_with("f64:") || val.contains('.') {
+        return Err(format!(
+            "'{v}': a float result is returned in ST(0): write it st0:f64:{}",
+            val.trim_start_matches("f32:").trim_start_matches("f64:")
+        ));
+    } else {
+        StubValue::Eax(
+            integer(val, i64::from(i32::MIN), i64::from(u32::MAX))
+                .map_err(|e| format!("'{v}': {e}"))? as u32,
+        )
+    };
+    Ok((name.to_string(), value, pops))
+}
+
+/// What a call returns: `eax`, `edx:eax`, `st0`, `f32`, `f64` or
+/// `reg:NAME` (any general register after the return).
+pub fn ret(v: &str) -> Result<Ret, String> {
+    Ok(match v.trim() {
+        "eax" => Ret::Eax,
+        "edx:eax" => Ret::EdxEax,
+        "st0" => Ret::St0,
+        "f32" => Ret::F32,
+        "f64" => Ret::F64,
+        other => match other.strip_prefix("reg:").map(Reg::parse) {
+            Some(Some(r)) => Ret::Reg(r),
+            _ => {
+                return Err(format!(
+                    "'{v}': a result is eax, edx:eax, st0, f32, f64 or reg:NAME (eax ebx ecx edx esi edi ebp esp)"
+                ))
+            }
+        },
+    })
+}
+
+/// A register given before the call, `REG=VALUE`: VALUE `u32:V`, `i32:V`,
+/// a bare integer, or one buffer in the argument syntax (`buf:u32*625`).
+/// ESP is the stack's and is refused.
+pub fn reg(v: &str) -> Result<(Reg, Arg), String> {
+    let (r, val) = v.split_once('=').ok_or_else(|| {
+        format!("'{v}': a register is REG=VALUE, e.g. eax=u32:12345 or esi=buf:u32*625")
+    })?;
+    let reg = match Reg::parse(r) {
+        Some(Reg::Esp) => {
+            return Err(format!(
+                "'{v}': esp is the stack pointer the call sets up; it cannot be given"
+            ))
+        }
+        Some(reg) => reg,
+        None => {
+            return Err(format!(
+                "'{v}': '{}' is not a general register (eax ebx ecx edx esi edi ebp)",
+                r.trim()
+            ))
+        }
+    };
+    let val = val.trim();
+    let arg = if val.contains(':') {
+        let mut list = parse_args(val).map_err(|e| format!("'{v}': {e}"))?;
+        match (list.pop(), list.is_empty()) {
+            (Some(a @ (Arg::Buf { .. } | Arg::Value(Scalar::I32(_) | Scalar::U32(_)))), true) => a,
+            _ => {
+                return Err(format!(
+                "'{v}': a register holds one 32-bit integer (u32:V, i32:V) or one buffer (buf:…)"
+            ))
+            }
+        }
+    } else {
+        Arg::Value(Scalar::U32(
+            integer(val, i64::from(i32::MIN), i64::from(u32::MAX))
+                .map_err(|e| format!("'{v}': {e}"))? as u32,
+        ))
+    };
+    Ok((reg, arg))
 }
 
 #[cfg(test)]
@@ -260,8 +377,68 @@ mod tests {
         );
         assert_eq!(
             stub("KERNEL32.dll!GetTickCount=1000"),
-            Ok(("KERNEL32.dll!GetTickCount".into(), 1000))
+            Ok(("KERNEL32.dll!GetTickCount".into(), StubValue::Eax(1000), 0))
         );
-        assert!(stub("x").is_err());
+        assert_eq!(
+            stub("KERNEL32.dll!Sleep@4=0"),
+            Ok(("KERNEL32.dll!Sleep".into(), StubValue::Eax(0), 4))
+        );
+        assert_eq!(
+            stub("f=st0:f64:0.5"),
+            Ok((
+                "f".into(),
+                StubValue::St0(crate::fpu::F80::from_f64(0.5)),
+                0
+            ))
+        );
+        assert_eq!(
+            stub("f=edx:eax:0x100000002"),
+            Ok(("f".into(), StubValue::EdxEax(0x1_0000_0002), 0))
+        );
+        assert_eq!(
+            stub("MSVCR90.dll!_CIlog=st0:host-log"),
+            Ok((
+                "MSVCR90.dll!_CIlog".into(),
+                StubValue::Crt(crate::crt::Crt::Log),
+                0
+            ))
+        );
+        for bad in [
+            "x",
+            "f=0.5",
+            "f=f32:1",
+            "f@3=1",
+            "f=st0:host-nope",
+            "f=edx:eax:x",
+        ] {
+            assert!(stub(bad).is_err(), "{bad}");
+        }
+        assert_eq!(ret("reg:esi"), Ok(Ret::Reg(Reg::Esi)));
+        assert!(ret("reg:xmm0").is_err());
+        assert_eq!(
+            reg("ESI=buf:u32*2"),
+            Ok((
+                Reg::Esi,
+                Arg::Buf {
+                    elem: Elem::U32,
+                    values: vec![Scalar::U32(0); 2]
+                }
+            ))
+        );
+        assert_eq!(
+            reg("eax=-1"),
+            Ok((Reg::Eax, Arg::Value(Scalar::U32(u32::MAX))))
+        );
+        assert_eq!(reg("eax=u32:5"), Ok((Reg::Eax, Arg::Value(Scalar::U32(5)))));
+        for bad in [
+            "esp=1",
+            "xmm0=1",
+            "eax",
+            "eax=f32:1",
+            "eax=u32:1,u32:2",
+            "eax=x",
+        ] {
+            assert!(reg(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -350,3 +350,66 @@ fn batch_input_errors_name_the_line() {
         assert!(e.contains(want), "{text:?}: {e}");
     }
 }
+
+#[test]
+fn stubs_pop_for_stdcall_and_return_in_st0() {
+    let Some(img) = calls() else { return };
+    let j = |args: &[&str]| json(&ok(&[&["call", &img], args, &["--json"]].concat()));
+    // Sleep@4 pops its argument, as the caller's code expects.
+    let r = j(&[
+        "sleepy",
+        "--args",
+        "i32:41",
+        "--stub",
+        "KERNEL32.dll!Sleep@4=0",
+    ]);
+    assert_eq!(r["ret"], 42);
+    assert!(r.get("notes").is_none(), "{r}");
+    // _hypot returns in ST(0): a value pushed there.
+    let r = j(&[
+        "hyp",
+        "--args",
+        "f64:8",
+        "--stub",
+        "_hypot=st0:f64:1.5",
+        "--ret",
+        "f64",
+    ]);
+    assert_eq!(r["ret"], "0x4008000000000000");
+    let e = fails(&["call", &img, "hyp", "--args", "f64:8", "--stub", "_hypot=1"]);
+    assert!(
+        e.contains("msvcrt.dll!_hypot") && e.contains("x87 stack"),
+        "{e}"
+    );
+    let e = fails(&[
+        "call",
+        &img,
+        "hyp",
+        "--args",
+        "f64:8",
+        "--stub",
+        "_hypot=st0:host-nope",
+    ]);
+    assert!(e.contains("host-log"), "{e}");
+    // A model whose operands are not on the x87 stack stops, saying so.
+    let e = fails(&[
+        "call",
+        &img,
+        "hyp",
+        "--args",
+        "f64:8",
+        "--stub",
+        "_hypot=st0:host-sqrt",
+    ]);
+    assert!(e.contains("on the x87 stack, and it holds 0"), "{e}");
+    let e = fails(&[
+        "call",
+        &img,
+        "sleepy",
+        "--args",
+        "i32:1",
+        "--stub",
+        "Sleep@3=0",
+    ]);
+    assert!(e.contains("multiple of 4"), "{e}");
+}

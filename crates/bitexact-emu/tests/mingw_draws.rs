@@ -43,6 +43,7 @@ impl Draws {
                 cw,
                 max_instructions: 1_000_000,
                 out: vec![],
+                ..Default::default()
             })
             .unwrap();
         *state = o.buffers[0].clone();

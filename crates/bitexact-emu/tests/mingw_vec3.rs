@@ -84,6 +84,7 @@ fn vec3_and_movefleet_equal_the_models_and_the_x87() {
                 cw,
                 max_instructions: 100_000,
                 out: vec![],
+                ..Default::default()
             })
             .unwrap()
         };
@@ -190,6 +191,7 @@ fn a_transcendental_runs_on_the_host_x87() {
                 cw: 0x027f,
                 max_instructions: 10_000,
                 out: vec![],
+                ..Default::default()
             })
             .unwrap();
         assert_eq!(o.host_ops, vec!["fsin"]);

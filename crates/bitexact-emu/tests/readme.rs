@@ -1,6 +1,7 @@
 //! This crate's README sessions, replayed: every `$ command` in a
 //! ```console block runs (through `sh`, stdout and stderr merged, in a
-//! scratch directory holding copies of `tests/c/` and `examples/`, with
+//! scratch directory holding copies of `tests/c/`, `examples/` and numpy's
+//! `mtrand.pyd` (downloaded by the wheel helper), with
 //! `bitexact-emu` and the main workspace's `bitexact` on PATH) and must
 //! print exactly the lines that follow it. `BITEXACT_BLESS=1` rewrites the
 //! README with what the commands print.
@@ -23,11 +24,15 @@ fn readme_sessions_print_what_they_show() {
     if common::build("vec3").is_none() {
         return;
     }
+    let Some(mtrand) = common::mtrand() else {
+        return;
+    };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme");
     let _ = std::fs::remove_dir_all(&scratch);
     copy_dir(&root.join("tests/c"), &scratch.join("tests/c"));
     copy_dir(&root.join("examples"), &scratch.join("examples"));
+    std::fs::copy(&mtrand, scratch.join("mtrand.pyd")).unwrap();
     let emu = Path::new(env!("CARGO_BIN_EXE_bitexact-emu"))
         .parent()
         .unwrap()

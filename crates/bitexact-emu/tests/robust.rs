@@ -43,6 +43,7 @@ fn damaged_images_are_refused_not_panicked_on() {
                     cw: 0x027f,
                     max_instructions: 10_000,
                     out: vec![],
+                    ..Default::default()
                 });
             }
         }
@@ -92,6 +93,17 @@ fn argument_text_never_panics() {
         "ff",
         ":",
         "*0",
+        "@",
+        "@4",
+        "@3",
+        "esi",
+        "eax=",
+        "reg:",
+        "st0:",
+        "edx:eax:",
+        "host-",
+        "log",
+        "!",
     ];
     for _ in 0..100_000 {
         let s: String = (0..r.below(12))
@@ -101,5 +113,42 @@ fn argument_text_never_panics() {
         let _ = spec::out_buf(&s);
         let _ = spec::stub(&s);
         let _ = spec::control_word(&s);
+        let _ = spec::reg(&s);
+        let _ = spec::ret(&s);
+    }
+}
+
+/// Names and addresses of every shape never panic, and an address the
+/// resolver accepts is always inside the image's code.
+#[test]
+fn function_names_never_panic() {
+    let Some(path) = common::build("calls") else {
+        return;
+    };
+    let bytes = std::fs::read(path).unwrap();
+    let p = Program::open(&bytes, Some(0x0100_0000)).unwrap();
+    let mut r = Rng(5);
+    let atoms = [
+        "sub_",
+        "rva:",
+        "0x",
+        "0X",
+        "4",
+        "01",
+        "ffff",
+        "-",
+        "_",
+        "add_cdecl",
+        "@8",
+        " ",
+        "g",
+    ];
+    for _ in 0..50_000 {
+        let s: String = (0..r.below(6))
+            .map(|_| atoms[r.below(atoms.len() as u64) as usize])
+            .collect();
+        if let Ok(va) = p.resolve(&s) {
+            assert!(p.image.is_code(va), "{s} resolved to {va:#x}");
+        }
     }
 }

@@ -2,6 +2,7 @@
  * convention, an import, a loop that never returns, a memory fault, a
  * global written, a status-word read. */
 #include <windows.h>
+#include <math.h>
 
 int __cdecl add_cdecl(int a, int b) { return a + b; }
 int __stdcall add_stdcall(int a, int b) { return a + b; }
@@ -23,5 +24,11 @@ float last_scaled;
 void scale_into_global(float x) { last_scaled = x * 3.0f; }
 
 int less(double a, double b) { return a < b; }
+
+/* A stdcall import (Sleep pops its 4 bytes) and a double-returning one
+ * (msvcrt's _hypot, in ST(0); mingw links its own log, not msvcrt's). */
+int sleepy(int k) { Sleep(5); return k + 1; }
+double __cdecl _hypot(double, double); /* not declared under -std=c11 */
+double hyp(double x) { return _hypot(x, 1.0) * 2.0; }
 
 int main(void) { return 0; }

@@ -10,6 +10,52 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 
+/// Real MSVC-built images from pinned PyPI wheels, the scan tests' helper
+/// (SPEC 10.1, 13.1).
+#[path = "../../../bitexact-cli/tests/common/wheels.rs"]
+pub mod wheels;
+
+/// numpy 1.16.6 for Python 2.7 / win32: Visual C++ 2008, x87 code.
+pub const NUMPY_27_WIN32: wheels::Wheel = wheels::Wheel {
+    package: "numpy",
+    version: "1.16.6",
+    python: "2.7",
+    abi: Some("cp27m"),
+    platform: "win32",
+    file: "numpy-1.16.6-cp27-cp27m-win32.whl",
+    sha256: "345b1748e6b0d4773a518868c783b16fdc33a22683bdb863484cd29fe8d206e6",
+};
+
+/// Its `numpy/random/mtrand.pyd`, downloaded and cached (`None` after a
+/// NOTICE where PyPI cannot be reached and `CI` is not set).
+pub fn mtrand() -> Option<PathBuf> {
+    wheels::image(&NUMPY_27_WIN32, "numpy/random/mtrand.pyd")
+}
+
+/// `true` when `tool probe_args…` runs (the wheel helper's probe for
+/// `python3`). With `CI` set a missing tool fails the test; otherwise a
+/// NOTICE says it is skipped.
+pub fn require_tool(tool: &str, probe_args: &[&str]) -> bool {
+    match Command::new(tool).args(probe_args).output() {
+        Ok(o) if o.status.success() => true,
+        r => {
+            let why = match r {
+                Ok(o) => String::from_utf8_lossy(&o.stderr).trim().to_string(),
+                Err(e) => e.to_string(),
+            };
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "`{tool}` does not run ({why}); CI is set, so a missing tool fails the test"
+            );
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "NOTICE: `{tool}` does not run ({why}): the tests on real images are skipped; with CI set they fail"
+            );
+            false
+        }
+    }
+}
+
 /// The compiler.
 pub const MINGW: &str = "i686-w64-mingw32-gcc";
 

@@ -186,6 +186,73 @@ pub fn functions(bytes: &[u8]) -> Result<Vec<(u64, Option<String>)>, ScanError> 
     Ok(graph.funcs.iter().map(|f| (f.va, f.name.clone())).collect())
 }
 
+/// Where an address falls in an image's decoded code ([`CodeMap::boundary`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Boundary {
+    /// An instruction both decodings agree on starts here.
+    Start,
+    /// Inside the agreed instruction `[start, end)`: not a place code can
+    /// start.
+    Inside {
+        /// Where that instruction starts.
+        start: u64,
+        /// Where the next one starts.
+        end: u64,
+    },
+    /// Inside no agreed instruction (padding, data, code the descent does
+    /// not reach): nothing is known against starting here.
+    Unknown,
+}
+
+/// An image's function map ([`functions`]) and its agreed instruction
+/// boundaries, from one decoding.
+#[derive(Clone, Debug)]
+pub struct CodeMap {
+    /// As [`functions`] returns them.
+    pub functions: Vec<(u64, Option<String>)>,
+    /// Every agreed instruction's start and length, by address.
+    starts: Vec<(u64, u8)>,
+}
+
+impl CodeMap {
+    /// Whether `va` starts an agreed instruction, lies inside one, or
+    /// neither.
+    pub fn boundary(&self, va: u64) -> Boundary {
+        let k = self.starts.partition_point(|&(s, _)| s <= va);
+        match k.checked_sub(1).map(|i| self.starts[i]) {
+            Some((s, _)) if s == va => Boundary::Start,
+            Some((s, len)) if va < s + u64::from(len) => Boundary::Inside {
+                start: s,
+                end: s + u64::from(len),
+            },
+            _ => Boundary::Unknown,
+        }
+    }
+}
+
+/// The function map and the instruction boundaries of an image: what a
+/// tool that runs its code needs to name functions and refuse a start
+/// inside an instruction (SPEC 13.1).
+///
+/// Errors as [`scan`]'s. Never panics on any input.
+pub fn code_map(bytes: &[u8]) -> Result<CodeMap, ScanError> {
+    let image = Image::parse(bytes)?;
+    let (code, starts) = stripped::decode(&image, Code::decode(&image, &[]));
+    let graph = Graph::build(&image, &code, &starts);
+    let mut out = Vec::new();
+    for (ri, _) in &code.maps {
+        let r = &image.regions[*ri];
+        code.for_each_in(&image, r.va, r.va + r.bytes.len() as u64, |ins| {
+            out.push((ins.ip(), ins.len() as u8));
+        });
+    }
+    out.sort_unstable();
+    Ok(CodeMap {
+        functions: graph.funcs.iter().map(|f| (f.va, f.name.clone())).collect(),
+        starts: out,
+    })
+}
+
 /// Scans an image held in memory.
 ///
 /// Errors: [`ScanError::Unsupported`] for anything but a PE / ELF x86 or
