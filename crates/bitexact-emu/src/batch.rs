@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 
 use bitexact_emu::report;
-use bitexact_emu::{spec, Arg, Call};
+use bitexact_emu::{spec, Arg, Call, Elem, Scalar};
 
 use crate::{setup, BatchArgs, Fail};
 
@@ -26,7 +26,8 @@ pub(crate) fn run(a: BatchArgs) -> Result<(), Fail> {
     let mut calls = 0u64;
     let mut notes: Vec<String> = Vec::new();
     let place = |line: u64| format!("{}:{line}", a.inputs.display());
-    let mut last: Option<Vec<Vec<bitexact_emu::Scalar>>> = None;
+    let mut carried: std::collections::HashMap<String, (Elem, Vec<Scalar>)> =
+        std::collections::HashMap::new();
     for (k, line) in reader.lines().enumerate() {
         let n = k as u64 + 1;
         let line = line.map_err(|e| Fail(format!("{}: {e}", place(n))))?;
@@ -49,31 +50,21 @@ pub(crate) fn run(a: BatchArgs) -> Result<(), Fail> {
         };
         let cw = input.cw.unwrap_or(a.common.cw);
         let mut args = args;
-        // The buffers' names, and the carried ones' values from the call
-        // before.
-        let mut buf_names = Vec::new();
-        for (name, arg) in names.iter().zip(args.iter_mut()) {
-            let Arg::Buf { values, .. } = arg else {
-                continue;
-            };
-            let k = buf_names.len();
-            buf_names.push(name.clone());
-            if let (true, Some(prev)) = (a.carry.contains(name), &last) {
-                let before: &Vec<bitexact_emu::Scalar> = &prev[k];
-                if before.len() != values.len() {
-                    return Err(Fail(format!(
-                        "{}: the carried buffer {name} has {} elements here, {} before",
-                        place(n),
-                        values.len(),
-                        before.len()
-                    )));
-                }
-                values.clone_from(before);
-            }
-        }
+        let mut regs = s.regs.clone();
+        // Every buffer by name — the arguments' (--names), then the
+        // registers' (their names) — and the carried ones given the
+        // values the call before left in them.
+        let mut buffers: Vec<(&str, &mut Arg)> = names
+            .iter()
+            .map(String::as_str)
+            .zip(args.iter_mut())
+            .chain(regs.iter_mut().map(|(r, a)| (r.name(), a)))
+            .filter(|(_, a)| matches!(a, Arg::Buf { .. }))
+            .collect();
+        let buf_names: Vec<String> = buffers.iter().map(|(n, _)| n.to_string()).collect();
         if let Some(missing) = a.carry.iter().find(|c| !buf_names.contains(c)) {
             return Err(Fail(format!(
-                "{}: no buffer argument named {missing} to carry (the buffers are named {})",
+                "{}: no buffer named {missing} to carry (the buffers are named {})",
                 place(n),
                 if buf_names.is_empty() {
                     "nothing: this line has none".to_string()
@@ -82,7 +73,25 @@ pub(crate) fn run(a: BatchArgs) -> Result<(), Fail> {
                 }
             )));
         }
-        buf_names.extend(s.regs.iter().map(|(r, _)| r.name().to_string()));
+        for (name, arg) in buffers.iter_mut() {
+            let (Some((elem0, before)), Arg::Buf { elem, values }) =
+                (carried.get(*name), &mut **arg)
+            else {
+                continue;
+            };
+            if elem0 != elem || before.len() != values.len() {
+                return Err(Fail(format!(
+                    "{}: the carried buffer {name} is {}*{} here, {}*{} on the line before",
+                    place(n),
+                    elem.name(),
+                    values.len(),
+                    elem0.name(),
+                    before.len()
+                )));
+            }
+            values.clone_from(before);
+        }
+        drop(buffers);
         let call = Call {
             address: s.address,
             conv: s.conv,
@@ -90,8 +99,8 @@ pub(crate) fn run(a: BatchArgs) -> Result<(), Fail> {
             cw,
             max_instructions: a.common.max_instructions,
             out: s.out.clone(),
-            regs: s.regs.clone(),
-            names: buf_names,
+            regs,
+            names: buf_names.clone(),
         };
         let o = s.program.call(&call).map_err(|e| {
             let Fail(m) = Fail::from(e);
@@ -102,11 +111,18 @@ pub(crate) fn run(a: BatchArgs) -> Result<(), Fail> {
                 notes.push(note);
             }
         }
-        let omit: &[String] = if last.is_some() { &a.carry } else { &[] };
+        let omit: &[String] = if carried.is_empty() { &[] } else { &a.carry };
+        let reg_names: Vec<String> = call
+            .regs
+            .iter()
+            .filter(|(_, a)| matches!(a, Arg::Buf { .. }))
+            .map(|(r, _)| r.name().to_string())
+            .collect();
         let rec = report::record(
             input.call_id.unwrap_or(n),
             &names,
             &args,
+            &reg_names,
             omit,
             &a.ret_name,
             s.ret,
@@ -114,16 +130,36 @@ pub(crate) fn run(a: BatchArgs) -> Result<(), Fail> {
             &o,
             &s.out_names,
         );
-        last = Some(o.buffers.clone());
+        if let Some(key) = report::duplicate_key(&rec) {
+            return Err(Fail(format!(
+                "{}: the record would hold the field \"{key}\" twice: rename an argument (--names), the result (--ret-name) or an --out-buf",
+                place(n)
+            )));
+        }
+        carried.clear();
+        for ((name, after), elem) in buf_names.iter().zip(&o.buffers).zip(
+            call.args
+                .iter()
+                .chain(call.regs.iter().map(|(_, a)| a))
+                .filter_map(|a| match a {
+                    Arg::Buf { elem, .. } => Some(*elem),
+                    Arg::Value(_) => None,
+                }),
+        ) {
+            if a.carry.contains(name) {
+                carried.insert(name.clone(), (elem, after.clone()));
+            }
+        }
         writeln!(out, "{rec}")?;
         calls += 1;
     }
     out.flush()?;
     drop(out);
+    let mut err = std::io::stderr().lock();
     for note in notes {
-        eprintln!("note: {note}");
+        let _ = writeln!(err, "note: {note}");
     }
-    eprintln!("batch: {calls} calls");
+    let _ = writeln!(err, "batch: {calls} calls");
     Ok(())
 }
 

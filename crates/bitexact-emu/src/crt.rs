@@ -74,39 +74,108 @@ const MODELS: [(Crt, &[&str], &str); 12] = [
     (Crt::Ftol, &["_ftol", "_ftol2", "_ftol2_sse"], "ftol"),
 ];
 
-/// The C runtime's math functions that return a double in ST(0) on x86.
-const ST0_FUNCTIONS: [&str; 30] = [
-    "log",
-    "log10",
-    "exp",
-    "pow",
-    "sqrt",
-    "sin",
-    "cos",
-    "tan",
-    "asin",
+/// The C runtime's functions that return a floating-point value in ST(0)
+/// on x86: C89's and C99's `<math.h>` (and their `f` / `l` forms, which
+/// return in ST(0) too), Microsoft's `_`-named ones, the Bessel functions,
+/// `difftime`, and the text-to-number conversions.
+const ST0_FUNCTIONS: &[&str] = &[
     "acos",
+    "acosh",
+    "asin",
+    "asinh",
     "atan",
     "atan2",
-    "sinh",
-    "cosh",
-    "tanh",
-    "fmod",
-    "floor",
+    "atanh",
+    "cbrt",
     "ceil",
+    "copysign",
+    "cos",
+    "cosh",
+    "erf",
+    "erfc",
+    "exp",
+    "exp2",
+    "expm1",
     "fabs",
-    "ldexp",
+    "fdim",
+    "floor",
+    "fma",
+    "fmax",
+    "fmin",
+    "fmod",
     "frexp",
-    "modf",
-    "atof",
-    "strtod",
-    "_hypot",
     "hypot",
+    "ldexp",
+    "lgamma",
+    "log",
+    "log10",
+    "log1p",
+    "log2",
+    "logb",
+    "modf",
+    "nan",
+    "nearbyint",
+    "nextafter",
+    "nexttoward",
+    "pow",
+    "remainder",
+    "remquo",
+    "rint",
+    "round",
+    "scalbln",
+    "scalbn",
+    "sin",
+    "sinh",
+    "sqrt",
+    "tan",
+    "tanh",
+    "tgamma",
+    "trunc",
+    "_cabs",
+    "_chgsign",
     "_copysign",
+    "_hypot",
     "_logb",
-    "_scalb",
     "_nextafter",
+    "_scalb",
+    "_j0",
+    "_j1",
+    "_jn",
+    "_y0",
+    "_y1",
+    "_yn",
+    "j0",
+    "j1",
+    "jn",
+    "y0",
+    "y1",
+    "yn",
+    "difftime",
+    "_difftime32",
+    "_difftime64",
+    "atof",
+    "_atof_l",
+    "strtod",
+    "_strtod_l",
+    "wcstod",
+    "_wcstod_l",
+    "_wtof",
+    "_wtof_l",
+    "strtold",
+    "wcstold",
+    "_atodbl",
+    "_atoldbl",
 ];
+
+/// Whether `f` is one of [`ST0_FUNCTIONS`], or its `float` / `long double`
+/// form (`sqrtf`, `sqrtl`).
+fn returns_st0(f: &str) -> bool {
+    ST0_FUNCTIONS.contains(&f)
+        || ["f", "l"].iter().any(|s| {
+            f.strip_suffix(s)
+                .is_some_and(|b| ST0_FUNCTIONS.contains(&b))
+        })
+}
 
 /// Whether `dll` is a Microsoft C runtime.
 fn is_crt(dll: &str) -> bool {
@@ -241,7 +310,7 @@ pub fn uses_x87(import: &str) -> bool {
     let Some((dll, f)) = import.split_once('!') else {
         return false;
     };
-    is_crt(dll) && (ST0_FUNCTIONS.contains(&f) || f.starts_with("_CI"))
+    is_crt(dll) && (returns_st0(f) || f.starts_with("_CI"))
 }
 
 #[cfg(test)]
@@ -276,6 +345,10 @@ mod tests {
         assert_eq!(Crt::for_import("game.dll!_CIlog"), None);
         assert!(uses_x87("MSVCR80.dll!sqrt"));
         assert!(uses_x87("MSVCR80.dll!_CIasin"));
+        for f in ["round", "cbrt", "_j0", "_difftime64", "sqrtf", "roundl"] {
+            assert!(uses_x87(&format!("ucrtbase.dll!{f}")), "{f}");
+        }
+        assert!(!uses_x87("ucrtbase.dll!rand") && !uses_x87("ucrtbase.dll!lround"));
         assert!(!uses_x87("KERNEL32.dll!GetTickCount"));
         assert_eq!(Crt::by_name("host-atan2"), Some(Crt::Atan2));
         assert_eq!(Crt::by_name("log"), None);

@@ -72,7 +72,6 @@ struct Watch {
 impl Watch {
     fn add_code(&mut self, va: u32, bytes: &[u8]) {
         for (i, w) in bytes.windows(2).enumerate() {
-            let at = va.wrapping_add(i as u32);
             let kind = match (w[0], w[1]) {
                 (0xd9, b) => match Inexact::from_second_byte(b) {
                     Some(op) => Some(Watched::Host(op)),
@@ -86,8 +85,18 @@ impl Watch {
                 (0xdd, b) if b < 0xc0 && (b >> 3) & 7 >= 6 => Some(Watched::StatusRead),
                 _ => None,
             };
-            if let Some(k) = kind {
-                self.at.push((at, k));
+            let Some(k) = kind else {
+                continue;
+            };
+            // The opcode, and each start a run of prefixes before it can
+            // give the same instruction (`3E D9 FE` is fsin too).
+            let mut start = i;
+            loop {
+                self.at.push((va.wrapping_add(start as u32), k));
+                if start == 0 || !is_prefix(bytes[start - 1]) || i - start >= 14 {
+                    break;
+                }
+                start -= 1;
             }
         }
         self.at.sort_unstable_by_key(|&(a, _)| a);
@@ -100,6 +109,16 @@ impl Watch {
             .ok()
             .map(|i| self.at[i].1)
     }
+}
+
+/// Whether `b` is an x86 legacy prefix (segment, operand or address size,
+/// lock, rep): one may stand before an x87 opcode and leave it the same
+/// instruction.
+fn is_prefix(b: u8) -> bool {
+    matches!(
+        b,
+        0x26 | 0x2e | 0x36 | 0x3e | 0x64 | 0x65 | 0x66 | 0x67 | 0xf0 | 0xf2 | 0xf3
+    )
 }
 
 /// The hooks' state.
@@ -518,12 +537,19 @@ fn code_hook(uc: &mut Unicorn<'_, Hooks>, address: u64, size: u32) {
             h.status_read.get_or_insert(va);
         }
         Some(Watched::Host(op)) => {
-            let mut b = [0u8; 2];
-            if size != 2 || uc.mem_read(address, &mut b).is_err() || b[0] != 0xd9 {
+            // The instruction's bytes: prefixes, then D9 and the opcode.
+            let mut b = [0u8; 16];
+            let n = (size as usize).min(16);
+            if n < 2 || uc.mem_read(address, &mut b[..n]).is_err() {
                 return;
             }
-            if Inexact::from_second_byte(b[1]) != Some(op) {
-                return; // the code changed since it was mapped
+            let body = &b[..n];
+            let prefixes = body.iter().take_while(|&&x| is_prefix(x)).count();
+            if body.len() - prefixes != 2
+                || body[prefixes] != 0xd9
+                || Inexact::from_second_byte(body[prefixes + 1]) != Some(op)
+            {
+                return; // not that instruction here (or the code changed)
             }
             let after = read_fpu(uc).ok().and_then(|s| host::run(op, &s));
             let h = uc.get_data_mut();
@@ -539,7 +565,7 @@ fn code_hook(uc: &mut Unicorn<'_, Hooks>, address: u64, size: u32) {
                     if !h.host_ops.contains(&op.mnemonic()) {
                         h.host_ops.push(op.mnemonic());
                     }
-                    if write_fpu(uc, &s).is_err() || uc.set_pc(address + 2).is_err() {
+                    if write_fpu(uc, &s).is_err() || uc.set_pc(address + u64::from(size)).is_err() {
                         let h = uc.get_data_mut();
                         h.stop = Some(EmuError::Engine(format!(
                             "could not resume after {} at {va:#010x}",

@@ -9,6 +9,15 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 mod batch;
 
+/// `eprintln!` that never panics: a closed stderr (`2>&1 | head -1`) loses
+/// the line, not the exit status.
+macro_rules! err {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($t)*);
+    }};
+}
+
 use bitexact_emu::report::{self, Ret};
 use bitexact_emu::{spec, Arg, Call, Conv, OutBuf, Program, Reg};
 
@@ -212,7 +221,7 @@ fn main() -> ExitCode {
                 .next()
                 .unwrap_or("")
                 .trim_start_matches("error: ");
-            eprintln!("error: {first} (see 'bitexact-emu --help')");
+            err!("error: {first} (see 'bitexact-emu --help')");
             return ExitCode::from(2);
         }
     };
@@ -224,7 +233,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Fail(msg)) => {
             let _ = std::io::stdout().flush();
-            eprintln!("error: {msg}");
+            err!("error: {msg}");
             ExitCode::from(2)
         }
     }
@@ -368,7 +377,7 @@ fn run_call(a: CallArgs) -> Result<(), Fail> {
     drop(out);
     if !a.json {
         for n in notes {
-            eprintln!("note: {n}");
+            err!("note: {n}");
         }
     }
     Ok(())

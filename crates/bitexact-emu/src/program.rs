@@ -191,13 +191,11 @@ impl Program {
     /// built-in model; returns the helpers so given.
     pub fn crt_x87(&mut self) -> Result<Vec<String>, EmuError> {
         let mut given = Vec::new();
-        for k in 0..self.image.imports.len() {
-            let import = self.image.imports[k].name.clone();
-            let unset = self
-                .machine
-                .stubs()
-                .get(k)
-                .is_some_and(|s| s.value.is_none());
+        // Every stub, the image's and the DLLs' (an import a DLL resolved
+        // has none): indexed as the machine's table.
+        for k in 0..self.machine.stubs().len() {
+            let import = self.machine.stubs()[k].import.clone();
+            let unset = self.machine.stubs()[k].value.is_none();
             if let (Some(model), true) = (Crt::for_import(&import), unset) {
                 self.machine.set_stub_value(k, StubValue::Crt(model), 0)?;
                 given.push(import);

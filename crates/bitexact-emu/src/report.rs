@@ -281,13 +281,15 @@ pub fn call_json(
 
 /// One batch trace record: `call_id`, each argument under its name (a
 /// buffer as its list, except those named in `omit`: carried buffers,
-/// whose input is the record before's `NAME_after`), the result under `ret_name`, each buffer after the
+/// whose input is the record before's `NAME_after`), each register
+/// buffer (`reg_buffers` names them) as `REG_after`, the result under `ret_name`, each buffer after the
 /// call as `NAME_after`, each output buffer under its name.
 #[allow(clippy::too_many_arguments)]
 pub fn record(
     call_id: u64,
     names: &[String],
     args: &[crate::call::Arg],
+    reg_buffers: &[String],
     omit: &[String],
     ret_name: &str,
     ret: Ret,
@@ -312,12 +314,28 @@ pub fn record(
             }
         }
     }
+    for (name, b) in reg_buffers.iter().zip(bufs) {
+        after.push((format!("{name}_after"), list(b)));
+    }
     f.push((ret_name.to_string(), ret_json(o, ret, cw)));
     f.extend(after);
     for (n, v) in outs.iter().zip(&o.out) {
         f.push((n.clone(), list(v)));
     }
     Json::Obj(f)
+}
+
+/// A key an object holds twice, if one does (a record whose argument
+/// names, result name and buffers' `_after` fields collide).
+pub fn duplicate_key(j: &Json) -> Option<String> {
+    let Json::Obj(fields) = j else {
+        return None;
+    };
+    let mut seen = std::collections::HashSet::new();
+    fields
+        .iter()
+        .find(|(k, _)| !seen.insert(k.as_str()))
+        .map(|(k, _)| k.clone())
 }
 
 /// The convention's name.

@@ -413,3 +413,83 @@ fn stubs_pop_for_stdcall_and_return_in_st0() {
     ]);
     assert!(e.contains("multiple of 4"), "{e}");
 }
+
+#[test]
+fn a_prefixed_transcendental_runs_on_the_host_too() {
+    let Some(img) = calls() else { return };
+    for x in ["1", "0.5", "-3", "1e10"] {
+        let run = |f: &str| {
+            json(&ok(&[
+                "call",
+                &img,
+                f,
+                "--args",
+                &format!("f64:{x}"),
+                "--ret",
+                "st0",
+                "--cw",
+                "0x037f",
+                "--json",
+            ]))
+        };
+        let (a, b) = (run("ds_sin"), run("plain_sin"));
+        assert_eq!(a["ret"], b["ret"], "fsin({x})");
+        assert_eq!(a["host_x87"]["ops"], b["host_x87"]["ops"], "fsin({x})");
+    }
+}
+
+#[test]
+fn batch_carries_by_name_and_refuses_what_cannot_carry() {
+    let Some(img) = calls() else { return };
+    let gl = bitexact_emu::Program::open(&std::fs::read(&img).unwrap(), None)
+        .unwrap()
+        .image
+        .data_symbol("_gl")
+        .unwrap();
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("carry_by_name");
+    std::fs::create_dir_all(&dir).unwrap();
+    let batch = |lines: &[String], extra: &[&str]| {
+        let inputs = dir.join("in.jsonl");
+        let text: String = lines
+            .iter()
+            .map(|l| format!("{}\n", serde_json::json!({ "args": l })))
+            .collect();
+        std::fs::write(&inputs, text).unwrap();
+        let i = inputs.to_str().unwrap().to_string();
+        emu(&[&["batch", &img, "add_into", "--inputs", &i][..], extra].concat())
+    };
+    // Line 2 passes `a` as a pointer, not a buffer: `b` still carries.
+    let o = batch(
+        &[
+            "buf:i32=1,2,buf:i32=10,20".into(),
+            format!("u32:{gl},buf:i32=0,0"),
+        ],
+        &["--names", "a,b", "--carry", "b"],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let recs: Vec<serde_json::Value> = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(json)
+        .collect();
+    assert_eq!(recs[0]["b_after"], serde_json::json!([11, 22]));
+    assert_eq!(recs[1]["b_after"], serde_json::json!([111, 222]));
+    // A carried buffer whose type changes is refused, not reread.
+    let o = batch(
+        &[
+            "buf:i32=1,2,buf:i32=10,20".into(),
+            "buf:i32=1,2,buf:u8*2".into(),
+        ],
+        &["--names", "a,b", "--carry", "b"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8(o.stderr).unwrap();
+    assert!(e.contains("carried buffer b is u8*2 here, i32*2"), "{e}");
+    // Fields that would collide are refused.
+    for names in ["ret,b", "a,a", "call_id,b", "a,a_after"] {
+        let o = batch(&["buf:i32=1,2,buf:i32=10,20".into()], &["--names", names]);
+        assert_eq!(o.status.code(), Some(2), "{names}");
+        let e = String::from_utf8(o.stderr).unwrap();
+        assert!(e.contains("twice"), "{names}: {e}");
+    }
+}

@@ -28,9 +28,11 @@ fn run(args: &[&str], dir: &Path) {
 /// The two DLLs and the image that imports them, built once (`None` where
 /// mingw-w64 is missing and `CI` is not set, after the NOTICE).
 fn built() -> Option<PathBuf> {
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _guard = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     common::build("calls")?;
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dlls");
-    if dir.join("uses_dlls.exe").exists() {
+    if dir.join("crt_helpers.exe").exists() {
         return Some(dir);
     }
     std::fs::create_dir_all(&dir).unwrap();
@@ -41,6 +43,8 @@ fn built() -> Option<PathBuf> {
         "dll_two.c",
         "uses_dlls.c",
         "udiv.c",
+        "crt_helpers.c",
+        "msvcr90.def",
     ] {
         std::fs::copy(src.join(f), dir.join(f)).unwrap();
     }
@@ -88,6 +92,28 @@ fn built() -> Option<PathBuf> {
             "-ldll_two",
             "-o",
             "uses_dlls.exe",
+        ],
+        &dir,
+    );
+    let o = Command::new("i686-w64-mingw32-dlltool")
+        .args(["-d", "msvcr90.def", "-l", "libmsvcr90.a"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "dlltool: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    run(
+        &[
+            "-O2",
+            "crt_helpers.c",
+            "-L.",
+            "-ldll_two",
+            "-lmsvcr90",
+            "-o",
+            "crt_helpers.exe",
         ],
         &dir,
     );
@@ -321,4 +347,42 @@ fn a_real_dll_nobody_here_wrote_resolves_the_division_helpers() {
         e.contains("DllMain of libgcc_s_dw2-1.dll") && e.contains("msvcrt.dll!"),
         "{e}"
     );
+}
+
+#[test]
+fn crt_models_go_to_their_helpers_whatever_a_dll_resolves() {
+    let Some(d) = built() else { return };
+    let f64_of = |args: &[&str]| {
+        let o = emu(
+            &[args, &["--json", "--ret", "f64", "--crt", "x87"]].concat(),
+            &d,
+        );
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        f64::from_bits(
+            u64::from_str_radix(j["ret"].as_str().unwrap().trim_start_matches("0x"), 16).unwrap(),
+        )
+    };
+    for dll in [&[][..], &["--dll", "dll_two.dll"][..]] {
+        let sqrt = f64_of(
+            &[
+                &["call", "crt_helpers.exe", "call_sqrt", "--args", "f64:4"][..],
+                dll,
+            ]
+            .concat(),
+        );
+        assert_eq!(sqrt, 2.0, "{dll:?}");
+        let log = f64_of(
+            &[
+                &["call", "crt_helpers.exe", "call_log", "--args", "f64:4"][..],
+                dll,
+            ]
+            .concat(),
+        );
+        assert!((log - 4f64.ln()).abs() < 1e-15, "{dll:?}: {log}");
+    }
 }

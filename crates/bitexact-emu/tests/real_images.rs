@@ -551,7 +551,7 @@ fn the_binary_repeats_carries_and_reads_registers() {
         "--carry",
         "nope",
     ]);
-    assert!(e.contains("no buffer argument named nope"), "{e}");
+    assert!(e.contains("no buffer named nope"), "{e}");
     // --reg and --ret reg:NAME.
     let o = emu(&[
         "call",
@@ -665,4 +665,40 @@ fn the_binary_refuses_with_one_line() {
     assert!(String::from_utf8(o.stdout)
         .unwrap()
         .starts_with("ret 3992670690\n"));
+}
+
+#[test]
+fn batch_records_and_carries_register_buffers() {
+    let Some(path) = mtrand() else { return };
+    let img = path.to_str().unwrap();
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("reg_carry");
+    std::fs::create_dir_all(&dir).unwrap();
+    let inputs = dir.join("in.jsonl");
+    std::fs::write(&inputs, "{\"args\": \"\"}\n{\"args\": \"\"}\n").unwrap();
+    let o = emu(&[
+        "batch",
+        img,
+        "sub_1004c5c0",
+        "--inputs",
+        inputs.to_str().unwrap(),
+        "--reg",
+        "esi=buf:u32*625",
+        "--reg",
+        "eax=12345",
+        "--carry",
+        "esi",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let recs: Vec<serde_json::Value> = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for r in &recs {
+        let words: Vec<u32> = r["esi_after"].as_array().unwrap()[..624]
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u32)
+            .collect();
+        assert_eq!(fnv_u32(&words), numpy("seed12345.state"));
+    }
 }

@@ -31,4 +31,13 @@ int sleepy(int k) { Sleep(5); return k + 1; }
 double __cdecl _hypot(double, double); /* not declared under -std=c11 */
 double hyp(double x) { return _hypot(x, 1.0) * 2.0; }
 
+/* fsin with a segment prefix (3E D9 FE) is the same instruction as fsin:
+ * both must run on the host's x87. */
+double ds_sin(double x) { double r; __asm__(".byte 0x3e, 0xd9, 0xfe" : "=t"(r) : "0"(x)); return r; }
+double plain_sin(double x) { double r; __asm__("fsin" : "=t"(r) : "0"(x)); return r; }
+
+/* Two buffers, or a pointer and a buffer: batch --carry by name. */
+int gl[2] = {100, 200};
+void add_into(const int *a, int *b) { b[0] += a[0]; b[1] += a[1]; }
+
 int main(void) { return 0; }
