@@ -147,6 +147,20 @@ pub(crate) fn identify<C: Class>(
     Ok(found.map(pair))
 }
 
+/// A pickle's bytes split into what comes before its 8-byte draw counter
+/// and the counter, when `b` is `base` bytes and the counter; else (a
+/// pickle from before counters were kept) the bytes whole and no counter.
+pub(crate) fn split_position(b: &[u8], base: usize) -> (&[u8], Option<u64>) {
+    if b.len() == base + 8 {
+        let (head, tail) = b.split_at(base);
+        let mut w = [0u8; 8];
+        w.copy_from_slice(tail);
+        (head, Some(u64::from_le_bytes(w)))
+    } else {
+        (b, None)
+    }
+}
+
 /// `(seed, words_drawn)`.
 pub(crate) fn pair(id: Identification) -> (u64, u64) {
     (id.seed, id.words_drawn)

@@ -42,10 +42,10 @@ py_class! {
             Ok(self.0.value(lo, hi))
         }
 
-        /// `GetGameLogicRandomValueReal(lo, hi)` on float32s: hi with no draw
-        /// when hi - lo <= 0.
-        fn real(&mut self, lo: f32, hi: f32) -> f32 {
-            self.0.real(lo, hi)
+        /// `GetGameLogicRandomValueReal(lo, hi)` on float32s (each the float32
+        /// nearest the value given): hi with no draw when hi - lo <= 0.
+        fn real(&mut self, lo: &Bound<'_, PyAny>, hi: &Bound<'_, PyAny>) -> PyResult<f32> {
+            Ok(self.0.real(crate::f32_arg(lo, "lo")?, crate::f32_arg(hi, "hi")?))
         }
 
         /// The six state words, s0 first.
@@ -57,9 +57,9 @@ py_class! {
         /// A stream at an explicit state (any six 32-bit words).
         #[classmethod]
         fn from_state(_cls: &Bound<'_, PyType>, s: &Bound<'_, PyAny>) -> PyResult<Self> {
-            let words = s
-                .try_iter()?
-                .map(|w| int_arg::<u32>(&w?, "state word", U32))
+            let words = crate::args::items(s, "state")?
+                .iter()
+                .map(|w| int_arg::<u32>(w, "state word", U32))
                 .collect::<PyResult<Vec<u32>>>()?;
             let words: [u32; 6] = words.try_into().map_err(|w: Vec<u32>| {
                 crate::error(format!("a GameRandom state is 6 words, not {}", w.len()))

@@ -16,9 +16,8 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedBytes;
-use pyo3::types::PyInt;
 
+mod args;
 mod class;
 mod generals;
 mod laige;
@@ -49,76 +48,17 @@ pub(crate) fn precision_arg(s: &str) -> PyResult<bitexact::x87::Precision> {
     s.parse::<bitexact::x87::Precision>().map_err(error)
 }
 
-/// An integer argument that must fit `T`: a non-integer is a `TypeError`
-/// (as Python's own calls), an integer out of `T`'s range a
-/// `bitexact.Error` naming the argument and the range.
-pub(crate) fn int_arg<T: TryFrom<i64>>(
-    obj: &Bound<'_, PyAny>,
-    what: &str,
-    range: &str,
-) -> PyResult<T> {
-    match obj.extract::<i64>() {
-        Ok(v) => T::try_from(v).map_err(|_| out_of_range(what, obj, range)),
-        Err(_) if obj.is_instance_of::<PyInt>() => Err(out_of_range(what, obj, range)),
-        Err(e) => Err(e),
+/// [`precision_arg`] of a Python argument (`None`: "pc53").
+pub(crate) fn precision_obj(obj: Option<&Bound<'_, PyAny>>) -> PyResult<bitexact::x87::Precision> {
+    match obj {
+        None => Ok(bitexact::x87::Precision::Pc53),
+        Some(o) => precision_arg(&str_arg(o, "precision")?),
     }
 }
 
-/// A `u64` argument (all of it: above `i64::MAX` too).
-pub(crate) fn u64_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
-    match obj.extract::<u64>() {
-        Ok(v) => Ok(v),
-        Err(_) if obj.is_instance_of::<PyInt>() => Err(out_of_range(what, obj, U64)),
-        Err(e) => Err(e),
-    }
-}
-
-/// An optional `u64` argument.
-pub(crate) fn opt_u64(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<u64>> {
-    obj.map(|o| u64_arg(o, what)).transpose()
-}
-
-fn out_of_range(what: &str, obj: &Bound<'_, PyAny>, range: &str) -> PyErr {
-    let shown = obj
-        .str()
-        .map(|s| s.to_string())
-        .unwrap_or_else(|_| "?".into());
-    error(format!("{what} {shown} {range}"))
-}
-
-/// The ranges `int_arg` reports, worded as the library's number parser.
-pub(crate) use bitexact::num::{I32_RANGE as I32, U32_RANGE as U32};
-pub(crate) const U64: &str = "does not fit in 64 bits (0..=18446744073709551615)";
-
-/// A count (`n` of a fill, `count` and `skip` of a stream, `max_hits`):
-/// 0 or more, within 64 bits.
-pub(crate) fn count_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
-    match obj.extract::<u64>() {
-        Ok(v) => Ok(v),
-        Err(_) if obj.is_instance_of::<PyInt>() => Err(out_of_range(
-            what,
-            obj,
-            "is not a count (0..=18446744073709551615)",
-        )),
-        Err(e) => Err(e),
-    }
-}
-
-/// A count refused past `limit` (a work bound of the library's, stated in
-/// `unit`).
-pub(crate) fn bounded(what: &str, n: u64, limit: u64, unit: &str) -> PyResult<u64> {
-    if n > limit {
-        return Err(error(format!(
-            "{what} {n} is over the limit of {limit} {unit}"
-        )));
-    }
-    Ok(n)
-}
-
-/// Bytes from a `bytes` or `bytearray` argument.
-pub(crate) fn bytes_arg(obj: &Bound<'_, PyAny>) -> PyResult<PyBackedBytes> {
-    Ok(obj.extract::<PyBackedBytes>()?)
-}
+pub(crate) use args::{
+    bool_arg, bounded, bytes_arg, count_arg, f32_arg, int_arg, opt_u64, str_arg, u64_arg, I32, U32,
+};
 
 #[pymodule]
 fn _bitexact(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -2,6 +2,7 @@
 
 use crate::class::py_class;
 use crate::{error, int_arg, I32};
+use bitexact::mt19937::{Mt19937, N};
 use bitexact::openra::{self, engine::Openra};
 use pyo3::prelude::*;
 
@@ -10,8 +11,8 @@ use pyo3::prelude::*;
 ///
 /// Bit-exact: the words are MT19937's (checked against numpy's); `NextFloat`
 /// rounds to float32 as C# does. next and next_float spend one draw;
-/// next_range one, or none when hi - lo <= 1. (No state files, so no
-/// pickling: OpenRA saves no generator state.)
+/// next_range one, or none when hi - lo <= 1. Pickles and copies keep the
+/// whole state (OpenRA itself saves none, so there are no state files).
 #[pyclass(name = "MersenneTwister", module = "bitexact.openra", eq)]
 #[derive(Clone, PartialEq)]
 pub struct OpenraMt(openra::MersenneTwister);
@@ -22,8 +23,33 @@ py_class! {
         g.last(),
         g.total_count()
     );
+    class {
+        /// The block, `left`, `Last` and `TotalCount`, little-endian.
+        fn pickled(&self) -> PyResult<Vec<u8>> {
+            let mt = self.0.mt();
+            let mut b: Vec<u8> = mt.state().iter().flat_map(|w| w.to_le_bytes()).collect();
+            b.extend_from_slice(&mt.left().to_le_bytes());
+            b.extend_from_slice(&self.0.last().to_le_bytes());
+            b.extend_from_slice(&self.0.total_count().to_le_bytes());
+            Ok(b)
+        }
+        fn unpickled(b: &[u8]) -> PyResult<Self> {
+            let bad = || error("a bitexact.openra.MersenneTwister pickle is 2512 bytes");
+            if b.len() != N * 4 + 16 {
+                return Err(bad());
+            }
+            let word = |k: usize| u32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]]);
+            let block: [u32; N] = std::array::from_fn(word);
+            let left = word(N);
+            let last = word(N + 1) as i32;
+            let total = u64::from_le_bytes(b[N * 4 + 8..].try_into().map_err(|_| bad())?);
+            let mt = Mt19937::from_state(block, left).map_err(error)?;
+            Ok(Self(openra::MersenneTwister::from_parts(mt, last, total)))
+        }
+    }
     fill fill;
     discard draws;
+    pickle;
     {
         /// `new MersenneTwister(seed)`; seed is a C# int (-2^31..2^31).
         #[new]

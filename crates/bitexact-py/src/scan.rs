@@ -1,28 +1,50 @@
 //! `bitexact.scan`: the library's scan report as the JSON document the CLI
-//! prints (SPEC 10); the Python wrapper turns it into a dict.
+//! prints (SPEC 10); the Python wrapper turns it into a dict. A path is
+//! read by the library with the CLI's limit (1 GiB); bytes-likes are the
+//! image itself; anything else is `bitexact.Error`.
 
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedBytes;
+use pyo3::types::PyString;
 
-use bitexact::scan::{scan, Options, Origin};
+use bitexact::scan::{read_image, scan, Options, Origin};
 
-use crate::error;
+use crate::args::{bytes_named, opt_str};
+use crate::{bool_arg, error};
 
-/// _scan_json(image: bytes, from_: str | None, sweep: bool) -> str: the
-/// report as JSON.
+/// _scan_json(image: bytes | str, from_: str | None, sweep: bool) -> str:
+/// the report as JSON (a `str` is a path).
 #[pyfunction]
-#[pyo3(signature = (image, from_ = None, sweep = false))]
+#[pyo3(signature = (image, from_ = None, sweep = None))]
 fn _scan_json(
     py: Python<'_>,
-    image: PyBackedBytes,
-    from_: Option<&str>,
-    sweep: bool,
+    image: &Bound<'_, PyAny>,
+    from_: Option<&Bound<'_, PyAny>>,
+    sweep: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
+    let from_ = opt_str(from_, "from_")?;
+    let sweep = sweep
+        .map(|s| bool_arg(s, "sweep"))
+        .transpose()?
+        .unwrap_or(false);
     let options = Options {
-        from: from_.map(Origin::parse),
+        from: from_.as_deref().map(Origin::parse),
         sweep,
     };
-    py.detach(|| scan(&image, &options).map(|r| r.to_json()))
+    if image.is_instance_of::<PyString>() {
+        let path = std::path::PathBuf::from(image.extract::<String>()?);
+        return py
+            .detach(|| {
+                let bytes = read_image(&path)?;
+                scan(&bytes, &options)
+                    .map(|r| r.to_json())
+                    .map_err(|e| e.to_string())
+            })
+            .map_err(error);
+    }
+    let bytes = bytes_named(image, "image").map_err(|_| {
+        error("image must be bytes, bytearray, memoryview or a path (str or os.PathLike)")
+    })?;
+    py.detach(|| scan(&bytes, &options).map(|r| r.to_json()))
         .map_err(error)
 }
 

@@ -1,7 +1,8 @@
 //! `bitexact.sots`: the Sword of the Stars "Mars" generator, state items,
 //! identification and `Mars_Vec3` arithmetic.
 
-use crate::{error, int_arg, I32, U32};
+use crate::args::triple_arg;
+use crate::{error, f32_arg, int_arg, I32, U32};
 use bitexact::engine::Engine;
 use bitexact::mt19937::{Mt19937, N};
 use bitexact::sots::engine::{Sots, MAX_TWISTS};
@@ -31,16 +32,24 @@ crate::class::py_class! {
         g.precision().name()
     );
     class {
-        /// The item and the precision's name.
+        /// The item, the precision's name and the word counter
+        /// (`position`, 8 bytes little-endian).
         fn pickled(&self) -> PyResult<Vec<u8>> {
             let mut b = self.0.save_state().to_vec();
             b.extend_from_slice(self.0.precision().name().as_bytes());
+            b.extend_from_slice(&self.0.position().to_le_bytes());
             Ok(b)
         }
         fn unpickled(b: &[u8]) -> PyResult<Self> {
-            let (item, precision) = b.split_at(b.len().min(sots::ITEM_LEN));
+            let (item, rest) = b.split_at(b.len().min(sots::ITEM_LEN));
+            let (precision, position) = crate::class::split_position(rest, 4);
             let mut r = sots::Rng::load_state(item).map_err(error)?;
             r.set_precision(crate::precision_arg(std::str::from_utf8(precision).unwrap_or("?"))?);
+            if let Some(p) = position {
+                if !r.set_position(p) {
+                    return Err(error("a bitexact.sots.Rng pickle whose position its state cannot show"));
+                }
+            }
             Ok(Self(r))
         }
     }
@@ -54,10 +63,10 @@ crate::class::py_class! {
     pickle;
     {
         #[new]
-        #[pyo3(signature = (seed, precision = "pc53"))]
-        fn new(seed: &Bound<'_, PyAny>, precision: &str) -> PyResult<Self> {
+        #[pyo3(signature = (seed, precision = None), text_signature = "(seed, precision='pc53')")]
+        fn new(seed: &Bound<'_, PyAny>, precision: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
             let seed: u32 = int_arg(seed, "seed", U32)?;
-            Ok(Self(sots::Rng::with_precision(seed, crate::precision_arg(precision)?)))
+            Ok(Self(sots::Rng::with_precision(seed, crate::precision_obj(precision)?)))
         }
 
         /// The tempered word. 1 word.
@@ -81,16 +90,18 @@ crate::class::py_class! {
             Ok(self.0.next_int_inclusive(int_arg(n, "n", U32)?))
         }
 
-        /// `next_float() < p` (p rounded to float32); p <= 0 is False and
-        /// p >= 1 True with no draw. 0 or 1 word.
-        fn chance(&mut self, p: f32) -> bool {
-            self.0.chance(p)
+        /// `next_float() < p` (p: the float32 nearest the value given — a
+        /// Python float rounded once, a numpy float32 exactly); p <= 0 is
+        /// False and p >= 1 True with no draw. 0 or 1 word.
+        fn chance(&mut self, p: &Bound<'_, PyAny>) -> PyResult<bool> {
+            Ok(self.0.chance(f32_arg(p, "p")?))
         }
 
-        /// `f32(lo + f32((hi - lo) * unit))` under the precision model (lo and hi
-        /// rounded to float32). 1 word.
-        fn float_range(&mut self, lo: f32, hi: f32) -> f32 {
-            self.0.float_range(lo, hi)
+        /// `f32(lo + f32((hi - lo) * unit))` under the precision model (lo and hi:
+        /// the float32 nearest the value given — a Python float rounded once, a
+        /// numpy float32 exactly). 1 word.
+        fn float_range(&mut self, lo: &Bound<'_, PyAny>, hi: &Bound<'_, PyAny>) -> PyResult<f32> {
+            Ok(self.0.float_range(f32_arg(lo, "lo")?, f32_arg(hi, "hi")?))
         }
 
         /// Triangular integer on [lo, hi]: `lo + next_int_inclusive(h // 2) +
@@ -129,8 +140,8 @@ crate::class::py_class! {
         }
 
         #[setter]
-        fn set_precision(&mut self, precision: &str) -> PyResult<()> {
-            self.0.set_precision(crate::precision_arg(precision)?);
+        fn set_precision(&mut self, precision: &Bound<'_, PyAny>) -> PyResult<()> {
+            self.0.set_precision(crate::precision_obj(Some(precision))?);
             Ok(())
         }
 
@@ -143,13 +154,13 @@ crate::class::py_class! {
         /// item's padding). Raises bitexact.Error on a wrong length or a `left`
         /// outside 0..=624.
         #[classmethod]
-        #[pyo3(signature = (b, precision = "pc53"))]
+        #[pyo3(signature = (b, precision = None), text_signature = "(b, precision='pc53')")]
         fn load_state(
             _cls: &Bound<'_, PyType>,
             b: &Bound<'_, PyAny>,
-            precision: &str,
+            precision: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<Self> {
-            let precision = crate::precision_arg(precision)?;
+            let precision = crate::precision_obj(precision)?;
             let mut r: Self = crate::class::from_bytes(b)?;
             r.0.set_precision(precision);
             Ok(r)
@@ -173,13 +184,13 @@ crate::class::py_class! {
         /// object with such a `.state`, e.g. `np.random.MT19937(...)`):
         /// `left = 624 - pos`. Raises bitexact.Error on anything else.
         #[classmethod]
-        #[pyo3(signature = (state, precision = "pc53"))]
+        #[pyo3(signature = (state, precision = None), text_signature = "(state, precision='pc53')")]
         fn from_numpy(
             _cls: &Bound<'_, PyType>,
             state: &Bound<'_, PyAny>,
-            precision: &str,
+            precision: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<Self> {
-            let precision = crate::precision_arg(precision)?;
+            let precision = crate::precision_obj(precision)?;
             let dict = match state.cast::<PyDict>() {
                 Ok(d) => d.clone(),
                 Err(_) => match state.getattr("state") {
@@ -246,11 +257,8 @@ fn numpy_state(d: &Bound<'_, PyDict>) -> PyResult<([u32; N], i64)> {
     let block: [u32; N] = words
         .try_into()
         .map_err(|w: Vec<u32>| bad(&format!("'key' has {} words, not 624", w.len())))?;
-    let pos = state
-        .get_item("pos")?
-        .ok_or_else(|| bad("no 'pos'"))?
-        .extract::<i64>()
-        .map_err(|_| bad("'pos' is not an integer"))?;
+    let pos = state.get_item("pos")?.ok_or_else(|| bad("no 'pos'"))?;
+    let pos: i64 = int_arg(&pos, "from_numpy: 'pos'", "is outside 0..=624")?;
     Ok((block, pos))
 }
 
@@ -332,9 +340,12 @@ fn triple(v: Vec3) -> Triple {
 /// or tiny vector gives (0, 0, 0) and the x87 indefinite (NaN) as length,
 /// as the original does.
 #[pyfunction]
-#[pyo3(signature = (v, precision = "pc53"))]
-fn normalize(v: Triple, precision: &str) -> PyResult<(Triple, f32)> {
-    let (dir, len) = vec3(v).normalize(crate::precision_arg(precision)?);
+#[pyo3(signature = (v, precision = None), text_signature = "(v, precision='pc53')")]
+fn normalize(
+    v: &Bound<'_, PyAny>,
+    precision: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Triple, f32)> {
+    let (dir, len) = vec3(triple_arg(v, "v")?).normalize(crate::precision_obj(precision)?);
     Ok((triple(dir), len))
 }
 
@@ -342,13 +353,18 @@ fn normalize(v: Triple, precision: &str) -> PyResult<(Triple, f32)> {
 /// `pos`, with the original's narrowings under the precision model, bit for
 /// bit.
 #[pyfunction]
-#[pyo3(signature = (pos, dest, r#move, precision = "pc53"))]
-fn leg(pos: Triple, dest: Triple, r#move: f32, precision: &str) -> PyResult<Triple> {
+#[pyo3(signature = (pos, dest, r#move, precision = None), text_signature = "(pos, dest, move, precision='pc53')")]
+fn leg(
+    pos: &Bound<'_, PyAny>,
+    dest: &Bound<'_, PyAny>,
+    r#move: &Bound<'_, PyAny>,
+    precision: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Triple> {
     Ok(triple(movefleet::leg(
-        vec3(pos),
-        vec3(dest),
-        r#move,
-        crate::precision_arg(precision)?,
+        vec3(triple_arg(pos, "pos")?),
+        vec3(triple_arg(dest, "dest")?),
+        f32_arg(r#move, "move")?,
+        crate::precision_obj(precision)?,
     )))
 }
 

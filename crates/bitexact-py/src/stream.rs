@@ -4,8 +4,9 @@
 //! (`bitexact::search`), so a tap string and a search mean here what they
 //! mean on the command line.
 
+use crate::args::opt_str;
 use crate::work::{self, sliced, Ended};
-use crate::{bounded, count_arg, error, int_arg, opt_u64, u64_arg, U32};
+use crate::{bool_arg, bounded, count_arg, error, int_arg, opt_u64, str_arg, u64_arg, U32};
 use bitexact::engine::{Id, Opt, Options, SeedKind, TapError, Value, MAX_WORK};
 use bitexact::recover::query::query;
 use bitexact::recover::{QueryError, Recovery};
@@ -46,7 +47,11 @@ fn engine_arg(engine: &str, class: Option<&str>) -> PyResult<Id> {
 
 /// The options of `id`: a precision (sots' float taps) and a substream
 /// (refused for generators without substreams).
-fn options(id: Id, precision: &str, substream: Option<u32>) -> PyResult<Options> {
+fn options(
+    id: Id,
+    precision: Option<&Bound<'_, PyAny>>,
+    substream: Option<u32>,
+) -> PyResult<Options> {
     if substream.is_some() && !id.info().options.contains(&Opt::Substream) {
         return Err(error(format!(
             "substream is for {}, not {}",
@@ -55,7 +60,7 @@ fn options(id: Id, precision: &str, substream: Option<u32>) -> PyResult<Options>
         )));
     }
     Ok(Options {
-        precision: crate::precision_arg(precision)?,
+        precision: crate::precision_obj(precision)?,
         substream,
         ..Options::default()
     })
@@ -64,23 +69,20 @@ fn options(id: Id, precision: &str, substream: Option<u32>) -> PyResult<Options>
 /// A seed as `Stream::new` takes it: 64-bit for laige, 32-bit elsewhere
 /// (OpenRA's negative `int` seeds as their bit pattern).
 fn seed_arg(id: Id, seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let range = format!(
+        "is out of range: {} seeds are {}",
+        id.info().name,
+        id.info().seed.range()
+    );
+    let v: i128 = crate::int_arg(seed, "seed", &range)?;
     if id.info().seed == SeedKind::I32 {
-        if let Ok(s) = seed.extract::<i32>() {
+        if let Ok(s) = i32::try_from(v) {
             return Ok(u64::from(s as u32));
         }
     }
-    match seed.extract::<u64>() {
+    match u64::try_from(v) {
         Ok(s) => id.check_seed(s).map_err(error),
-        // Negative, or past 64 bits: say what this engine's seeds are.
-        Err(_) if seed.is_instance_of::<pyo3::types::PyInt>() => {
-            let shown = seed.str().map(|s| s.to_string()).unwrap_or_default();
-            Err(error(format!(
-                "seed {shown} is out of range: {} seeds are {}",
-                id.info().name,
-                id.info().seed.range()
-            )))
-        }
-        Err(e) => Err(e),
+        Err(_) => Err(error(format!("seed {v} {range}"))),
     }
 }
 
@@ -196,23 +198,32 @@ fn stream_message(tap: &str, e: &StreamError) -> String {
 /// raises bitexact.Error with the CLI's message.
 #[pyfunction]
 #[pyo3(
-    signature = (engine, seed, tap = None, count = None, skip = None, *, precision = "pc53", substream = None, class_ = None, words = false),
+    signature = (engine, seed, tap = None, count = None, skip = None, *, precision = None, substream = None, class_ = None, words = None),
     text_signature = "(engine, seed, tap=None, count=10, skip=0, *, precision='pc53', substream=None, class_=None, words=False)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn stream<'py>(
     py: Python<'py>,
-    engine: &str,
+    engine: &Bound<'py, PyAny>,
     seed: &Bound<'py, PyAny>,
-    tap: Option<&str>,
+    tap: Option<&Bound<'py, PyAny>>,
     count: Option<&Bound<'py, PyAny>>,
     skip: Option<&Bound<'py, PyAny>>,
-    precision: &str,
+    precision: Option<&Bound<'py, PyAny>>,
     substream: Option<&Bound<'py, PyAny>>,
-    class_: Option<&str>,
-    words: bool,
+    class_: Option<&Bound<'py, PyAny>>,
+    words: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let id = engine_arg(engine, class_)?;
+    let engine = str_arg(engine, "engine")?;
+    let engine = engine.as_str();
+    let class_ = opt_str(class_, "class_")?;
+    let tap = opt_str(tap, "tap")?;
+    let tap = tap.as_deref();
+    let words = words
+        .map(|w| bool_arg(w, "words"))
+        .transpose()?
+        .unwrap_or(false);
+    let id = engine_arg(engine, class_.as_deref())?;
     let info = id.info();
     let substream = substream
         .map(|s| int_arg::<u32>(s, "substream", U32))
@@ -261,7 +272,12 @@ pub(crate) fn seed_range_arg(r: Option<&Bound<'_, PyAny>>, space: u64) -> PyResu
         return Ok(0..space);
     };
     let (a, b) = if let Ok(range) = r.cast::<PyRange>() {
-        if range.getattr("step")?.extract::<i64>()? != 1 {
+        if crate::int_arg::<i128>(
+            &range.getattr("step")?,
+            "seed_range step",
+            "is not 1 (a seed range has no step)",
+        )? != 1
+        {
             return Err(error("seed_range: a range with a step is not a seed range"));
         }
         (range.getattr("start")?, range.getattr("stop")?)
@@ -338,25 +354,34 @@ fn hits<'py>(py: Python<'py>, found: &Found) -> PyResult<Bound<'py, PyAny>> {
 /// confirmed by replaying the generator. Bad input raises bitexact.Error
 /// with the CLI's message.
 #[pyfunction]
-#[pyo3(signature = (engine, values, tap = None, seed_range = None, max_offset = None, *, precision = "pc53", class_ = None, max_hits = None, threads = None))]
+#[pyo3(
+    signature = (engine, values, tap = None, seed_range = None, max_offset = None, *, precision = None, class_ = None, max_hits = None, threads = None),
+    text_signature = "(engine, values, tap=None, seed_range=None, max_offset=None, *, precision='pc53', class_=None, max_hits=None, threads=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn recover<'py>(
     py: Python<'py>,
-    engine: &str,
+    engine: &Bound<'py, PyAny>,
     values: &Bound<'py, PyAny>,
-    tap: Option<&str>,
+    tap: Option<&Bound<'py, PyAny>>,
     seed_range: Option<&Bound<'py, PyAny>>,
     max_offset: Option<&Bound<'py, PyAny>>,
-    precision: &str,
-    class_: Option<&str>,
+    precision: Option<&Bound<'py, PyAny>>,
+    class_: Option<&Bound<'py, PyAny>>,
     max_hits: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let id = engine_arg(engine, class_)?;
+    let engine = str_arg(engine, "engine")?;
+    let engine = engine.as_str();
+    let class_ = opt_str(class_, "class_")?;
+    let tap = opt_str(tap, "tap")?;
+    let tap = tap.as_deref();
+    let id = engine_arg(engine, class_.as_deref())?;
     let info = id.info();
     let opts = options(id, precision, None)?;
     let values: Vec<String> = values
-        .try_iter()?
+        .try_iter()
+        .map_err(|_| error("values must be a sequence of values (numbers or their text)"))?
         .map(|v| v?.str().map(|s| s.to_string()))
         .collect::<PyResult<_>>()?;
     let max_offset = opt_u64(max_offset, "max_offset")?;

@@ -7,19 +7,33 @@ use std::path::PathBuf;
 
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
+use pyo3::types::PyString;
 
-use bitexact::sync::{self, check, Format, Options, Stream};
+use bitexact::sync::{self, check, Format, Options, Stop, Stream};
 
-use crate::error;
+use crate::args::{bytes_named, opt_str};
+use crate::work::{self, Signals};
+use crate::{error, int_arg, opt_u64, str_arg};
 
 /// A log: its bytes, or a path read streaming.
-#[derive(FromPyObject)]
 enum Source {
     Bytes(PyBackedBytes),
     Path(PathBuf),
 }
 
 impl Source {
+    /// A `str` path or a bytes-like; anything else is `bitexact.Error`.
+    fn of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Source> {
+        if obj.is_instance_of::<PyString>() {
+            return Ok(Source::Path(PathBuf::from(obj.extract::<String>()?)));
+        }
+        bytes_named(obj, what).map(Source::Bytes).map_err(|_| {
+            error(format!(
+                "{what} must be bytes, bytearray, memoryview or a path (str or os.PathLike)"
+            ))
+        })
+    }
+
     /// A reader of the log: its bytes, or a path as the library opens one
     /// (a file, or a Generals frame folder).
     fn open(&self) -> PyResult<Box<dyn BufRead + Send + '_>> {
@@ -32,38 +46,75 @@ impl Source {
     }
 }
 
+/// `f()` on a worker thread with the GIL released, while this thread looks
+/// for Ctrl-C every [`work::POLL`]: on one, `stop` is requested, the worker
+/// ends at its next poll, and the handler's `KeyboardInterrupt` is raised.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &Stop,
+    f: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    let (out, raised) = py.detach(|| {
+        std::thread::scope(|s| {
+            let worker = s.spawn(f);
+            let signals = Signals::new();
+            while !worker.is_finished() {
+                std::thread::sleep(work::POLL / 4);
+                if signals.raised() {
+                    stop.request();
+                }
+            }
+            (worker.join(), signals.into_raised())
+        })
+    });
+    if let Some(e) = raised {
+        return Err(e);
+    }
+    out.map_err(|_| error("the check panicked (a bug): please report it"))
+}
+
 /// _sync_json(format, log, log2=None, seed=None, log_index=None,
 /// max_draws=None, max_shift=None, stream="logic", window=None) -> str.
 #[pyfunction]
-#[pyo3(signature = (format, log, log2 = None, seed = None, log_index = None, max_draws = None, max_shift = None, stream = "logic", window = None))]
+#[pyo3(signature = (format, log, log2 = None, seed = None, log_index = None, max_draws = None, max_shift = None, stream = None, window = None))]
 #[allow(clippy::too_many_arguments)]
 fn _sync_json(
     py: Python<'_>,
-    format: &str,
-    log: Source,
-    log2: Option<Source>,
-    seed: Option<i64>,
-    log_index: Option<usize>,
-    max_draws: Option<u64>,
-    max_shift: Option<u64>,
-    stream: &str,
-    window: Option<u64>,
+    format: &Bound<'_, PyAny>,
+    log: &Bound<'_, PyAny>,
+    log2: Option<&Bound<'_, PyAny>>,
+    seed: Option<&Bound<'_, PyAny>>,
+    log_index: Option<&Bound<'_, PyAny>>,
+    max_draws: Option<&Bound<'_, PyAny>>,
+    max_shift: Option<&Bound<'_, PyAny>>,
+    stream: Option<&Bound<'_, PyAny>>,
+    window: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    let format = Format::from_name(format).ok_or_else(|| {
+    let format = str_arg(format, "format")?;
+    let format = Format::from_name(&format).ok_or_else(|| {
         error(format!(
             "unknown sync format '{format}': {}",
             Format::list()
         ))
     })?;
-    let stream = Stream::from_name(stream)
+    let stream = opt_str(stream, "stream")?.unwrap_or_else(|| "logic".into());
+    let stream = Stream::from_name(&stream)
         .ok_or_else(|| error(format!("unknown stream '{stream}': logic, client or audio")))?;
+    let log = Source::of(log, "log")?;
+    let log2 = log2.map(|l| Source::of(l, "log2")).transpose()?;
+    let stop = Stop::new();
     let options = Options {
-        seed,
-        log: log_index,
-        max_draws,
-        max_shift,
+        seed: seed
+            .map(|s| int_arg::<i64>(s, "seed", "does not fit in 32 bits (signed or unsigned)"))
+            .transpose()?,
+        log: log_index
+            .map(|l| int_arg::<usize>(l, "log_index", "is not a log number (1 or more)"))
+            .transpose()?,
+        max_draws: opt_u64(max_draws, "max_draws")?,
+        max_shift: opt_u64(max_shift, "max_shift")?,
         stream,
-        window,
+        window: opt_u64(window, "window")?,
+        stop: Some(stop.clone()),
         ..Options::default()
     };
     // Paths go through the library's `check_paths` (two Generals frame
@@ -74,23 +125,23 @@ fn _sync_json(
         _ => None,
     };
     let result = match paths {
-        Some((a, b)) => {
-            py.detach(|| sync::check_paths(format, a, b.map(|b| b.as_path()), &options))
-        }
+        Some((a, b)) => interruptible(py, &stop, || {
+            sync::check_paths(format, a, b.map(|b| b.as_path()), &options)
+        })?,
         None => {
             let mut a = log.open()?;
             let mut b = match &log2 {
                 Some(s) => Some(s.open()?),
                 None => None,
             };
-            py.detach(|| {
+            interruptible(py, &stop, || {
                 check(
                     format,
                     &mut a,
                     b.as_mut().map(|b| b as &mut dyn BufRead),
                     &options,
                 )
-            })
+            })?
         }
     };
     result.map(|r| r.to_json()).map_err(|e| {

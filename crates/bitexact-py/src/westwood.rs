@@ -74,12 +74,20 @@ wwlib_class! {
         g.position()
     );
     class {
-        /// The RA2 layout, which keeps the disabled flag.
+        /// The RA2 layout, which keeps the disabled flag, and the draw
+        /// counter (`position`, 8 bytes little-endian).
         fn pickled(&self) -> PyResult<Vec<u8>> {
-            crate::class::save(self, Some("ra2"))
+            let mut b = crate::class::save(self, Some("ra2"))?;
+            b.extend_from_slice(&self.0.position().to_le_bytes());
+            Ok(b)
         }
         fn unpickled(b: &[u8]) -> PyResult<Self> {
-            crate::class::load(b, Some("ra2"))
+            let (state, position) = crate::class::split_position(b, 1012);
+            let mut r: Self = crate::class::load(state, Some("ra2"))?;
+            if let Some(p) = position {
+                r.0.set_position(p);
+            }
+            Ok(r)
         }
     }
     {
@@ -101,8 +109,9 @@ wwlib_class! {
         }
 
         #[setter]
-        fn set_disabled(&mut self, disabled: bool) {
-            self.0.set_disabled(disabled);
+        fn set_disabled(&mut self, disabled: &Bound<'_, PyAny>) -> PyResult<()> {
+            self.0.set_disabled(crate::bool_arg(disabled, "disabled")?);
+            Ok(())
         }
 
         /// The cursors `(index1, index2)`, each 0..250.
@@ -119,9 +128,10 @@ wwlib_class! {
         /// The object's bytes in a game's layout: "ts" (Tiberian Sun, 1008
         /// bytes; a set disabled flag cannot be stored and raises
         /// bitexact.Error) or "ra2" (Red Alert 2 / Yuri's Revenge, 1012 bytes).
-        #[pyo3(signature = (layout = "ra2"))]
-        fn to_bytes<'py>(&self, py: Python<'py>, layout: &str) -> PyResult<Bound<'py, PyBytes>> {
-            Ok(PyBytes::new(py, &crate::class::save(self, Some(layout))?))
+        #[pyo3(signature = (layout = None), text_signature = "(layout='ra2')")]
+        fn to_bytes<'py>(&self, py: Python<'py>, layout: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyBytes>> {
+            let layout = crate::args::opt_str(layout, "layout")?.unwrap_or_else(|| "ra2".into());
+            Ok(PyBytes::new(py, &crate::class::save(self, Some(&layout))?))
         }
 
         /// A generator from to_bytes' bytes; the layout is told by the length
@@ -129,14 +139,16 @@ wwlib_class! {
         /// byte or (unless strict=False) cursors not 103 apart, which the game
         /// never writes, raise bitexact.Error.
         #[classmethod]
-        #[pyo3(signature = (b, layout = None, strict = true))]
+        #[pyo3(signature = (b, layout = None, strict = None), text_signature = "(b, layout=None, strict=True)")]
         fn from_bytes(
             _cls: &Bound<'_, PyType>,
             b: &Bound<'_, PyAny>,
-            layout: Option<&str>,
-            strict: bool,
+            layout: Option<&Bound<'_, PyAny>>,
+            strict: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<Self> {
-            let r: Self = crate::class::load(&bytes_arg(b)?, layout)?;
+            let layout = crate::args::opt_str(layout, "layout")?;
+            let strict = strict.map(|s| crate::bool_arg(s, "strict")).transpose()?.unwrap_or(true);
+            let r: Self = crate::class::load(&bytes_arg(b)?, layout.as_deref())?;
             match r.0.irregular() {
                 Some(c) if strict => Err(error(format!("westwood state: {c}"))),
                 _ => Ok(r),
@@ -278,6 +290,24 @@ wwlib_class! {
         g.mti(),
         g.position()
     );
+    class {
+        /// The state file and the draw counter (`position`, 8 bytes
+        /// little-endian).
+        fn pickled(&self) -> PyResult<Vec<u8>> {
+            let mut b = crate::class::save(self, None)?;
+            b.extend_from_slice(&self.0.position().to_le_bytes());
+            Ok(b)
+        }
+        fn unpickled(b: &[u8]) -> PyResult<Self> {
+            let base = crate::class::save(&Self(Random4::new(random4::DEFAULT_SEED)), None)?.len();
+            let (state, position) = crate::class::split_position(b, base);
+            let mut r: Self = crate::class::load(state, None)?;
+            if let Some(p) = position {
+                r.0.set_position(p);
+            }
+            Ok(r)
+        }
+    }
     {
         #[new]
         #[pyo3(signature = (seed = None))]

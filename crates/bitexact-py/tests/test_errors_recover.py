@@ -83,10 +83,11 @@ def test_bad_input_raises_error(call, message):
     assert "\n" not in str(e.value)
 
 
-def test_wrong_types_stay_type_errors():
-    with pytest.raises(TypeError):
+def test_wrong_types_are_bitexact_errors():
+    # Issue 36: one rule for every argument (SPEC 9), the type named.
+    with pytest.raises(bx.Error, match="seed must be an integer, not '5489' \\(str\\)"):
         bx.sots.Rng("5489")
-    with pytest.raises(TypeError):
+    with pytest.raises(bx.Error, match="n must be an integer, not 1.5 \\(float\\)"):
         bx.sots.Rng(1).next_int_inclusive(1.5)
 
 

@@ -401,6 +401,21 @@ impl Mt19937 {
     pub fn position(&self) -> u64 {
         self.twists * N as u64 + self.idx as u64
     }
+
+    /// Sets the word counter to `position` (restoring a copy's, e.g. from
+    /// a pickle): only a counter this block can show, `position ≡ 624 -
+    /// left (mod 624)` and at least that; returns whether it was one (else
+    /// the counter is left as it was).
+    pub fn set_position(&mut self, position: u64) -> bool {
+        let idx = self.idx as u64;
+        match position.checked_sub(idx) {
+            Some(d) if d % N as u64 == 0 => {
+                self.twists = d / N as u64;
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 /// Equal when the block and `left` are equal (the word counter is not state).

@@ -351,7 +351,7 @@ fn sync_help_ts() -> String {
 
 fn sync_help_values() -> String {
     format!("Each logged value is searched in the seed's stream over the whole bound (--max-draws, default 10^8 \
-    draws for Vinifera and Ares, about 0.35 s; 10^7 for generals-crc, about 0.06 s; at most 10^10, about 35 s and 60 s), so a value that occurs twice is said so. \
+    draws for Vinifera and Ares, about 0.35 s; 10^7 for generals-crc, about 0.08 s; at most 10^10, about 35 s (one value; 70 s for five) and 80 s), so a value that occurs twice is said so. \
     A 32-bit value is found within N draws of an unrelated stream with chance about N / 2^32: the report gives it. \
     Two logs: how many draws B is ahead of A (Vinifera, Ares), or the first frame whose draw counts differ \
     (generals-crc).\n\n{SYNC_EXIT}")

@@ -48,21 +48,24 @@ def scan(
     ``sites``, ``"unconfirmed"`` when only seedings or partial sites are,
     which SFMT and dSFMT images show too, else ``None``: SPEC 10.1);
     addresses are hex strings.
-    Raises :class:`Error` for an unreadable or unsupported image, or a
-    ``from_`` that names no function.
+    A path (``str`` or ``os.PathLike``) is read by the library with the
+    CLI's limit (1 GiB); anything but a path or a bytes-like is refused.
+    Raises :class:`Error` for an unreadable, missing, too large or
+    unsupported image, or a ``from_`` that names no function.
     """
-    if isinstance(image, (str, _os.PathLike)):
-        with open(image, "rb") as f:
-            image = f.read()
-    return _json.loads(_scan_json(bytes(image), from_, sweep))
+    if isinstance(image, _os.PathLike):
+        image = _os.fsdecode(image)
+    return _json.loads(_scan_json(image, from_, sweep))
 
 _Log = Union[bytes, bytearray, memoryview, str, "_os.PathLike[str]"]
 
 
-def _source(log: _Log) -> Union[bytes, str]:
-    if isinstance(log, (str, _os.PathLike)):
-        return _os.fspath(log)
-    return bytes(log)
+def _source(log: _Log) -> Any:
+    # A path as text; bytes-likes as they are; anything else is refused by
+    # the native module as bitexact.Error (never bytes(int)'s zeros).
+    if isinstance(log, _os.PathLike):
+        return _os.fsdecode(log)
+    return log
 
 
 def sync(

@@ -80,6 +80,16 @@ impl MersenneTwister {
         }
     }
 
+    /// A generator at an explicit state: the block underneath, `Last` and
+    /// `TotalCount` (what a copy or a pickle keeps; OpenRA saves none).
+    pub fn from_parts(mt: Mt19937, last: i32, total_count: u64) -> Self {
+        Self {
+            mt,
+            last,
+            total_count,
+        }
+    }
+
     /// `Last`: the latest `next()` value (0 before the first draw).
     pub fn last(&self) -> i32 {
         self.last

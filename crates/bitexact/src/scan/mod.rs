@@ -186,6 +186,36 @@ pub fn functions(bytes: &[u8]) -> Result<Vec<(u64, Option<String>)>, ScanError> 
     Ok(graph.funcs.iter().map(|f| (f.va, f.name.clone())).collect())
 }
 
+/// The largest image read from a path: 1 GiB (the CLI's and Python's
+/// limit).
+pub const MAX_IMAGE: usize = 1 << 30;
+
+/// The image at `path`, read whole: refused (with a one-line reason, the
+/// path named) when it cannot be read, is a directory, or is over
+/// [`MAX_IMAGE`] bytes — read no further than that.
+pub fn read_image(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| std::format!("cannot read '{shown}': {e}"))?;
+    let meta = file.metadata().ok();
+    if meta.as_ref().is_some_and(|m| m.is_dir()) {
+        return Err(std::format!("cannot read '{shown}': it is a directory"));
+    }
+    let too_long =
+        || std::format!("'{shown}' is over {MAX_IMAGE} bytes, too long for this kind of file");
+    if meta.is_some_and(|m| m.is_file() && m.len() > MAX_IMAGE as u64) {
+        return Err(too_long());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_IMAGE as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| std::format!("cannot read '{shown}': {e}"))?;
+    if bytes.len() > MAX_IMAGE {
+        return Err(too_long());
+    }
+    Ok(bytes)
+}
+
 /// Where an address falls in an image's decoded code ([`CodeMap::boundary`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Boundary {

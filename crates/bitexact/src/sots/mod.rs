@@ -157,6 +157,12 @@ impl Rng {
         self.mt.position()
     }
 
+    /// Sets the word counter (see [`Mt19937::set_position`]); returns
+    /// whether this state can show it.
+    pub fn set_position(&mut self, position: u64) -> bool {
+        self.mt.set_position(position)
+    }
+
     /// Spend `words` words as that many [`next_u32`](Self::next_u32) calls would.
     pub fn discard(&mut self, words: u64) {
         self.mt.discard(words);

@@ -177,7 +177,12 @@ fn first_other_difference<'l>(
 
 /// Each line's draw count, in order, from `seed` within `max` draws; stops
 /// at the first line not found (its index).
-fn place(seed: u32, lines: &[SeedLine], max: u64) -> (Vec<u64>, Option<usize>) {
+fn place(
+    seed: u32,
+    lines: &[SeedLine],
+    max: u64,
+    options: &Options,
+) -> Result<(Vec<u64>, Option<usize>), SyncError> {
     let mut g = GameRandom::new(seed);
     let mut drawn = 0u64;
     let mut out = Vec::with_capacity(lines.len());
@@ -188,13 +193,14 @@ fn place(seed: u32, lines: &[SeedLine], max: u64) -> (Vec<u64>, Option<usize>) {
                 break;
             }
             if drawn >= max {
-                return (out, Some(i));
+                return Ok((out, Some(i)));
             }
+            super::stop_at(options, drawn)?;
             g.next_u32();
             drawn += 1;
         }
     }
-    (out, None)
+    Ok((out, None))
 }
 
 pub(super) fn check(
@@ -252,7 +258,7 @@ pub(super) fn check(
     };
     report.extra.push(("seed", Json::from(seed)));
     report.extra.push(("max_draws", Json::from(max)));
-    let (pa, missing) = place(seed, &la, max);
+    let (pa, missing) = place(seed, &la, max, options)?;
     if let Some(i) = missing {
         let l = &la[i];
         report.summary = std::format!(
@@ -341,7 +347,7 @@ pub(super) fn check(
         }
         return Ok(report);
     };
-    let (pb, missing) = place(seed, &lb, max);
+    let (pb, missing) = place(seed, &lb, max, options)?;
     report.extra.push(("frames_b", frames(&lb, &pb)));
     // Frame by frame: crcDebug keeps the last lines only, so two machines'
     // files can start at different frames.

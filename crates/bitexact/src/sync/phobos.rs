@@ -452,14 +452,14 @@ pub(super) fn check(
     }
     let (log_a, log_b) = super::read_both(a, b, |r| read(r, options.log))?;
     match (seed, log_b) {
-        (Some(seed), None) => Ok(phobos_place::check(&log_a, seed, max_draws, options)),
+        (Some(seed), None) => phobos_place::check(&log_a, seed, max_draws, options),
         (None, Some(log_b)) => Ok(phobos_align::check(&log_a, &log_b, max_shift, options)),
         (Some(seed), Some(log_b)) => {
-            let ra = phobos_place::check(&log_a, seed, max_draws, options);
+            let ra = phobos_place::check(&log_a, seed, max_draws, options)?;
             if !ra.consistent {
                 return Ok(ra);
             }
-            let rb = phobos_place::check(&log_b, seed, max_draws, options);
+            let rb = phobos_place::check(&log_b, seed, max_draws, options)?;
             if !rb.consistent {
                 let mut rb = rb;
                 rb.summary = std::format!("the second log: {}", rb.summary);

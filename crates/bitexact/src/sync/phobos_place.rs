@@ -10,7 +10,7 @@
 //! never can), none a divergence at the call the best placement fails.
 
 use super::phobos::{calls, context, current_game, Call, Entry, Log, RANGED_FN};
-use super::{Format, Options, Report};
+use super::{Format, Options, Report, SyncError};
 use crate::json::Json;
 use crate::westwood::{Pick, Random2};
 use std::vec::Vec;
@@ -131,7 +131,12 @@ fn fit(words: &mut Words, es: &[Entry], cs: &[Call], p: u64) -> Fit {
 /// seed's first draws (a freshly seeded scenario stream's first calls are
 /// logged), never anywhere in the stream, so a frame drop cannot hide a
 /// divergence.
-pub(super) fn check(log: &Log, seed: u32, max: u64, options: &Options) -> Report {
+pub(super) fn check(
+    log: &Log,
+    seed: u32,
+    max: u64,
+    options: &Options,
+) -> Result<Report, SyncError> {
     let (start, drops) = current_game(&log.entries);
     let mut notes: Vec<std::string::String> = log.notes.clone();
     notes.extend(drops);
@@ -140,9 +145,9 @@ pub(super) fn check(log: &Log, seed: u32, max: u64, options: &Options) -> Report
         r.extra.push(("logs", Json::from(log.of)));
         r
     };
-    let whole = place(log.format, &log.entries, seed, max, options, &notes);
+    let whole = place(log.format, &log.entries, seed, max, options, &notes)?;
     if start == 0 || whole.consistent {
-        return with_log(whole);
+        return Ok(with_log(whole));
     }
     let number = log.entries[start].number;
     notes.push(std::format!(
@@ -155,8 +160,8 @@ pub(super) fn check(log: &Log, seed: u32, max: u64, options: &Options) -> Report
         u64::from(FRESH_DRAWS),
         options,
         &notes,
-    );
-    with_log(game)
+    )?;
+    Ok(with_log(game))
 }
 
 /// A new game's first logged call starts within this many draws of the
@@ -171,7 +176,7 @@ fn place(
     max: u64,
     options: &Options,
     notes: &[std::string::String],
-) -> Report {
+) -> Result<Report, SyncError> {
     let mut report = Report::new(format);
     report.details.extend(notes.iter().cloned());
     let divergence =
@@ -197,7 +202,7 @@ fn place(
             ),
         ));
         report.checked = i as u64;
-        return report;
+        return Ok(report);
     }
     let cs = calls(es, options.ranged_fn.unwrap_or(RANGED_FN));
     // The inner-draw form: each inner Single is one `Random()` call (one
@@ -219,7 +224,7 @@ fn place(
                     std::format!("{want} draw{}", if want == 1 { "" } else { "s" }),
                 ));
                 report.checked = k as u64;
-                return report;
+                return Ok(report);
             }
         }
     }
@@ -231,6 +236,7 @@ fn place(
     let mut best: Option<(usize, u64)> = None;
     let mut best_ties = 0u64;
     for p in 0..=max {
+        super::stop_at(options, p)?;
         words.trim(p);
         let f = fit(&mut words, es, &cs, p);
         if f.depth == cs.len() {
@@ -285,7 +291,7 @@ fn place(
             report.details.push(
                 "only Ranged calls that can reject tell placements apart (a Single call or a range that never rejects fits anywhere); a longer log, or a smaller draw bound when the position is known roughly, settles it".into(),
             );
-            return report;
+            return Ok(report);
         }
         report.consistent = true;
         report.position = Some(p);
@@ -295,7 +301,7 @@ fn place(
             end.saturating_sub(1),
             if converged { ", up to the first call's own start" } else { "" }
         );
-        return report;
+        return Ok(report);
     }
     if count > 1 {
         let list: Vec<std::string::String> =
@@ -308,7 +314,7 @@ fn place(
             if count > 8 { ", …" } else { "" }
         );
         report.extra.push(("placements", Json::from(survivors)));
-        return report;
+        return Ok(report);
     }
     let (depth, p) = best.unwrap_or((0, 0));
     let f = fit(&mut words_at(seed, p), es, &cs, p);
@@ -365,7 +371,7 @@ fn place(
             "no placement fits even half of the calls: the log is probably not from seed {seed}'s scenario stream, or starts beyond draw {max}"
         ));
     }
-    report
+    Ok(report)
 }
 
 /// The largest chance of a placement by accident that is still called

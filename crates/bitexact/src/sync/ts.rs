@@ -445,7 +445,7 @@ pub(super) fn check(
     // call for call, every call with the cursors before it.
     let placed = |d: &Dump, side: &str, which, seed: u32| -> Result<Report, SyncError> {
         match to_log(d, logger(d), true) {
-            Ok(l) => Ok(phobos_place::check(&l, seed, max_draws, &opts)),
+            Ok(l) => phobos_place::check(&l, seed, max_draws, &opts),
             Err(e) => frozen_whole(side, d, Some(seed)).ok_or(e.of(which)),
         }
     };

@@ -136,10 +136,16 @@ pub(super) fn no_values(format: Format) -> SyncError {
 
 /// The draw numbers (1-based) at which each value occurs in seed `seed`'s
 /// stream within `max` draws: at most 4 kept per value, with the count.
-fn positions(seed: u32, values: &[i32], max: u64) -> Vec<(Vec<u64>, u64)> {
+fn positions(
+    seed: u32,
+    values: &[i32],
+    max: u64,
+    options: &Options,
+) -> Result<Vec<(Vec<u64>, u64)>, SyncError> {
     let mut out: Vec<(Vec<u64>, u64)> = std::vec![(Vec::new(), 0); values.len()];
     let mut g = Random2::new(seed);
     for d in 1..=max {
+        super::stop_at(options, d)?;
         let w = g.raw();
         for (k, v) in values.iter().enumerate() {
             if w == *v {
@@ -150,7 +156,7 @@ fn positions(seed: u32, values: &[i32], max: u64) -> Vec<(Vec<u64>, u64)> {
             }
         }
     }
-    out
+    Ok(out)
 }
 
 struct Placed {
@@ -165,6 +171,7 @@ fn place(
     seed: Option<u32>,
     max: u64,
     which: Which,
+    options: &Options,
 ) -> Result<Placed, SyncError> {
     let seed = match (seed, log.seed) {
         (Some(s), _) => s,
@@ -181,7 +188,7 @@ fn place(
     };
     let vals: Vec<i32> = log.values.iter().map(|v| v.value).collect();
     Ok(Placed {
-        found: positions(seed, &vals, max),
+        found: positions(seed, &vals, max, options)?,
         log,
         seed,
     })
@@ -227,11 +234,11 @@ pub(super) fn check_values(
             }
         }
     }
-    let pa = place(format, la, seed, max, Which::A)?;
+    let pa = place(format, la, seed, max, Which::A, options)?;
     let pb = match lb {
         Some(lb) => {
             let own = seed.or(lb.seed.map(|s| s as u32)).or(Some(pa.seed));
-            Some(place(format, lb, own, max, Which::B)?)
+            Some(place(format, lb, own, max, Which::B, options)?)
         }
         None => None,
     };

@@ -260,6 +260,11 @@ impl Random2 {
         self.position
     }
 
+    /// Sets the draw counter (not state), restoring a copy's.
+    pub fn set_position(&mut self, position: u64) {
+        self.position = position;
+    }
+
     /// Add `draws` to the draw counter (the bulk path's bookkeeping).
     pub(super) fn advance_position(&mut self, draws: u64) {
         self.position = self.position.wrapping_add(draws);

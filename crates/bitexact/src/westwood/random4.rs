@@ -155,7 +155,12 @@ impl Random4 {
     /// Raw draws since construction (or since the state was built): a
     /// counter for measuring cost, not state.
     pub fn position(&self) -> u64 {
-        self.mt.position() - self.start
+        self.mt.position().wrapping_sub(self.start)
+    }
+
+    /// Sets the draw counter (not state), restoring a copy's.
+    pub fn set_position(&mut self, position: u64) {
+        self.start = self.mt.position().wrapping_sub(position);
     }
 
     /// One raw draw: the tempered word as `i32`. 1 draw.
