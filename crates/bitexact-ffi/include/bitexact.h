@@ -312,6 +312,11 @@ typedef struct bx_sync_options {
     uint32_t stream;
     // OpenRA: draws searched on each side of `#T`; 0 = the default.
     uint64_t window;
+    // NULL, or a flag the caller sets to nonzero (from another thread, or
+    // before the call) to stop a long check: the call then returns
+    // `BX_INTERRUPTED` within milliseconds. Point it at an `atomic_int`
+    // (cast to `const bx_cancel_flag *`).
+    const bx_cancel_flag *cancel;
 } bx_sync_options;
 
 // A Random2Class byte layout: `BX_WESTWOOD_TS` or `BX_WESTWOOD_RA2`.
@@ -1102,6 +1107,8 @@ struct bx_vec3 bx_sots_leg(struct bx_vec3 pos,
 // "details", …}` — the document `bitexact sync FORMAT --json` prints.
 //
 // Returns `BX_OK` for any report, consistent or not (read `consistent`);
+// `BX_INTERRUPTED` when `options->cancel` stopped it (`{"error"}` in
+// `*json_out`);
 // `BX_BAD_LOG` for a log that cannot be read as its format and
 // `BX_BAD_ARGUMENT` for an option out of range or an unknown format or
 // stream, each with `{"error", "line", "log"}` in `*json_out`;

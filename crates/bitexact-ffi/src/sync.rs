@@ -6,7 +6,7 @@ use core::ffi::c_char;
 use std::ffi::CString;
 
 use bitexact::json::Json;
-use bitexact::sync::{check, Format, Options, Stream, SyncError, Which};
+use bitexact::sync::{check, Format, Options, Stop, Stream, SyncError, Which};
 
 use crate::{bx_status, bytes_in, status, BX_BAD_ARGUMENT, BX_BAD_LOG, BX_NULL_POINTER};
 
@@ -20,7 +20,7 @@ pub const BX_STREAM_AUDIO: u32 = 2;
 /// What a check may use besides the logs; zeroed, every field takes its
 /// default (no seed, the last log, the format's bounds, the logic stream).
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 #[allow(non_camel_case_types)]
 pub struct bx_sync_options {
     /// Nonzero: `seed` is the match seed.
@@ -37,6 +37,26 @@ pub struct bx_sync_options {
     pub stream: u32,
     /// OpenRA: draws searched on each side of `#T`; 0 = the default.
     pub window: u64,
+    /// NULL, or a flag the caller sets to nonzero (from another thread, or
+    /// before the call) to stop a long check: the call then returns
+    /// `BX_INTERRUPTED` within milliseconds. Point it at an `atomic_int`
+    /// (cast to `const bx_cancel_flag *`).
+    pub cancel: *const crate::search::bx_cancel_flag,
+}
+
+impl Default for bx_sync_options {
+    fn default() -> Self {
+        Self {
+            has_seed: 0,
+            seed: 0,
+            log: 0,
+            max_draws: 0,
+            max_shift: -1,
+            stream: 0,
+            window: 0,
+            cancel: core::ptr::null(),
+        }
+    }
 }
 
 fn error_json(e: &SyncError) -> CString {
@@ -61,6 +81,8 @@ fn error_json(e: &SyncError) -> CString {
 /// "details", …}` — the document `bitexact sync FORMAT --json` prints.
 ///
 /// Returns `BX_OK` for any report, consistent or not (read `consistent`);
+/// `BX_INTERRUPTED` when `options->cancel` stopped it (`{"error"}` in
+/// `*json_out`);
 /// `BX_BAD_LOG` for a log that cannot be read as its format and
 /// `BX_BAD_ARGUMENT` for an option out of range or an unknown format or
 /// stream, each with `{"error", "line", "log"}` in `*json_out`;
@@ -128,7 +150,16 @@ pub unsafe extern "C" fn bx_sync_json(
             BX_STREAM_AUDIO => Stream::Audio,
             _ => return bad("unknown stream"),
         };
+        let cancel = o.cancel.cast::<core::sync::atomic::AtomicI32>();
+        if !cancel.is_aligned() {
+            return Err(BX_NULL_POINTER);
+        }
+        // SAFETY: NULL (`as_ref` checks) or aligned (checked) and valid for
+        // reads of an int for the call (contract); read atomically.
+        let cancel = unsafe { cancel.as_ref() };
+        let stop = Stop::new();
         let options = Options {
+            stop: Some(stop.clone()),
             seed: (o.has_seed != 0).then_some(o.seed),
             log: (o.log != 0).then_some(o.log as usize),
             max_draws: (o.max_draws != 0).then_some(o.max_draws),
@@ -137,12 +168,36 @@ pub unsafe extern "C" fn bx_sync_json(
             window: (o.window != 0).then_some(o.window),
             ..Options::default()
         };
-        match check(
-            format,
-            &mut a,
-            b.as_mut().map(|b| b as &mut dyn std::io::BufRead),
-            &options,
-        ) {
+        let mut run = || {
+            check(
+                format,
+                &mut a,
+                b.as_mut().map(|b| b as &mut dyn std::io::BufRead),
+                &options,
+            )
+        };
+        // With a flag, the check runs on a worker while this thread polls
+        // the flag every millisecond and passes it on as a stop request.
+        let result = match cancel {
+            None => run(),
+            Some(flag) => std::thread::scope(|s| {
+                let worker = s.spawn(run);
+                while !worker.is_finished() {
+                    if flag.load(core::sync::atomic::Ordering::Relaxed) != 0 {
+                        stop.request();
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                worker
+                    .join()
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p))
+            }),
+        };
+        match result {
+            Err(e) if e.is_stopped() => {
+                write(error_json(&e));
+                Err(crate::BX_INTERRUPTED)
+            }
             Ok(report) => {
                 write(CString::new(report.to_json()).map_err(|_| BX_BAD_LOG)?);
                 Ok(())

@@ -688,6 +688,24 @@ static void sync_logs(void) {
     CHECK_STATUS(bx_sync_json("vinifera", (const uint8_t *)vin, strlen(vin), NULL, 0, NULL, &json), BX_OK);
     CHECK(json != NULL && strstr(json, "\"format\":\"ts\"") != NULL);
     bx_string_free(json);
+    /* A cancel flag set before the call stops a long check at once (seed 1
+     * never shows this CRC: the placement would run to 10^10 draws). */
+    {
+        static volatile int stop = 1;
+        struct bx_sync_options c;
+        memset(&c, 0, sizeof c);
+        c.has_seed = 1;
+        c.seed = 1;
+        c.max_draws = 10000000000ull;
+        c.max_shift = -1;
+        c.cancel = &stop;
+        const char *crc = "1:0 RandomSeed: 12345\n";
+        json = NULL;
+        CHECK_STATUS(bx_sync_json("generals-crc", (const uint8_t *)crc, strlen(crc), NULL, 0, &c, &json),
+                     BX_INTERRUPTED);
+        CHECK(json != NULL && strstr(json, "stopped on request") != NULL);
+        bx_string_free(json);
+    }
 }
 
 /* Promise 7: a NULL handle with a valid buffer leaves the buffer as it was
