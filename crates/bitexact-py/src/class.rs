@@ -126,7 +126,9 @@ pub(crate) fn reduce<'py, C: Class + pyo3::PyClass>(
     slf: &Bound<'py, C>,
 ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
     let load = slf.as_any().get_type().getattr("_from_pickle")?;
-    let bytes = PyBytes::new(slf.py(), &slf.borrow().pickled()?);
+    // Another thread using the generator: RuntimeError, as every method.
+    let this = slf.try_borrow()?;
+    let bytes = PyBytes::new(slf.py(), &this.pickled()?);
     Ok((load, (bytes,)))
 }
 
@@ -147,18 +149,34 @@ pub(crate) fn identify<C: Class>(
     Ok(found.map(pair))
 }
 
+/// The largest draw counter a pickle may hold: 2^62, which no generator
+/// reaches (at a draw a nanosecond, 146 years), so a counter above it is a
+/// forgery, and one below it cannot wrap past 2^64 in use.
+pub(crate) const MAX_POSITION: u64 = 1 << 62;
+
 /// A pickle's bytes split into what comes before its 8-byte draw counter
 /// and the counter, when `b` is `base` bytes and the counter; else (a
 /// pickle from before counters were kept) the bytes whole and no counter.
-pub(crate) fn split_position(b: &[u8], base: usize) -> (&[u8], Option<u64>) {
+/// A counter over [`MAX_POSITION`] is refused.
+pub(crate) fn split_position(b: &[u8], base: usize) -> PyResult<(&[u8], Option<u64>)> {
     if b.len() == base + 8 {
         let (head, tail) = b.split_at(base);
         let mut w = [0u8; 8];
         w.copy_from_slice(tail);
-        (head, Some(u64::from_le_bytes(w)))
+        Ok((head, Some(position(u64::from_le_bytes(w))?)))
     } else {
-        (b, None)
+        Ok((b, None))
     }
+}
+
+/// A pickled draw counter, refused over [`MAX_POSITION`].
+pub(crate) fn position(p: u64) -> PyResult<u64> {
+    if p > MAX_POSITION {
+        return Err(error(format!(
+            "a pickle whose draw counter {p} is past 2^62, which no generator reaches"
+        )));
+    }
+    Ok(p)
 }
 
 /// `(seed, words_drawn)`.

@@ -43,7 +43,15 @@ py_class! {
             let left = word(N);
             let last = word(N + 1) as i32;
             let total = u64::from_le_bytes(b[N * 4 + 8..].try_into().map_err(|_| bad())?);
-            let mt = Mt19937::from_state(block, left).map_err(error)?;
+            let total = crate::class::position(total)?;
+            let mut mt = Mt19937::from_state(block, left).map_err(error)?;
+            // TotalCount counts the words since seeding: the block must be
+            // able to show it, and Last is 0 before the first draw.
+            if !mt.set_position(total) || (total == 0 && last != 0) {
+                return Err(error(
+                    "a bitexact.openra.MersenneTwister pickle whose TotalCount its state cannot show",
+                ));
+            }
             Ok(Self(openra::MersenneTwister::from_parts(mt, last, total)))
         }
     }

@@ -4,11 +4,10 @@
 //! image itself; anything else is `bitexact.Error`.
 
 use pyo3::prelude::*;
-use pyo3::types::PyString;
 
 use bitexact::scan::{read_image, scan, Options, Origin};
 
-use crate::args::{bytes_named, opt_str};
+use crate::args::{bytes_named, opt_str, path_arg, readable_file};
 use crate::{bool_arg, error};
 
 /// _scan_json(image: bytes | str, from_: str | None, sweep: bool) -> str:
@@ -30,8 +29,8 @@ fn _scan_json(
         from: from_.as_deref().map(Origin::parse),
         sweep,
     };
-    if image.is_instance_of::<PyString>() {
-        let path = std::path::PathBuf::from(image.extract::<String>()?);
+    if let Some(path) = path_arg(image, "image")? {
+        readable_file(&path, false)?;
         return py
             .detach(|| {
                 let bytes = read_image(&path)?;

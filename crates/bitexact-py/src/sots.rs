@@ -42,7 +42,7 @@ crate::class::py_class! {
         }
         fn unpickled(b: &[u8]) -> PyResult<Self> {
             let (item, rest) = b.split_at(b.len().min(sots::ITEM_LEN));
-            let (precision, position) = crate::class::split_position(rest, 4);
+            let (precision, position) = crate::class::split_position(rest, 4)?;
             let mut r = sots::Rng::load_state(item).map_err(error)?;
             r.set_precision(crate::precision_arg(std::str::from_utf8(precision).unwrap_or("?"))?);
             if let Some(p) = position {

@@ -379,10 +379,9 @@ fn recover<'py>(
     let id = engine_arg(engine, class_.as_deref())?;
     let info = id.info();
     let opts = options(id, precision, None)?;
-    let values: Vec<String> = values
-        .try_iter()
-        .map_err(|_| error("values must be a sequence of values (numbers or their text)"))?
-        .map(|v| v?.str().map(|s| s.to_string()))
+    let values: Vec<String> = crate::args::items(values, "values")?
+        .iter()
+        .map(crate::args::value_text)
         .collect::<PyResult<_>>()?;
     let max_offset = opt_u64(max_offset, "max_offset")?;
     if let Some(k) = max_offset {

@@ -7,11 +7,10 @@ use std::path::PathBuf;
 
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
-use pyo3::types::PyString;
 
 use bitexact::sync::{self, check, Format, Options, Stop, Stream};
 
-use crate::args::{bytes_named, opt_str};
+use crate::args::{bytes_named, opt_str, path_arg, readable_file};
 use crate::work::{self, Signals};
 use crate::{error, int_arg, opt_u64, str_arg};
 
@@ -22,10 +21,12 @@ enum Source {
 }
 
 impl Source {
-    /// A `str` path or a bytes-like; anything else is `bitexact.Error`.
+    /// A path (`str` or `os.PathLike`: a regular file, or a Generals
+    /// frame folder) or a bytes-like; anything else is `bitexact.Error`.
     fn of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Source> {
-        if obj.is_instance_of::<PyString>() {
-            return Ok(Source::Path(PathBuf::from(obj.extract::<String>()?)));
+        if let Some(path) = path_arg(obj, what)? {
+            readable_file(&path, true)?;
+            return Ok(Source::Path(path));
         }
         bytes_named(obj, what).map(Source::Bytes).map_err(|_| {
             error(format!(

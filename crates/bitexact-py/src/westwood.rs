@@ -82,7 +82,7 @@ wwlib_class! {
             Ok(b)
         }
         fn unpickled(b: &[u8]) -> PyResult<Self> {
-            let (state, position) = crate::class::split_position(b, 1012);
+            let (state, position) = crate::class::split_position(b, 1012)?;
             let mut r: Self = crate::class::load(state, Some("ra2"))?;
             if let Some(p) = position {
                 r.0.set_position(p);
@@ -300,7 +300,7 @@ wwlib_class! {
         }
         fn unpickled(b: &[u8]) -> PyResult<Self> {
             let base = crate::class::save(&Self(Random4::new(random4::DEFAULT_SEED)), None)?.len();
-            let (state, position) = crate::class::split_position(b, base);
+            let (state, position) = crate::class::split_position(b, base)?;
             let mut r: Self = crate::class::load(state, None)?;
             if let Some(p) = position {
                 r.0.set_position(p);

@@ -5,6 +5,7 @@ bitexact.Error; sync stops on Ctrl-C; scan and sync read paths as the CLI
 does; float32 parameters take the float32 nearest the value given; every
 class pickles with its draw counter."""
 
+import decimal
 import fractions
 import os
 import pickle
@@ -209,8 +210,43 @@ def values():
         info = np.iinfo(t)
         out += [t(info.min), t(info.max), t(0), t(1)]
     out += [np.float32(0.5), np.float64(-1e300), np.float32("nan"), np.float16(2)]
-    out += [None, "x", b"\x00", [1, 2, 3], (1.0, 2.0, 3.0)]
+    out += [np.longdouble(1) / 3, np.bool_(True), np.bool_(False)]
+    out += [fractions.Fraction(1, 3), fractions.Fraction(-(10**400), 3), decimal.Decimal("1e-400"), decimal.Decimal("NaN")]
+    out += [None, "x", b"\x00", [1, 2, 3], (1.0, 2.0, 3.0), {1, 2, 3}, {1: 2}, bytearray(3), memoryview(b"abc")]
+    out += [Evil(), LyingIndex(), LyingFloat()]
     return out + [rnd.choice(ints) * rnd.choice([1, -1]) for _ in range(10)]
+
+
+class Evil:
+    """Every dunder a conversion might try raises."""
+
+    def __index__(self):
+        raise RuntimeError("index")
+
+    def __float__(self):
+        raise RuntimeError("float")
+
+    def __fspath__(self):
+        raise RuntimeError("fspath")
+
+    def __iter__(self):
+        raise RuntimeError("iter")
+
+    def __len__(self):
+        raise RuntimeError("len")
+
+
+class LyingIndex:
+    def __index__(self):
+        return 1.5
+
+
+class LyingFloat:
+    def __float__(self):
+        return "x"
+
+    def as_integer_ratio(self):
+        return (1, 0)
 
 
 def callables():

@@ -795,3 +795,28 @@ fn phobos_two_players_inner_lines_are_one_call() {
     );
     assert!(r.consistent, "{}", r.text());
 }
+
+/// A requested stop ends every long placement, OpenRA's walk down the
+/// stream to a far TotalCount too (it ran to the end before, Ctrl-C
+/// waiting seconds), with the stopped error, never a verdict.
+#[test]
+fn a_requested_stop_ends_the_openra_walk() {
+    let log = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/sync/syncreport-alice.log"
+    ))
+    .unwrap()
+    .replace("(#49)", "(#999990000)");
+    let stop = bitexact::sync::Stop::new();
+    stop.request();
+    let o = Options {
+        seed: Some(1),
+        max_draws: Some(1_000_000_000),
+        stop: Some(stop),
+        ..Options::default()
+    };
+    let started = std::time::Instant::now();
+    let e = check(Format::Openra, &mut log.as_bytes(), None, &o).unwrap_err();
+    assert!(e.is_stopped(), "{e}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(1));
+}

@@ -49,23 +49,15 @@ def scan(
     which SFMT and dSFMT images show too, else ``None``: SPEC 10.1);
     addresses are hex strings.
     A path (``str`` or ``os.PathLike``) is read by the library with the
-    CLI's limit (1 GiB); anything but a path or a bytes-like is refused.
+    CLI's limit (1 GiB); it must name a regular file (a pipe or a device is
+    refused: read it and pass the bytes); anything but a path or a
+    bytes-like is refused.
     Raises :class:`Error` for an unreadable, missing, too large or
     unsupported image, or a ``from_`` that names no function.
     """
-    if isinstance(image, _os.PathLike):
-        image = _os.fsdecode(image)
     return _json.loads(_scan_json(image, from_, sweep))
 
 _Log = Union[bytes, bytearray, memoryview, str, "_os.PathLike[str]"]
-
-
-def _source(log: _Log) -> Any:
-    # A path as text; bytes-likes as they are; anything else is refused by
-    # the native module as bitexact.Error (never bytes(int)'s zeros).
-    if isinstance(log, _os.PathLike):
-        return _os.fsdecode(log)
-    return log
 
 
 def sync(
@@ -86,7 +78,9 @@ def sync(
     ``format`` is ``"phobos"``, ``"ts"`` (Tiberian Sun's ring and
     Vinifera's values; ``"vinifera"`` is the same), ``"ares"``,
     ``"generals"``, ``"generals-crc"`` or ``"openra"``; a log is its bytes
-    or a path (read streaming). ``seed`` is 32 bits, signed or unsigned. Returns the CLI's
+    or a path (read streaming: a regular file, or for ``generals`` a
+    ``-SaveDebugCRCPerFrame`` folder; a pipe or device is refused).
+    ``seed`` is 32 bits, signed or unsigned. Returns the CLI's
     ``sync FORMAT --json`` document as a dict: ``consistent``, ``summary``,
     ``first_divergence`` (``None`` or a dict with ``entry`` or ``line``,
     ``frame``, ``caller`` / ``file`` + ``source_line``, ``logged``,
@@ -96,9 +90,10 @@ def sync(
     a malformed log (naming its line), a missing seed, or an option out of
     range.
     """
-    src2 = None if log2 is None else _source(log2)
+    # Paths (str, os.PathLike) and bytes-likes go to the native module as
+    # they are: it names the file, refuses anything else as Error.
     return _json.loads(
-        _sync_json(format, _source(log), src2, seed, log_index, max_draws, max_shift, stream, window)
+        _sync_json(format, log, log2, seed, log_index, max_draws, max_shift, stream, window)
     )
 
 

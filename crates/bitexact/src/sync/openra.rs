@@ -126,6 +126,19 @@ pub fn check_frames(
     window: u64,
     max_draws: u64,
 ) -> Result<Vec<Verdict>, TooFar> {
+    // Never stopped, so always `Some`.
+    walk(seed, frames, window, max_draws, &|_| false).map(Option::unwrap_or_default)
+}
+
+/// [`check_frames`], asking `stopped(p)` at draw `p` whether to give up
+/// (`Ok(None)`).
+fn walk(
+    seed: i32,
+    frames: &[Frame],
+    window: u64,
+    max_draws: u64,
+    stopped: &dyn Fn(u64) -> bool,
+) -> Result<Option<Vec<Verdict>>, TooFar> {
     for f in frames {
         if f.total_count.saturating_add(window) > max_draws {
             return Err(TooFar {
@@ -172,6 +185,9 @@ pub fn check_frames(
     let end = merged.last().map_or(0, |s| s.1);
     let mut span = 0;
     for p in 1..=end {
+        if stopped(p) {
+            return Ok(None);
+        }
         let v = m.next();
         while let Some(&&i) = next_t.peek() {
             if frames[i].total_count != p {
@@ -199,28 +215,30 @@ pub fn check_frames(
             }
         }
     }
-    Ok(frames
-        .iter()
-        .zip(expected)
-        .zip(positions)
-        .map(|((f, expected), mut positions)| {
-            let consistent = match expected {
-                Some(v) => v == f.last,
-                None => f.total_count == 0 && f.last == 0,
-            };
-            if consistent {
-                Verdict::Consistent
-            } else if positions.is_empty() {
-                Verdict::Differs { expected }
-            } else {
-                positions.sort_by_key(|&p| (p.abs_diff(f.total_count), p));
-                Verdict::Shifted {
-                    expected,
-                    positions,
+    Ok(Some(
+        frames
+            .iter()
+            .zip(expected)
+            .zip(positions)
+            .map(|((f, expected), mut positions)| {
+                let consistent = match expected {
+                    Some(v) => v == f.last,
+                    None => f.total_count == 0 && f.last == 0,
+                };
+                if consistent {
+                    Verdict::Consistent
+                } else if positions.is_empty() {
+                    Verdict::Differs { expected }
+                } else {
+                    positions.sort_by_key(|&p| (p.abs_diff(f.total_count), p));
+                    Verdict::Shifted {
+                        expected,
+                        positions,
+                    }
                 }
-            }
-        })
-        .collect())
+            })
+            .collect(),
+    ))
 }
 
 /// `sync openra`: every frame of the report against seed's stream, in the
@@ -260,8 +278,13 @@ pub(super) fn check(
     }
     let max = options.max_draws(Format::Openra)?;
     let frames = frames_of(&ra).map_err(|e| e.of(Which::A))?;
-    let verdicts = check_frames(seed, &frames, window, max)
+    let stopped = |p| super::stop_at(options, p).is_err();
+    let verdicts = walk(seed, &frames, window, max, &stopped)
         .map_err(|e| SyncError::whole(Some(Which::A), std::format!("{e}")))?;
+    // Stopped on request: the error the other placements give.
+    let Some(verdicts) = verdicts else {
+        return Err(SyncError::whole(None, super::STOPPED));
+    };
     let mut report = Report::new(Format::Openra);
     let mut items = Vec::new();
     let mut bad = 0;
