@@ -14,6 +14,9 @@
 # Searches (all 2^32 seeds; the planted seed 0xFFFFFFF0 is near the end, so
 # nothing stops early):
 #   identify   state identify westwood (ra2 object, --max-draws 0)  vs  psdes(s, 0) == w
+#   identify_default   the same 5 000 draws in, at the default
+#              --max-draws (10^7: 40 000 seeding points to look each
+#              seed's first word up among)                         vs  the same loop
 #   raw        recover westwood --tap raw, one value                vs  psdes(s,0) ^ psdes(s,103) == v
 #   ranged     recover westwood --tap ranged:0,99, five values      vs  the five ranged calls, rejected
 #                                                                       draws drawn again (the whole answer)
@@ -57,6 +60,8 @@ bx=target/release/bitexact
 
 state="$build/identify.bin"
 "$bx" -q state save westwood --seed "$seed" --layout ra2 -o "$state"
+state5000="$build/identify5000.bin"
+"$bx" -q state save westwood --seed "$seed" --skip-words 5000 --layout ra2 -o "$state5000"
 raw=$("$bx" stream westwood --seed "$seed" --count 1)
 ranged=$("$bx" stream westwood --seed "$seed" --tap ranged:0,99 --count 5 | paste -sd, -)
 
@@ -88,6 +93,7 @@ pair() {
 : >"$build/westwood.tsv"
 echo "== search<TAB>bitexact_s<TAB>peer_s<TAB>ratio<TAB>runs (medians of paired runs)" >&2
 pair identify "$runs" "$bx -q state identify westwood $state --max-draws 0" "$build/psdes_FIRST $seed" "seed: 4294967280"
+pair identify_default "$runs" "$bx -q state identify westwood $state5000" "$build/psdes_FIRST $seed" "seed: 4294967280"
 pair raw "$runs" "$bx -q recover westwood --tap raw --values $raw" "$build/psdes_RAW $seed" "seed 4294967280 offset 0"
 pair ranged "$ranged_runs" "$bx -q recover westwood --tap ranged:0,99 --values $ranged" "$build/psdes_RANGED_EXACT $seed" "seed 4294967280 offset 0"
 t=$(timed "$build/psdes_RANGED" "$seed")

@@ -104,6 +104,7 @@ impl Lanes for U32x8 {
     fn sar<const S: i32>(self) -> U32x8 {
         U32x8(proven!(_mm256_srai_epi32::<S>(self.0)))
     }
+
     #[inline(always)]
     fn shr_by(self, by: U32x8) -> U32x8 {
         U32x8(proven!(_mm256_srlv_epi32(self.0, by.0)))
@@ -150,5 +151,14 @@ impl Lanes for U32x8 {
         // SAFETY: every lane's address is readable and aligned (the
         // caller's contract), and `idx` proves the CPU has AVX2.
         U32x8(unsafe { _mm256_i32gather_epi32::<4>(base.cast::<i32>(), idx.0) })
+    }
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    fn write(self, out: &mut [u32]) {
+        let out: &mut [u32; 8] = out.try_into().expect("eight words");
+        // SAFETY: `__m256i` and `[u32; 8]` are both 32 bytes of plain
+        // integers, every bit pattern valid in each: lane `l` is word `l`
+        // (x86 is little-endian).
+        *out = unsafe { core::mem::transmute::<__m256i, [u32; 8]>(self.0) };
     }
 }

@@ -111,6 +111,7 @@ impl Lanes for U32x16 {
     fn sar<const S: i32>(self) -> U32x16 {
         U32x16(proven!(_mm512_sra_epi32(self.0, _mm_cvtsi32_si128(S))))
     }
+
     #[inline(always)]
     fn shr_by(self, by: U32x16) -> U32x16 {
         U32x16(proven!(_mm512_srlv_epi32(self.0, by.0)))
@@ -150,5 +151,14 @@ impl Lanes for U32x16 {
         // SAFETY: every lane's address is readable and aligned (the
         // caller's contract), and `idx` proves the CPU has AVX-512F.
         U32x16(unsafe { _mm512_i32gather_epi32::<4>(idx.0, base.cast::<i32>().cast()) })
+    }
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    fn write(self, out: &mut [u32]) {
+        let out: &mut [u32; 16] = out.try_into().expect("16 words");
+        // SAFETY: `__m512i` and `[u32; 16]` are both 64 bytes of plain
+        // integers, every bit pattern valid in each: lane `l` is word `l`
+        // (x86 is little-endian).
+        *out = unsafe { core::mem::transmute::<__m512i, [u32; 16]>(self.0) };
     }
 }

@@ -125,4 +125,7 @@ impl Lanes for Soft16 {
         // for an aligned 4-byte read (the trait's contract).
         idx.map(|i| unsafe { *base.offset(i as i32 as isize) })
     }
+    fn write(self, out: &mut [u32]) {
+        out.copy_from_slice(&self.0);
+    }
 }

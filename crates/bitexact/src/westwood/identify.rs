@@ -13,20 +13,23 @@
 //!    40 000 points for the default bound of 10^7 draws, 640 KB).
 //! 2. **Probe** ([`Candidates::probe`]). A seed is a candidate when its own
 //!    first table word, [`first_word`]`(seed)` (three hash rounds), is one of
-//!    the recorded first words: a bitmap indexed by the word's top bits
-//!    rejects almost every seed with one load, a bucketed lookup in the
-//!    sorted points settles the rest, `psdes(seed, 1)` must then match the
-//!    recorded second word, and a final exact check replays the seed's
-//!    stream forward to the saved state.
+//!    the recorded first words: two bitmaps sized to stay in cache reject
+//!    almost every seed — the word's top 18 bits in a 32 KiB one (L1), its
+//!    low 21 bits in a 256 KiB one (L2), looked up only for the one seed in
+//!    seven that passes the first at the default bound — a bucketed lookup
+//!    in the sorted points settles the rest, `psdes(seed, 1)` must then
+//!    match the recorded second word, and a final exact check replays the
+//!    seed's stream forward to the saved state.
 //!
 //! The library has no threads: a caller splits the 2^32 seeds into ranges and
 //! searches them in parallel ([`Candidates`] is `Sync`, and
 //! [`Candidates::search`] over one range is the single-threaded loop, hashing
-//! seeds in blocks so the compiler vectorises the hash). Measured on the
-//! development machine (x86_64, release, no `target-cpu`, before the
-//! explicit vector kernels): about 4 ns per
-//! seed through `search`, 8 ns through `probe` one seed at a time — roughly
-//! 18 s per core for all 2^32 seeds at the default bound.
+//! seeds in blocks: the hash and the first bitmap's test in vectors (an
+//! AVX-512F or AVX2 kernel, else a loop the compiler vectorises). Measured
+//! on a 2-core AMD EPYC (Zen 3, AVX2), one thread, a state 5 000 draws in:
+//! 1.8 ns a seed at the default bound with AVX2 (2.1 ns portable), against
+//! 0.7 ns for the hash alone (`--max-draws 0`) — about 8 s per core for all
+//! 2^32 seeds (`bench/matrix.sh`, `bench/westwood.sh`).
 //!
 //! **Identified means replayed** (SPEC 8): a hit is reported only after
 //! `Random2::new(seed)` advanced by the found number of draws equals the
@@ -35,6 +38,7 @@
 //! caller that wants to know which stream such a state came from searches a
 //! copy with the flag cleared (the CLI does, and says so).
 
+use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -72,9 +76,8 @@ pub struct Candidates {
     /// is `h` (about two points a bucket).
     buckets: Vec<u32>,
     bucket_shift: u32,
-    /// Bit `w >> shift` is set when some point's `word0` is `w`.
-    bitmap: Vec<u64>,
-    shift: u32,
+    /// The two bitmaps a seed's first word passes before the lookup.
+    filter: Filter,
     /// The points' distinct `word0`s when there are at most [`FEW`] (the
     /// first repeated to fill): the vector kernels compare each seed's first
     /// word with these instead of loading a bitmap bit.
@@ -90,7 +93,7 @@ impl core::fmt::Debug for Candidates {
             .field("saved", &self.saved)
             .field("max_draws", &self.max_draws)
             .field("points", &self.points.len())
-            .field("bitmap_bits", &(self.bitmap.len() * 64))
+            .field("filter", &self.filter)
             .finish_non_exhaustive()
     }
 }
@@ -110,9 +113,8 @@ impl Candidates {
     /// Walk `saved` back to every possible seeding point at most `max_draws`
     /// draws before it (see the module docs). Cost: one XOR per draw walked
     /// (linear in `max_draws`: choose a bound, e.g. [`DEFAULT_MAX_DRAWS`](super::DEFAULT_MAX_DRAWS));
-    /// memory: 16 bytes per 250 draws, a bitmap of about 128 bits per point
-    /// (at most 8 MiB), 4 bytes a point of keys and a bucket index of at
-    /// most 256 KiB.
+    /// memory: 16 bytes per 250 draws, the two bitmaps (288 KiB), 4 bytes a
+    /// point of keys and a bucket index of at most 256 KiB.
     ///
     /// Fails for irregular cursors: no seeding point leads to them.
     pub fn new(saved: &Random2, max_draws: u64) -> Result<Self, IrregularCursors> {
@@ -156,17 +158,7 @@ impl Candidates {
             }
         }
         points.sort_unstable_by_key(|p| (p.word0, p.draws));
-        // About 128 bits per point: a false bitmap hit in ~1 seed of 128
-        // (a 1 MiB bitmap at the default bound, still in L2 beside the keys).
-        let bits = (points.len() * 128)
-            .next_power_of_two()
-            .clamp(1 << 10, 1 << 26);
-        let shift = 32 - bits.trailing_zeros();
-        let mut bitmap = vec![0u64; bits / 64];
-        for p in &points {
-            let b = (p.word0 >> shift) as usize;
-            bitmap[b / 64] |= 1 << (b % 64);
-        }
+        let filter = Filter::new(points.iter().map(|p| p.word0));
         // About two points a bucket, at most 2^16 buckets.
         let bucket_bits = (points.len() / 2).max(1).ilog2().clamp(4, 16);
         let bucket_shift = 32 - bucket_bits;
@@ -193,8 +185,7 @@ impl Candidates {
             keys,
             buckets,
             bucket_shift,
-            bitmap,
-            shift,
+            filter,
             few,
         }))
     }
@@ -227,24 +218,19 @@ impl Candidates {
     }
 
     /// Whether `seed` produced the saved state within the bound, and at how
-    /// many draws. Per seed: one [`first_word`] and one bitmap load; the rest
-    /// runs for about one seed in 128 (bucketed lookup), about one in 10^5 over
-    /// a full 2^32 search (second word), and for a true hit only (replaying
-    /// the seed's stream up to the saved state, one XOR per draw).
+    /// many draws. Per seed: one [`first_word`] and one load from a bitmap
+    /// in L1; a second in L2 for about one seed in 7 at the
+    /// default bound; the bucketed lookup for about one in 400; the second
+    /// word for about one in 10^5 over a full 2^32 search; and for a true
+    /// hit only, replaying the seed's stream up to the saved state (one XOR
+    /// per draw).
     #[inline]
     pub fn probe(&self, seed: u32) -> Option<Identification> {
         let w0 = first_word(seed) as u32;
-        if !self.may_hold(w0) {
+        if !(self.filter.near(w0) && self.filter.far(w0)) {
             return None;
         }
         self.confirm(seed, w0)
-    }
-
-    /// The bitmap test: false when no point's first word is `w0`.
-    #[inline(always)]
-    fn may_hold(&self, w0: u32) -> bool {
-        let b = (w0 >> self.shift) as usize;
-        self.bitmap[b / 64] & (1 << (b % 64)) != 0
     }
 
     #[cold]
@@ -277,9 +263,9 @@ impl Candidates {
     /// [`probe`](Self::probe) every seed of `seeds` (clamped to
     /// `0..2^32`) in increasing order, yielding each hit. Seeds are hashed
     /// and probed in blocks of 256: by an explicit AVX-512 or AVX2 kernel
-    /// when the CPU has one (`westwood::psdes_avx`: the hash and the bitmap
-    /// gather in vectors), else by a loop the compiler vectorises. All give
-    /// the same hits.
+    /// when the CPU has one (`westwood::psdes_avx`: the hash and the first
+    /// bitmap's test, a gather from L1, in vectors), else by a loop the
+    /// compiler vectorises. All give the same hits.
     pub fn search(&self, seeds: Range<u64>) -> Search<'_> {
         self.search_on(Isa::best(), seeds)
     }
@@ -298,43 +284,41 @@ impl Candidates {
         }
     }
 
-    /// Bit `k` set when seed `first + k` (wrapping) passes the bitmap test,
-    /// for `SEARCH_BLOCK` seeds.
+    /// Bit `k` set when seed `first + k` (wrapping) passes the filter, for
+    /// `SEARCH_BLOCK` seeds: the block's first words hashed and the near
+    /// test made in vectors by an AVX-512 or AVX2 kernel when the CPU has
+    /// one (the bit gathered from L1), else by a loop the compiler
+    /// vectorises and scalar loads; then the far test for the few that
+    /// pass ([`Filter`]). At most [`FEW`] distinct first words are compared
+    /// in the vectors instead, with no lookup.
     pub(crate) fn probe_block(&self, isa: Isa, first: u32) -> [u64; SEARCH_BLOCK / 64] {
-        match isa {
+        let mut words = [0u32; SEARCH_BLOCK];
+        let (x, near) = match isa {
             #[cfg(all(feature = "std", target_arch = "x86_64"))]
             Isa::Avx512 | Isa::Avx2 if isa.available() => {
-                let (bitmap, shift) = (&self.bitmap[..], self.shift);
-                if let Some((keys, len)) = self.few {
-                    // SAFETY: `isa.available()` confirmed the kernel's ISA,
-                    // its only requirement.
-                    #[allow(unsafe_code)]
-                    return unsafe {
-                        if isa == Isa::Avx512 {
-                            super::psdes_avx::avx512::probe_few(first, keys, len)
-                        } else {
-                            super::psdes_avx::avx2::probe_few(first, keys, len)
+                use super::psdes_avx::{avx2, avx512};
+                // SAFETY: `isa.available()` confirmed the kernels' ISA,
+                // their only requirement.
+                #[allow(unsafe_code)]
+                unsafe {
+                    match (self.few, isa) {
+                        (Some((keys, len)), Isa::Avx512) => {
+                            return avx512::probe_few(first, keys, len)
                         }
-                    };
-                }
-                if isa == Isa::Avx512 {
-                    // SAFETY: `isa.available()` confirmed AVX-512F, the
-                    // kernel's only requirement (its gather's bounds are
-                    // checked inside it, from `bitmap` and `shift`).
-                    #[allow(unsafe_code)]
-                    unsafe {
-                        super::psdes_avx::avx512::probe_block(first, bitmap, shift)
-                    }
-                } else {
-                    // SAFETY: as above, with AVX2.
-                    #[allow(unsafe_code)]
-                    unsafe {
-                        super::psdes_avx::avx2::probe_block(first, bitmap, shift)
+                        (Some((keys, len)), _) => return avx2::probe_few(first, keys, len),
+                        (None, Isa::Avx512) => {
+                            avx512::block_near(first, &self.filter.near, &mut words)
+                        }
+                        (None, _) => avx2::block_near(first, &self.filter.near, &mut words),
                     }
                 }
             }
-            _ => probe_block_portable(self, first),
-        }
+            _ => {
+                block_words_portable(first, &mut words);
+                (0, self.filter.near_block(&words))
+            }
+        };
+        self.filter.far_block(&words, x, near)
     }
 }
 
@@ -346,9 +330,185 @@ impl Candidates {
         use super::psdes_avx::soft16;
         match self.few {
             Some((keys, len)) => soft16::probe_few(first, keys, len),
-            None => soft16::probe_block(first, &self.bitmap, self.shift),
+            None => {
+                let mut words = [0u32; SEARCH_BLOCK];
+                let (x, near) = soft16::block_near(first, &self.filter.near, &mut words);
+                self.filter.far_block(&words, x, near)
+            }
         }
     }
+}
+
+impl Candidates {
+    /// The near test's bits alone, in seed order (bit `k`: seed
+    /// `first + k`), by kernel `isa` (`None`: the generic body on sixteen
+    /// soft lanes), for the tests: dense where the whole filter's are
+    /// sparse.
+    #[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+    pub(crate) fn near_bits(&self, isa: Option<Isa>, first: u32) -> [u64; SEARCH_BLOCK / 64] {
+        use super::psdes_avx::{avx2, avx512, soft16};
+        let mut words = [0u32; SEARCH_BLOCK];
+        let (x, near) = match isa {
+            None => soft16::block_near(first, &self.filter.near, &mut words),
+            // SAFETY: checked available, the kernels' only requirement.
+            #[allow(unsafe_code)]
+            Some(Isa::Avx512) if isa.is_some_and(Isa::available) => unsafe {
+                avx512::block_near(first, &self.filter.near, &mut words)
+            },
+            // SAFETY: as above.
+            #[allow(unsafe_code)]
+            Some(Isa::Avx2) if isa.is_some_and(Isa::available) => unsafe {
+                avx2::block_near(first, &self.filter.near, &mut words)
+            },
+            _ => {
+                block_words_portable(first, &mut words);
+                (0, self.filter.near_block(&words))
+            }
+        };
+        near.map(|m| xor_lanes(m, x))
+    }
+}
+
+/// The near bitmap: 2^18 bits (32 KiB, L1), bit `w >> NEAR_SHIFT` set for
+/// each point's first word `w`.
+pub(crate) type NearBitmap = [u64; NEAR_BITS / 64];
+
+/// The near bitmap's size and its index's shift: a word's top 18 bits.
+const NEAR_BITS: usize = 1 << 18;
+pub(crate) const NEAR_SHIFT: u32 = 32 - NEAR_BITS.trailing_zeros();
+/// The far bitmap's size (256 KiB, L2): a word's low 21 bits.
+const FAR_BITS: usize = 1 << 21;
+
+/// The first words a seed must have to be a candidate, as two bitmaps
+/// sized to stay in cache: a seed's first word `w` passes when bit
+/// `w >> 14` of `near` (2^18 bits, 32 KiB: L1) and bit `w & (2^21 − 1)` of
+/// `far` (2^21 bits, 256 KiB: L2) are set. Two independent parts of the
+/// word, so the false hits multiply: at the default bound's 40 000 points,
+/// 14 % pass `near` and 1.9 % `far`, so one seed in about 400 goes on to
+/// the exact lookup. (The single bitmap this replaced, of the same
+/// false-hit rate, took 1 MiB: out of L2 on the CPUs this was measured on,
+/// a cache miss a seed, and AMD's microcoded gathers serialised the misses
+/// — 3× slower than the portable loop.) The sizes are fixed, so every
+/// index is in bounds by its arithmetic.
+#[derive(Clone)]
+struct Filter {
+    near: Box<NearBitmap>,
+    far: Box<[u64; FAR_BITS / 64]>,
+}
+
+impl core::fmt::Debug for Filter {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let ones = |b: &[u64]| b.iter().map(|w| w.count_ones()).sum::<u32>();
+        f.debug_struct("Filter")
+            .field("near_ones", &ones(&self.near[..]))
+            .field("far_ones", &ones(&self.far[..]))
+            .finish()
+    }
+}
+
+impl Filter {
+    /// The bitmaps of `words`.
+    fn new(words: impl Iterator<Item = u32>) -> Filter {
+        // Made on the heap (a `Box::new` of an array passes the stack).
+        let zeros = |n: usize| vec![0u64; n].into_boxed_slice();
+        let mut f = Filter {
+            near: zeros(NEAR_BITS / 64)
+                .try_into()
+                .expect("NEAR_BITS / 64 words"),
+            far: zeros(FAR_BITS / 64)
+                .try_into()
+                .expect("FAR_BITS / 64 words"),
+        };
+        for w in words {
+            let (n, r) = (Self::near_bit(w), Self::far_bit(w));
+            f.near[n / 64] |= 1 << (n % 64);
+            f.far[r / 64] |= 1 << (r % 64);
+        }
+        f
+    }
+
+    /// `w`'s bit in `near`.
+    #[inline(always)]
+    fn near_bit(w: u32) -> usize {
+        (w >> NEAR_SHIFT) as usize
+    }
+
+    /// `w`'s bit in `far`.
+    #[inline(always)]
+    fn far_bit(w: u32) -> usize {
+        (w & (FAR_BITS as u32 - 1)) as usize
+    }
+
+    /// Whether `near` holds `w`'s bit.
+    #[inline(always)]
+    fn near(&self, w: u32) -> bool {
+        let b = Self::near_bit(w);
+        self.near[b / 64] >> (b % 64) & 1 != 0
+    }
+
+    /// Whether `far` holds `w`'s bit.
+    #[inline(always)]
+    fn far(&self, w: u32) -> bool {
+        let b = Self::far_bit(w);
+        self.far[b / 64] >> (b % 64) & 1 != 0
+    }
+
+    /// Bit `i` set when `words[i]` passes `near` (branch-free).
+    #[inline(always)]
+    fn near_block(&self, words: &[u32; SEARCH_BLOCK]) -> [u64; SEARCH_BLOCK / 64] {
+        let mut bits = [0u64; SEARCH_BLOCK / 64];
+        for (chunk, out) in words.chunks_exact(64).zip(&mut bits) {
+            for (j, &w) in chunk.iter().enumerate() {
+                *out |= u64::from(self.near(w)) << j;
+            }
+        }
+        bits
+    }
+
+    /// Bit `k` set when seed `k` passes both tests, where `words[i]` is
+    /// seed `i ^ x`'s (`x < 64`) and bit `i` of `near` says whether it
+    /// passed `near`: `far` is looked up for those only.
+    #[inline(always)]
+    fn far_block(
+        &self,
+        words: &[u32; SEARCH_BLOCK],
+        x: usize,
+        near: [u64; SEARCH_BLOCK / 64],
+    ) -> [u64; SEARCH_BLOCK / 64] {
+        let mut bits = [0u64; SEARCH_BLOCK / 64];
+        for ((chunk, out), mut m) in words.chunks_exact(64).zip(&mut bits).zip(near) {
+            let mut left = m;
+            while left != 0 {
+                let j = left.trailing_zeros() as usize;
+                left &= left - 1;
+                if !self.far(chunk[j]) {
+                    m &= !(1 << j);
+                }
+            }
+            *out = xor_lanes(m, x);
+        }
+        bits
+    }
+}
+
+/// `bits` with bit `i` moved to bit `i ^ x` (`x < 64`).
+#[inline(always)]
+pub(crate) fn xor_lanes(mut bits: u64, x: usize) -> u64 {
+    const LOW: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0f0f_0f0f_0f0f_0f0f,
+        0x00ff_00ff_00ff_00ff,
+        0x0000_ffff_0000_ffff,
+        0x0000_0000_ffff_ffff,
+    ];
+    for (b, low) in LOW.iter().enumerate() {
+        let s = 1 << b;
+        if x & s != 0 {
+            bits = ((bits & low) << s) | ((bits >> s) & low);
+        }
+    }
+    bits
 }
 
 /// Whether `Random2::new(seed)` after `draws` raw draws is `saved`, whole:
@@ -359,23 +519,18 @@ pub fn replays_to(seed: u32, draws: u64, saved: &Random2) -> bool {
     rng == *saved
 }
 
-/// The portable block probe (compiled with AVX2 when the CPU has it).
+/// The first words of a block, `words[k]` seed `first + k`'s (compiled
+/// with AVX2 when the CPU has it: the compiler vectorises the hash).
 #[inline(always)]
-fn probe_block_lanes(c: &Candidates, first: u32) -> [u64; SEARCH_BLOCK / 64] {
-    let mut words = [0u32; SEARCH_BLOCK];
+fn block_words_lanes(first: u32, words: &mut [u32; SEARCH_BLOCK]) {
     for (k, w) in words.iter_mut().enumerate() {
         *w = first_word(first.wrapping_add(k as u32)) as u32;
     }
-    let mut bits = [0u64; SEARCH_BLOCK / 64];
-    for (k, &w) in words.iter().enumerate() {
-        bits[k / 64] |= u64::from(c.may_hold(w)) << (k % 64);
-    }
-    bits
 }
 
 crate::simd::dispatch! {
-    /// `probe_block_lanes`, compiled with AVX2 when the CPU has it.
-    fn probe_block_portable(c: &Candidates, first: u32) -> [u64; SEARCH_BLOCK / 64] = probe_block_lanes;
+    /// `block_words_lanes`, compiled with AVX2 when the CPU has it.
+    fn block_words_portable(first: u32, words: &mut [u32; SEARCH_BLOCK]) = block_words_lanes;
 }
 
 /// Seeds hashed per block in [`Search`].

@@ -1,8 +1,8 @@
 //! The AVX2 and AVX-512F kernels of the Westwood seed searches (x86_64 with
 //! `std`): the pseudo-DES hash on a vector of seeds, the recover filter
 //! (two hashes per seed and offset, and the tap's values followed in the
-//! vector) and the identify probes (one hash per seed, then a bitmap bit,
-//! or compares with at most [`FEW`] first words). One body over [`Lanes`]:
+//! vector) and the identify probes (one hash per seed, written out for the
+//! caller's scalar filter, or compared with at most [`FEW`] first words). One body over [`Lanes`]:
 //! [`avx2`] runs it on 8 seeds per vector, [`avx512`] on 16.
 //!
 //! The hash is `westwood::psdes` lane by lane: 32-bit wrapping products,
@@ -29,8 +29,7 @@
 //!
 //! Safety: the entry points are `#[target_feature]` functions reached only
 //! through `westwood::recover` and `westwood::identify`, which check
-//! `Isa::available()` first. The one other `unsafe` is the bitmap gather in
-//! [`probe_block`], whose indices are proven in bounds where it is.
+//! `Isa::available()` first; the kernels read no memory.
 
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -38,13 +37,13 @@ use core::ops::Range;
 use super::random3::mix as mix_scalar;
 use super::{MIX1, MIX2};
 use crate::simd::{record, Lanes};
-use crate::westwood::identify::FEW;
+use crate::westwood::identify::{xor_lanes, NearBitmap, FEW, NEAR_SHIFT};
 use crate::westwood::recover::{RawFilter, WALKED};
 
 /// The last draw that is `psdes(seed, i) ^ psdes(seed, i + 103)`: later ones
 /// read table words earlier draws changed.
 const LAST_DIRECT: u32 = crate::westwood::recover::MAX_SEARCH_OFFSET as u32;
-/// Seeds per [`probe_block`].
+/// Seeds per [`block_near`] and [`probe_few`].
 pub(crate) const PROBE_BLOCK: usize = 256;
 
 /// Round `r`'s mixing value of `hold`, lane by lane.
@@ -317,38 +316,80 @@ fn walk<L: Lanes>(
     }
 }
 
-/// The bitmap probe of seeds `first .. first + PROBE_BLOCK` (wrapping):
-/// bit `k` of the result is set when bit `first_word(first + k) >> shift`
-/// of `bitmap` is.
+/// The identify probe's vector half for the seeds `first .. first +
+/// PROBE_BLOCK` (wrapping): their first words, hashed in vectors and
+/// written out, and the near filter ([`NearBitmap`]) tested lane by lane by
+/// a gather from its 32 KiB, which stays in L1.
 ///
-/// `bitmap` must hold exactly `2^(32 − shift)` bits (asserted), so every
-/// index `first_word >> shift` is in it.
+/// Returns `(x, near)`: `words[i]` is `first_word(first + (i ^ x))` (`x`
+/// below `L::N`: [`Sweep`] takes an aligned block's seeds in a permuted
+/// order, and each vector is stored where its group belongs; an unaligned
+/// block returns 0), and bit `i` of `near` is set when `words[i]`'s near
+/// bit is.
 #[inline(always)]
-fn probe_block<L: Lanes>(
+fn block_near<L: Lanes>(
     t: L::Token,
     first: u32,
-    bitmap: &[u64],
-    shift: u32,
-) -> [u64; PROBE_BLOCK / 64] {
-    assert!((1..32).contains(&shift) && bitmap.len() as u64 * 64 == 1u64 << (32 - shift));
-    let shift_v = L::splat(t, shift);
-    probe(t, first, |w0: L| {
-        let b = w0.shr_by(shift_v);
-        let word = b.shr::<5>();
-        // SAFETY: `b = w0 >> shift < 2^(32 − shift)`, the bitmap's length
-        // in bits (asserted above), so `word = b / 32` indexes one of its
-        // `2^(32 − shift) / 32` little-endian u32 halves — in bounds of the
-        // borrowed slice, which lives for the call; u32 reads of u64 storage
-        // need only 4-byte alignment, which u64 storage has. The indices are
-        // below 2^27, so the signed 32-bit index × 4 cannot overflow.
-        #[allow(unsafe_code)]
-        let g = unsafe { L::gather(bitmap.as_ptr().cast::<u32>(), word) };
-        let bit = g.shr_by(b.and(L::splat(t, 31)));
-        L::bits(bit.odd()).into()
-    })
+    near: &NearBitmap,
+    words: &mut [u32; PROBE_BLOCK],
+) -> (usize, [u64; PROBE_BLOCK / 64]) {
+    let mut bits = [0u64; PROBE_BLOCK / 64];
+    if !first.is_multiple_of(PROBE_BLOCK as u32) {
+        let high = first >> 16;
+        let r = Round1::<L>::new(t, high, 0);
+        for v in 0..PROBE_BLOCK / L::N {
+            let w = first_words(t, &r, first.wrapping_add((v * L::N) as u32), high);
+            put_near(t, near, v * L::N, w, words, &mut bits);
+        }
+        return (0, bits);
+    }
+    let mut sweep = Sweep::<L>::new(t, first, 0, 0);
+    let (x_group, x_lane) = (sweep.x & !(L::N - 1), sweep.x & (L::N - 1));
+    for v in 0..PROBE_BLOCK / L::N {
+        // The vector's lanes are the seeds `first + (c ^ x)` for
+        // `c = v·N + lane`: stored at group `g = v·N ^ x_group`, lane `l`
+        // is seed `first + (g + (l ^ x_lane))`.
+        put_near(
+            t,
+            near,
+            (v * L::N) ^ x_group,
+            sweep.next(t),
+            words,
+            &mut bits,
+        );
+    }
+    (x_lane, bits)
 }
 
-/// [`probe_block`] for a state with at most [`FEW`] distinct first words:
+/// [`block_near`]'s step: the first words `w` of group `g` stored at
+/// `words[g..]`, and their near bits at bits `g..` of `bits`. (A function,
+/// not a closure: a closure would not inherit the kernel's target feature.)
+#[inline(always)]
+fn put_near<L: Lanes>(
+    t: L::Token,
+    near: &NearBitmap,
+    g: usize,
+    w: L,
+    words: &mut [u32; PROBE_BLOCK],
+    bits: &mut [u64; PROBE_BLOCK / 64],
+) {
+    w.write(&mut words[g..g + L::N]);
+    // The near bit `w >> NEAR_SHIFT` is bit `(w >> NEAR_SHIFT) & 31` of the
+    // bitmap's u32 half `w >> (NEAR_SHIFT + 5)`.
+    let half = w.shr::<{ (NEAR_SHIFT + 5) as i32 }>();
+    // SAFETY: `w >> (NEAR_SHIFT + 5) < 2^(27 − NEAR_SHIFT)`, the number of
+    // u32 halves in the bitmap's `2^(26 − NEAR_SHIFT)` u64 words (its type
+    // fixes the length); it is borrowed for the call, and u64 storage is
+    // aligned for u32 reads. The indices are below 2^13, so the signed
+    // index × 4 cannot overflow.
+    #[allow(unsafe_code)]
+    let g32 = unsafe { L::gather(near.as_ptr().cast::<u32>(), half) };
+    let bit = g32.shr_by(w.shr::<{ NEAR_SHIFT as i32 }>().and(L::splat(t, 31)));
+    let m: u64 = L::bits(bit.odd()).into();
+    bits[g / 64] |= m << (g % 64);
+}
+
+/// The probe for a state with at most [`FEW`] distinct first words:
 /// bit `k` is set when `first_word(first + k)` is one of `keys` — one hash
 /// and `FEW` compares a seed, no load.
 #[inline(always)]
@@ -403,26 +444,6 @@ fn probe<L: Lanes>(
         }
     }
     out
-}
-
-/// `bits` with bit `i` moved to bit `i ^ x` (`x` < 64).
-#[inline(always)]
-fn xor_lanes(mut bits: u64, x: usize) -> u64 {
-    const LOW: [u64; 6] = [
-        0x5555_5555_5555_5555,
-        0x3333_3333_3333_3333,
-        0x0f0f_0f0f_0f0f_0f0f,
-        0x00ff_00ff_00ff_00ff,
-        0x0000_ffff_0000_ffff,
-        0x0000_0000_ffff_ffff,
-    ];
-    for (b, low) in LOW.iter().enumerate() {
-        let s = 1 << b;
-        if x & s != 0 {
-            bits = ((bits & low) << s) | ((bits >> s) & low);
-        }
-    }
-    bits
 }
 
 /// `psdes(·, index)` of a block of `PROBE_BLOCK` seeds aligned to
@@ -545,7 +566,7 @@ fn hash_is<L: Lanes>(t: L::Token, seeds: &[u32], index: u32, expected: &[u32]) -
 
 /// The kernels on AVX2 (8 seeds per vector).
 pub(crate) mod avx2 {
-    use super::{Range, RawFilter, Vec, FEW, PROBE_BLOCK};
+    use super::{NearBitmap, Range, RawFilter, Vec, FEW, PROBE_BLOCK};
     use crate::simd::{Avx2, U32x8};
 
     /// [`super::recover_scan`] on AVX2.
@@ -570,10 +591,14 @@ pub(crate) mod avx2 {
         }
     }
 
-    /// [`super::probe_block`] on AVX2.
+    /// [`super::block_near`] on AVX2.
     #[target_feature(enable = "avx2")]
-    pub(crate) fn probe_block(first: u32, bitmap: &[u64], shift: u32) -> [u64; PROBE_BLOCK / 64] {
-        super::probe_block::<U32x8>(Avx2::here(), first, bitmap, shift)
+    pub(crate) fn block_near(
+        first: u32,
+        near: &NearBitmap,
+        words: &mut [u32; PROBE_BLOCK],
+    ) -> (usize, [u64; PROBE_BLOCK / 64]) {
+        super::block_near::<U32x8>(Avx2::here(), first, near, words)
     }
 
     /// Whether the AVX2 hash of `seeds` at `index` is `expected` (for the
@@ -598,7 +623,7 @@ pub(crate) mod avx2 {
 /// arithmetic on any CPU).
 #[cfg(test)]
 pub(crate) mod soft16 {
-    use super::{Range, RawFilter, Vec, FEW, PROBE_BLOCK};
+    use super::{NearBitmap, Range, RawFilter, Vec, FEW, PROBE_BLOCK};
     use crate::simd::{Soft, Soft16};
 
     /// [`super::recover_scan`] on 16 soft lanes.
@@ -621,15 +646,19 @@ pub(crate) mod soft16 {
         }
     }
 
-    /// [`super::probe_block`] on 16 soft lanes.
-    pub(crate) fn probe_block(first: u32, bitmap: &[u64], shift: u32) -> [u64; PROBE_BLOCK / 64] {
-        super::probe_block::<Soft16>(Soft::here(), first, bitmap, shift)
+    /// [`super::block_near`] on 16 soft lanes.
+    pub(crate) fn block_near(
+        first: u32,
+        near: &NearBitmap,
+        words: &mut [u32; PROBE_BLOCK],
+    ) -> (usize, [u64; PROBE_BLOCK / 64]) {
+        super::block_near::<Soft16>(Soft::here(), first, near, words)
     }
 }
 
 /// The kernels on AVX-512F (16 seeds per vector).
 pub(crate) mod avx512 {
-    use super::{Range, RawFilter, Vec, FEW, PROBE_BLOCK};
+    use super::{NearBitmap, Range, RawFilter, Vec, FEW, PROBE_BLOCK};
     use crate::simd::{Avx512, U32x16};
 
     /// [`super::recover_scan`] on AVX-512F.
@@ -654,10 +683,14 @@ pub(crate) mod avx512 {
         }
     }
 
-    /// [`super::probe_block`] on AVX-512F.
+    /// [`super::block_near`] on AVX-512F.
     #[target_feature(enable = "avx512f")]
-    pub(crate) fn probe_block(first: u32, bitmap: &[u64], shift: u32) -> [u64; PROBE_BLOCK / 64] {
-        super::probe_block::<U32x16>(Avx512::here(), first, bitmap, shift)
+    pub(crate) fn block_near(
+        first: u32,
+        near: &NearBitmap,
+        words: &mut [u32; PROBE_BLOCK],
+    ) -> (usize, [u64; PROBE_BLOCK / 64]) {
+        super::block_near::<U32x16>(Avx512::here(), first, near, words)
     }
 
     /// Whether the AVX-512F hash of `seeds` at `index` is `expected` (for
