@@ -32,6 +32,10 @@ pub enum Failure {
     Usage(String),
     /// Checked and found different, or not found: exit 1.
     Different(String),
+    /// Stopped by Ctrl-C (SIGINT) after printing what was found and where
+    /// to resume: exit 130 (SPEC 6), so a script can tell it from "not
+    /// found".
+    Interrupted(String),
     /// The output pipe closed (e.g. `| head`): stop quietly.
     Closed,
 }
@@ -275,6 +279,10 @@ pub fn main() -> ExitCode {
         Err(Failure::Different(msg)) => {
             crate::say!("{msg}");
             ExitCode::from(1)
+        }
+        Err(Failure::Interrupted(msg)) => {
+            crate::say!("{msg}");
+            ExitCode::from(130)
         }
     };
     release();

@@ -247,15 +247,18 @@ fn recovered(args: &MergeArgs, out: &mut impl Write, m: &Merged) -> Outcome {
         }
     }
     if !m.complete() {
-        return Err(Failure::Different(format!(
-            "incomplete: {}; {} of {} shards finished: the hits listed are every hit of the {} \
-             seeds searched{}",
-            gaps(m),
-            m.shards - (m.missing.len() + m.unfinished.len()) as u64,
-            m.shards,
-            m.searched,
-            below(m)
-        )));
+        return Err(incomplete(
+            m,
+            format!(
+                "incomplete: {}; {} of {} shards finished: the hits listed are every hit of the {} \
+                 seeds searched{}",
+                gaps(m),
+                m.shards - (m.missing.len() + m.unfinished.len()) as u64,
+                m.shards,
+                m.searched,
+                below(m)
+            ),
+        ));
     }
     if m.hits.is_empty() {
         return Err(Failure::Different(format!(
@@ -350,11 +353,27 @@ fn identified(args: &MergeArgs, out: &mut impl Write, m: &Merged, answers: &[Ans
             m.full.start, m.full.end, m.searched, m.shards
         )))
     } else {
-        Err(Failure::Different(format!(
-            "incomplete: {}; no seed of the {} searched reaches this state{}",
-            gaps(m),
-            m.searched,
-            below(m)
-        )))
+        Err(incomplete(
+            m,
+            format!(
+                "incomplete: {}; no seed of the {} searched reaches this state{}",
+                gaps(m),
+                m.searched,
+                below(m)
+            ),
+        ))
+    }
+}
+
+/// An incomplete merge's failure: exit 130 when a shard was interrupted by
+/// Ctrl-C (SPEC 6: as the shard itself exited), else 1.
+fn incomplete(m: &Merged, msg: String) -> Failure {
+    if m.unfinished
+        .iter()
+        .any(|(_, end)| matches!(end, End::Interrupted { .. }))
+    {
+        Failure::Interrupted(msg)
+    } else {
+        Failure::Different(msg)
     }
 }

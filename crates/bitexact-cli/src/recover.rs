@@ -188,7 +188,7 @@ fn report(
             }
             Ok(())
         }
-        End::Interrupted { at } => Err(Failure::Different(
+        End::Interrupted { at } => Err(Failure::Interrupted(
             sharded.interrupted(o.searched, at, range, space),
         )),
         // A shard searched whole has done its job, hits or not (exit 0, so

@@ -188,7 +188,8 @@ pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outc
     let mut search_fields: Vec<(&'static str, Json)> = Vec::new();
     let result = bitexact::with_engine!(id, E => {
         let (g, _, bytes) = load_bytes::<E>(&file, &state, args.str("layout"))?;
-        match E::identify(&g, max, &|| false) {
+        let pressed = crate::search::ctrl_c_pressed();
+        match E::identify(&g, max, &pressed) {
             Err(e) => Answer::Not(e, None),
             Ok(Identified::Found(_)) if sharded.shard.is_some() => {
                 return Err(Failure::usage(format!(
@@ -252,6 +253,10 @@ pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outc
         Answer::Fields(fields) => write_identified(out, json, &fields, &search_fields),
         Answer::Not(e, search) => {
             let whole = search.as_ref().is_some_and(|f| f.complete());
+            let interrupted = matches!(e.reason, Reason::Stopped(_))
+                || search
+                    .as_ref()
+                    .is_some_and(|f| matches!(f.end, End::Interrupted { .. }));
             let (msg, mut extra) =
                 not_reachable_message(&name, &e, search.as_ref(), args, &sharded);
             extra.retain(|(k, _)| !search_fields.iter().any(|(s, _)| s == k));
@@ -263,6 +268,7 @@ pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outc
                     crate::summary!("{msg}");
                     Ok(())
                 }
+                Err(Failure::Different(msg)) if interrupted => Err(Failure::Interrupted(msg)),
                 other => other,
             }
         }
@@ -290,7 +296,11 @@ fn not_reachable_message(
     let space = args.id().info().seed.space();
     let seeds = sharded.part.clone();
     match e.reason {
-        Reason::Beyond(b) | Reason::Stopped(b) => {
+        Reason::Stopped(_) => (
+            format!("'{name}': {e} (interrupted: run it again to walk the whole bound)"),
+            vec![],
+        ),
+        Reason::Beyond(b) => {
             let flag = bound_flag(b.unit);
             (
                 format!("'{name}': {e} (--{flag} raises the bound)"),

@@ -285,7 +285,7 @@ fn an_interrupted_search_says_where_to_resume() {
         .unwrap();
     assert!(killed.success());
     let o = child.wait_with_output().unwrap();
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(err.contains("interrupted after"), "{err}");
     assert!(err.contains("..=4000000000"), "{err}");

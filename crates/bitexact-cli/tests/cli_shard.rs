@@ -145,7 +145,8 @@ fn a_missing_stopped_or_interrupted_shard_is_incomplete() {
     let mut interrupted = files.clone();
     interrupted[5] = cut;
     let out = merge(&interrupted, true);
-    assert_eq!(out.status.code(), Some(1));
+    // SPEC 6: an interrupted shard makes the merge exit 130, as it did.
+    assert_eq!(out.status.code(), Some(130));
     assert_eq!(json(&out)["searched_below"], 220_000);
     assert!(
         stderr(&out).contains("shard 6/7 (seeds 214285..257142) was interrupted at seed 220000"),

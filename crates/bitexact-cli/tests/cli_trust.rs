@@ -420,7 +420,7 @@ fn recover_laige_at_the_top_of_u64() {
 }
 
 /// SPEC 8 under Ctrl-C: a long search stops soon after SIGINT (chunks are
-/// sized by measured cost, about 8 ms each), exits 1 saying how far it got,
+/// sized by measured cost, about 8 ms each), exits 130 saying how far it got,
 /// and every hit below that seed is printed — the same hits a search of
 /// just that range finds — none above it.
 #[cfg(unix)]
@@ -463,7 +463,7 @@ fn ctrl_c_stops_a_search_soon_and_keeps_every_hit_below_the_stop() {
     let out = child.wait_with_output().unwrap();
     let latency = sent.elapsed();
     let err = stderr(&out);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(out.status.code(), Some(130), "{err}");
     assert!(latency < Duration::from_secs(5), "{latency:?} after SIGINT");
     let line = err
         .lines()
@@ -518,4 +518,71 @@ fn the_zero_state_is_diffed_forward_and_never_identified() {
         err.contains("all zero") && !err.contains("raises the bound"),
         "{err}"
     );
+}
+
+/// SPEC 6: Ctrl-C is 130, never 1 ("not found"), for `state identify` too —
+/// a seed search (westwood) and a walk (sots at a large --max-twists) —
+/// with the message saying it was interrupted, not that no seed exists.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_identify_exits_130() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    if !require_tool("kill", &["-l"]) {
+        return;
+    }
+    let ww = temp("ctrl_c_identify_ww.bin");
+    let sots = temp("ctrl_c_identify_sots.bin");
+    let bx = env!("CARGO_BIN_EXE_bitexact");
+    // A westwood seed near the end of the space (the search reaches it in
+    // seconds), a sots state 10^6 twists from its seeding (the walk back
+    // takes seconds): neither is found before the SIGINT.
+    for (engine, file, extra) in [
+        ("westwood", &ww, &["--layout", "ra2"][..]),
+        ("sots", &sots, &["--skip-words", "624000000"][..]),
+    ] {
+        let o = Command::new(bx)
+            .args(["-q", "state", "save", engine, "--seed", "4294967280", "-o"])
+            .arg(file)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    for args in [
+        vec![
+            "state",
+            "identify",
+            "westwood",
+            ww.to_str().unwrap(),
+            "--threads",
+            "1",
+        ],
+        vec![
+            "state",
+            "identify",
+            "sots",
+            sots.to_str().unwrap(),
+            "--max-twists",
+            "16000000",
+        ],
+    ] {
+        let child = Command::new(bx)
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(700));
+        let status = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill");
+        assert!(status.success());
+        let out = child.wait_with_output().unwrap();
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {err}");
+        assert!(err.contains("interrupted"), "{args:?}: {err}");
+        assert!(!err.contains("raises the bound"), "{args:?}: {err}");
+    }
 }

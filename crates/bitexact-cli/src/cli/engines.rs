@@ -278,7 +278,7 @@ fn after_help(verb: Verb, f: &Family) -> String {
                 ""
             };
             format!(
-                "Exit 1 when no seed reaches the state within {}{range}.",
+                "Exit 1 when no seed reaches the state within {}{range}; 130 when interrupted by Ctrl-C.",
                 flags.join(" / ")
             )
         }

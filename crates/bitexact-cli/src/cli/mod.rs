@@ -213,8 +213,8 @@ pub const RECOVER_HELP: &str =
     "Prints `seed S offset K` per hit, in seed order (K: words drawn before the first call; a \
     tap that rejects words can give several true offsets for one seed, all printed). At most \
     --max-hits are printed; when it stops there, stderr says where to resume (also under \
-    --quiet). Exit 0 when at least one seed is found, 1 when none in the whole range (or when \
-    interrupted: the message says where to resume), 2 on bad input.";
+    --quiet). Exit 0 when at least one seed is found, 1 when none in the whole range, 130 when \
+    interrupted by Ctrl-C (after the hits found and where to resume), 2 on bad input.";
 
 /// `scan --help`'s text; the signatures listed from the library's own
 /// list ([`bitexact::scan::Signature::ALL`]).
@@ -249,7 +249,7 @@ const MERGE_HELP: &str = "Each shard is one run of the same search with --shard 
     shard owns, and says whether all N finished: only then is \"not found\" an answer for the whole range. \
     A missing, stopped or interrupted shard is named, and the hits below the first gap are still all of them.\n\n\
     Exit codes: 0 complete with hits (identify: identified); 1 complete and nothing found, or incomplete; \
-    2 bad input (not a shard's answer, answers of different searches, two answers for one shard).";
+    130 incomplete because a shard was interrupted by Ctrl-C; 2 bad input (not a shard's answer, answers of different searches, two answers for one shard).";
 
 /// `bitexact merge`.
 #[derive(Args, Debug)]

@@ -184,6 +184,15 @@ fn install_interrupt_handler() {
     });
 }
 
+/// A stop predicate for the library's walks (`identify` of engines that
+/// walk back instead of searching): true once Ctrl-C was pressed. Installs
+/// the handler, so a walk ends with its "stopped" answer (exit 130) rather
+/// than the process dying mid-walk.
+pub fn ctrl_c_pressed() -> impl Fn() -> bool {
+    install_interrupt_handler();
+    || INTERRUPTED.load(Ordering::SeqCst)
+}
+
 /// The command line's hooks: a progress bar on a terminal, Ctrl-C, and the
 /// caller's printer for hits as they come.
 struct CliHooks<'a, F: FnMut(&[Hit])> {
