@@ -39,6 +39,15 @@ pub enum NumKind {
     BadHex,
     /// A number `double()` never returns (not `k / 2^31`).
     NotADouble,
+    /// A number the tap never returns: it returns `lo..=hi` (wrapping
+    /// through the ends of `i32` when `lo > hi`, as Generals' `value` with
+    /// its bounds reversed does).
+    NotReturned {
+        /// The first value it returns.
+        lo: i64,
+        /// The last.
+        hi: i64,
+    },
 }
 
 /// A number that could not be read: the text and why.
@@ -51,7 +60,7 @@ pub struct NumError {
 }
 
 impl NumError {
-    fn new(s: &str, kind: NumKind) -> NumError {
+    pub(crate) fn new(s: &str, kind: NumKind) -> NumError {
         NumError {
             text: Text::from(s),
             kind,
@@ -87,6 +96,17 @@ impl fmt::Display for NumError {
             NumKind::NotADouble => write!(
                 f,
                 "{s} is not a value double() returns (k / 2^31 for k in 1..2^31)"
+            ),
+            NumKind::NotReturned { lo, hi } if lo <= hi => write!(
+                f,
+                "'{s}' is never returned by this tap (it returns {lo}..={hi}): no seed produces it"
+            ),
+            NumKind::NotReturned { lo, hi } => write!(
+                f,
+                "'{s}' is never returned by this tap (it returns {lo}..={} and {}..={hi}): no seed \
+                 produces it",
+                i32::MAX,
+                i32::MIN
             ),
         }
     }

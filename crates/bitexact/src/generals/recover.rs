@@ -129,10 +129,13 @@ pub fn query(
     use crate::generals::engine::Tap as T;
     let (t, v) = match tap {
         T::Raw => (Tap::Raw, values(vals, parse_u32)?),
-        T::Value(lo, hi) => (
-            Tap::value(lo, hi)?,
-            values(vals, |v| parse_i32(v).map(|x| x as u32))?,
-        ),
+        T::Value(lo, hi) => {
+            let tap = Tap::value(lo, hi)?;
+            let v = values(vals, parse_i32)?;
+            let w: alloc::vec::Vec<i64> = v.iter().map(|&x| x.into()).collect();
+            crate::recover::returned(vals, &w, lo.into(), hi.into())?;
+            (tap, v.into_iter().map(|x| x as u32).collect())
+        }
         T::Real(lo, hi) => (
             Tap::real(lo, hi)?,
             values(vals, |v| parse_f32(v).map(f32::to_bits))?,

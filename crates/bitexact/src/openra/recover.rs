@@ -80,10 +80,11 @@ pub fn query(
     use crate::openra::engine::Tap as T;
     let name = match tap {
         T::Next => {
-            return Ok(Recovery::search(Search::new(
-                values(vals, parse_i32)?,
-                max_offset,
-            )?))
+            // Next() is a word mod 2^31 − 1: 0..=2147483646.
+            let v = values(vals, parse_i32)?;
+            let w: Vec<i64> = v.iter().map(|&x| x.into()).collect();
+            crate::recover::returned(vals, &w, 0, i64::from(MODULUS) - 1)?;
+            return Ok(Recovery::search(Search::new(v, max_offset)?));
         }
         T::Range(..) => "range",
         T::Float => "float",

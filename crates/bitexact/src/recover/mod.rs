@@ -73,7 +73,7 @@ mod error;
 mod setup;
 
 pub use error::QueryError;
-pub use setup::{values, Recovery, Searcher, Walk};
+pub use setup::{returned, values, Recovery, Searcher, Walk};
 
 /// The checks every search's constructor makes: some values, and an offset
 /// bound within the engine's `limit`.

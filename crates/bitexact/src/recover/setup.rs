@@ -3,7 +3,7 @@
 //! [`Walk`] that needs no search.
 
 use super::{Hit, QueryError};
-use crate::num::NumError;
+use crate::num::{NumError, NumKind};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -44,6 +44,31 @@ impl Recovery {
     /// A [`Recovery::Search`] of `s`.
     pub fn search(s: impl Searcher + 'static) -> Recovery {
         Recovery::Search(Box::new(s))
+    }
+}
+
+/// Refuses, before any search, the first value a tap never returns (SPEC 8:
+/// "no seed produces these values" is then known without searching, and
+/// said as bad input naming the value): `values[i]` was read from
+/// `vals[i]`, and the tap returns exactly `lo..=hi` (wrapping through the
+/// ends of `i32` when `lo > hi`).
+pub fn returned(vals: &[&str], values: &[i64], lo: i64, hi: i64) -> Result<(), QueryError> {
+    let inside = |v: i64| {
+        if lo <= hi {
+            (lo..=hi).contains(&v)
+        } else {
+            v >= lo || v <= hi
+        }
+    };
+    match values.iter().position(|&v| !inside(v)) {
+        Some(index) => Err(QueryError::Value {
+            index,
+            error: NumError::new(
+                vals.get(index).map_or("", |s| s.trim()),
+                NumKind::NotReturned { lo, hi },
+            ),
+        }),
+        None => Ok(()),
     }
 }
 

@@ -367,6 +367,10 @@ pub fn query(
             values(vals, |v| parse_f32(v).map(|f| f.to_bits().into()))?
         }
     };
+    if let Tap::IntInclusive(n) = tap {
+        let w: Vec<i64> = v.iter().map(|&x| x as i64).collect();
+        crate::recover::returned(vals, &w, 0, n.into())?;
+    }
     if tap == Tap::U32 && v.len() >= N {
         let bound = max_offset.unwrap_or(DEFAULT_OUTPUTS_OFFSET);
         if bound > MAX_OUTPUTS_OFFSET {

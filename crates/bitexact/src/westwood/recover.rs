@@ -380,7 +380,13 @@ pub fn query(
     let (tap, v) = match tap {
         T::Raw => (Tap::Raw, values(vals, parse_i32)?),
         T::Double => (Tap::double(), values(vals, parse_double_value)?),
-        T::Ranged(lo, hi) => (Tap::ranged(lo, hi)?, values(vals, parse_i32)?),
+        T::Ranged(lo, hi) => {
+            let tap = Tap::ranged(lo, hi)?;
+            let v = values(vals, parse_i32)?;
+            let w: Vec<i64> = v.iter().map(|&x| x.into()).collect();
+            crate::recover::returned(vals, &w, lo.min(hi).into(), lo.max(hi).into())?;
+            (tap, v)
+        }
         T::Float => {
             return Err(QueryError::NotThisTap {
                 tap: "float",

@@ -246,10 +246,13 @@ pub fn query<G: Class + Send + Sync + core::fmt::Debug + 'static>(
     use crate::westwood::engines::Tap as T;
     let (tap, v) = match tap {
         T::Raw => (Tap::Raw, values(vals, |v| parse_i32(v).map(|x| x as u32))?),
-        T::Ranged(lo, hi) => (
-            Tap::<G>::ranged(lo, hi)?,
-            values(vals, |v| parse_i32(v).map(|x| x as u32))?,
-        ),
+        T::Ranged(lo, hi) => {
+            let tap = Tap::<G>::ranged(lo, hi)?;
+            let v = values(vals, parse_i32)?;
+            let w: Vec<i64> = v.iter().map(|&x| x.into()).collect();
+            crate::recover::returned(vals, &w, lo.min(hi).into(), lo.max(hi).into())?;
+            (tap, v.into_iter().map(|x| x as u32).collect())
+        }
         T::Double => (
             Tap::double(),
             values(vals, |v| parse_double_value(v).map(|x| x as u32))?,
