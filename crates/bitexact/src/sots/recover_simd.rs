@@ -298,6 +298,48 @@ mod tests {
         }
     }
 
+    /// The portable kernel on the taps the vector kernels leave to it
+    /// (`int:N`, whose words can be rejected, and `frange`), against the
+    /// scalar scan: both of its paths — the streaming one (first-block words
+    /// made as the initializer passes them, offsets up to 194 with `int`)
+    /// and the stored one (larger offsets).
+    #[test]
+    fn portable_kernel_matches_a_scalar_scan_on_int_and_frange() {
+        let mut g = Gen(3406);
+        let taps = [
+            Tap::IntInclusive(1),
+            Tap::IntInclusive(5),
+            Tap::IntInclusive(100),
+            Tap::FloatRange(-1.0, 1.0, Precision::Pc24),
+        ];
+        for (i, k) in [0u64, 3, 194, 195, 300].into_iter().enumerate() {
+            let tap = taps[i % taps.len()];
+            let start = g.below((1 << 32) - 300);
+            let range = start..start + if k > 100 { 40 } else { 300 };
+            let seed = (range.start + g.below(range.end - range.start)) as u32;
+            let j = g.below(k + 1);
+            let mut rng = Rng::new(seed);
+            rng.discard(j);
+            let values: Vec<Observed> = (0..3).map(|_| tap.call(&mut rng)).collect();
+            let want = scalar_scan(tap, &values, k, range.clone());
+            assert!(want.contains(&Hit {
+                seed: seed.into(),
+                offset: j
+            }));
+            let search = Search::new(tap, values, k).unwrap();
+            assert_eq!(search.search_portable(range.clone()), want, "{tap:?} k {k}");
+            assert_eq!(search.search(range.clone()), want, "best {tap:?} k {k}");
+        }
+        // One value of int:1 matches about half the seeds at every offset:
+        // a dense case, every seed's verdict compared.
+        let values = vec![1];
+        let range = 1000..1600;
+        let want = scalar_scan(Tap::IntInclusive(1), &values, 2, range.clone());
+        assert!(want.len() > 600);
+        let search = Search::new(Tap::IntInclusive(1), values, 2).unwrap();
+        assert_eq!(search.search_portable(range), want);
+    }
+
     /// Larger offsets, up to the kernels' limit, on a few short ranges.
     #[test]
     fn kernels_match_at_large_offsets() {
