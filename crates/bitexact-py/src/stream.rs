@@ -336,7 +336,8 @@ fn hits<'py>(py: Python<'py>, found: &Found) -> PyResult<Bound<'py, PyAny>> {
 /// so the answer is the same for any `threads` (1..=256, default every
 /// core) and the same as the CLI's. `.complete` is True when every seed of
 /// the range was searched (so an empty list means "not found");
-/// `max_hits` (default: no limit) stops after that many hits, and
+/// `max_hits` (default 1000, the CLI's: a few dice match millions of seeds)
+/// stops after that many hits, and
 /// `.stopped_at` is then the first seed not wholly reported (resume from
 /// it). The search runs with the GIL released; Ctrl-C raises
 /// KeyboardInterrupt within milliseconds, carrying `.hits` (every hit below
@@ -344,8 +345,8 @@ fn hits<'py>(py: Python<'py>, found: &Found) -> PyResult<Bound<'py, PyAny>> {
 /// worker's panic (a bug) raises bitexact.Error, never fewer hits.
 ///
 /// `values` are numbers (or strings in the CLI's notation, e.g.
-/// "0x3f800000" for a float32's bits; each value is read as `str(value)`,
-/// so numpy scalars work); `tap` is the CLI's (default: the engine's raw
+/// "0x3f800000" for a float32's bits; a bool is 1 or 0, an integer
+/// itself, a Python or numpy float its double exactly); `tap` is the CLI's (default: the engine's raw
 /// word); `precision` is for sots float taps, `class_` the WWLib class for
 /// westwood; `seed_range` is `(first, end)` with `end` exclusive, or a
 /// `range` (default: all 2^32 seeds; laige's 64-bit seeds need one). With

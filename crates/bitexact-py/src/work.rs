@@ -249,8 +249,9 @@ pub(crate) enum Ended {
     Interrupted(Found, PyErr),
 }
 
-/// A plan from `threads` and `max_hits` (`None`: every core, every hit),
-/// refused as the CLI refuses it.
+/// A plan from `threads` and `max_hits` (`None`: every core, and the
+/// CLI's default hit limit, `DEFAULT_MAX_HITS`), refused as the CLI
+/// refuses it.
 pub(crate) fn plan(threads: Option<&Bound<'_, PyAny>>, max_hits: Option<u64>) -> PyResult<Plan> {
     let threads = threads
         .map(|t| {
@@ -261,7 +262,9 @@ pub(crate) fn plan(threads: Option<&Bound<'_, PyAny>>, max_hits: Option<u64>) ->
             )
         })
         .transpose()?;
-    let max_hits = max_hits.map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));
+    let max_hits = max_hits.map_or(bitexact::search::DEFAULT_MAX_HITS, |m| {
+        usize::try_from(m).unwrap_or(usize::MAX)
+    });
     Plan::new(threads, max_hits).map_err(|e| match e {
         PlanError::Threads { threads } => {
             error(format!("threads {threads}: expected 1..={MAX_THREADS}"))

@@ -105,7 +105,9 @@ def test_ctrl_c_in_a_fresh_process(code):
 def test_ctrl_c_stops_a_slow_search_within_milliseconds():
     # Before: KeyboardInterrupt 33 s after the signal (one chunk per thread).
     e, latency = interrupted(
-        lambda: bx.recover("sots", [0, 1, 1, 0, 1, 0, 0, 1], tap="int:1", max_offset=300, threads=2),
+        lambda: bx.recover(
+            "sots", [0, 1, 1, 0, 1, 0, 0, 1], tap="int:1", max_offset=300, threads=2, max_hits=10**12
+        ),
         delay=1.0,
     )
     assert latency < LATENCY
@@ -114,17 +116,17 @@ def test_ctrl_c_stops_a_slow_search_within_milliseconds():
 
 def test_ctrl_c_keeps_the_hits_and_the_resume_point():
     values = bx.stream("sots", 123, "int:255", 1)
-    e, _ = interrupted(lambda: bx.recover("sots", values, tap="int:255", threads=2))
+    e, _ = interrupted(lambda: bx.recover("sots", values, tap="int:255", threads=2, max_hits=10**12))
     hits, at = e.hits, e.stopped_at
     assert isinstance(hits, bx.Hits) and not hits.complete and hits.stopped_at == at
     assert 0 < at < 2**32 and len(hits) > 0
     assert all(seed < at for seed, _ in hits) and hits == sorted(hits)
     # Every hit below the stop point, and only those: the same search over
     # the searched prefix says so.
-    again = bx.recover("sots", values, tap="int:255", seed_range=(0, at))
+    again = bx.recover("sots", values, tap="int:255", seed_range=(0, at), max_hits=10**12)
     assert again.complete and again == hits
     # Resuming from it goes on where it stopped.
-    rest = bx.recover("sots", values, tap="int:255", seed_range=(at, at + 10_000))
+    rest = bx.recover("sots", values, tap="int:255", seed_range=(at, at + 10_000), max_hits=10**12)
     assert rest.complete and all(seed >= at for seed, _ in rest)
 
 
@@ -221,7 +223,7 @@ def test_a_worker_panic_is_an_error_never_fewer_hits():
     assert hook(0, 100, 10**9) == [(s, 0) for s in range(0, 100, 7)]
     for threads in (1, 2, 7):
         with pytest.raises(bx.Error) as e:
-            hook(0, 2_000_000, 1_234_567, threads=threads)
+            hook(0, 2_000_000, 1_234_567, threads=threads, max_hits=10**12)
         assert "panicked on the seeds from" in str(e.value)
         assert "injected panic at seed 1234567" in str(e.value)
         assert "\n" not in str(e.value)
@@ -238,6 +240,16 @@ def test_recover_says_whether_it_was_complete():
     none = bx.recover("sots", [1, 2, 3], seed_range=(0, 1000))
     assert none == [] and none.complete
     assert pickle.loads(pickle.dumps(some)).stopped_at == some.stopped_at
+
+
+def test_recover_stops_at_the_clis_default_hit_limit():
+    # Issue 34: one int:1 value matches about half the seeds; without a limit
+    # a whole-space search would hold two billion hits.
+    hits = bx.recover("sots", [1], tap="int:1", seed_range=(0, 5000))
+    assert len(hits) == 1000 and not hits.complete
+    more = bx.recover("sots", [1], tap="int:1", seed_range=(0, 5000), max_hits=10**6)
+    assert more.complete and len(more) > 2000 and more[:1000] == hits
+    assert hits.stopped_at == more[999][0] + 1
 
 
 # Every class of the engine list, seeded.

@@ -295,7 +295,11 @@ pub(super) const FLAGS: &[Flag] = &[
         arg: |_, _| {
             Arg::new("max-hits")
                 .long("max-hits")
-                .default_value("1000")
+                .default_value(&*Box::leak(
+                    bitexact::search::DEFAULT_MAX_HITS
+                        .to_string()
+                        .into_boxed_str(),
+                ))
                 .value_parser(num::parse_u64_usize)
                 .help("Print at most this many hits, then stop and say where (at least 1)")
         },

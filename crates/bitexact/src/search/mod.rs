@@ -46,6 +46,11 @@ mod tests;
 /// The most worker threads a search may ask for.
 pub const MAX_THREADS: usize = 256;
 
+/// The hits a search reports unless told otherwise (the CLI's `--max-hits`,
+/// Python's `max_hits`): a few dice match millions of seeds, and every hit
+/// of those would be gigabytes; a search stopped there says where to resume.
+pub const DEFAULT_MAX_HITS: usize = 1000;
+
 /// The time a chunk aims to take.
 const TARGET: Duration = Duration::from_millis(8);
 /// Seeds in a worker's first chunk.
