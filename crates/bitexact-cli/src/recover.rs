@@ -155,9 +155,9 @@ fn report(
     }
     if o.searched > 0 {
         crate::summary!(
-            "{}searched {} seeds in {secs:.1} s ({})",
+            "{}searched {} in {secs:.1} s ({})",
             sharded.label(),
-            o.searched,
+            search::seeds(o.searched),
             search::rate(o.searched, secs)
         );
     }
@@ -206,9 +206,14 @@ fn report(
                 k => format!("offsets 0..={k}"),
             };
             format!(
-                "no seed produces these values at {offsets}: all {} seeds of the range were \
+                "no seed produces these values at {offsets}: {} of the range {} \
                      searched (--max-offset looks further into each stream)",
-                o.searched
+                if o.searched == 1 {
+                    "the 1 seed".to_string()
+                } else {
+                    format!("all {} seeds", o.searched)
+                },
+                if o.searched == 1 { "was" } else { "were" }
             )
         }))),
         End::Complete => Ok(()),

@@ -218,10 +218,10 @@ pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outc
                 match found.hits.first() {
                     Some(h) => {
                         crate::summary!(
-                            "{}searched {} seeds in {secs:.1} s: stopped at seed {}, the first in the \
+                            "{}searched {} in {secs:.1} s: stopped at seed {}, the first in the \
                              {} whose replay matches the state (the seeds above it were not searched)",
                             sharded.label(),
-                            found.searched,
+                            crate::search::seeds(found.searched),
                             h.seed,
                             if sharded.shard.is_some() { "shard's part" } else { "range" }
                         );
@@ -329,11 +329,12 @@ fn not_reachable_message(
                 }
                 _ => format!(
                     "'{name}': {}no seed in {}..{} reaches this state within {} draws of seeding \
-                     ({searched} seeds searched in {secs:.1} s; --{} raises the bound)",
+                     ({} searched in {secs:.1} s; --{} raises the bound)",
                     sharded.label(),
                     seeds.start,
                     seeds.end,
                     bound.max,
+                    crate::search::seeds(searched),
                     bound_flag(bound.unit)
                 ),
             };

@@ -363,3 +363,14 @@ fn recover_edges() {
         "int:0",
     );
 }
+
+/// Issue 34: one seed is "1 seed", not "1 seeds".
+#[test]
+fn one_seed_is_singular() {
+    let o = bitexact(&["recover", "sots", "--values", "1", "--seed-range", "5..6"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("searched 1 seed in"), "{err}");
+    assert!(err.contains("the 1 seed of the range was searched"), "{err}");
+    assert!(!err.contains("1 seeds"), "{err}");
+}

@@ -128,8 +128,9 @@ impl Seeds {
     /// or the shard again).
     pub fn interrupted(&self, searched: u64, at: u64, range: Option<&str>, space: u64) -> String {
         format!(
-            "{}interrupted after {searched} seeds: every seed below {at} was searched; {}",
+            "{}interrupted after {}: every seed below {at} was searched; {}",
             self.label(),
+            seeds(searched),
             self.resume(at, range, space)
         )
     }
@@ -141,6 +142,15 @@ pub fn resume_range(at: u64, range: Option<&str>, space: u64) -> String {
     match range.and_then(|r| r.find("..").map(|i| &r[i..])) {
         Some(suffix) => format!("{at}{suffix}"),
         None => format!("{at}..{space}"),
+    }
+}
+
+/// `1 seed`, `N seeds`.
+pub fn seeds(n: u64) -> String {
+    if n == 1 {
+        "1 seed".into()
+    } else {
+        format!("{n} seeds")
     }
 }
 
@@ -241,8 +251,14 @@ pub fn run(
         let bar = ProgressBar::new(total);
         bar.set_style(
             ProgressStyle::with_template(
-                "{msg} [{elapsed_precise}] {bar:32} {percent:>3}% {human_pos}/{human_len} seeds, {per_sec}, ETA {eta}",
+                "{msg} [{elapsed_precise}] {bar:32} {percent:>3}% {human_pos}/{human_len} seeds, {rate}, ETA {eta}",
             )
+            .map(|s| {
+                // indicatif's `{per_sec}` prints `143,179,613.6919/s`.
+                s.with_key("rate", |st: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&rate(st.pos(), st.elapsed().as_secs_f64()));
+                })
+            })
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar.set_message(label.to_string());
