@@ -230,11 +230,14 @@ fn stream<'py>(
         .transpose()?;
     let opts = options(id, precision, substream)?;
     let seed = seed_arg(id, seed)?;
+    // The range the message names is the one that holds (issue 34: it
+    // named 0..=2^64 − 1 for a limit of 10^8).
+    let limit = info.limits.skip_calls;
     let count = count
-        .map(|c| count_arg(c, "count"))
+        .map(|c| int_arg::<u64>(c, "count", &format!("is not a count of calls (0..={limit})")))
         .transpose()?
         .unwrap_or(10);
-    bounded("count", count, info.limits.skip_calls, "calls")?;
+    bounded("count", count, limit, "calls")?;
     let calls = skip.map(|s| count_arg(s, "skip")).transpose()?.unwrap_or(0);
     let shown = tap.unwrap_or(info.default_tap);
     let mut s = Stream::new(id, seed, tap, &opts).map_err(|e| error(stream_message(shown, &e)))?;

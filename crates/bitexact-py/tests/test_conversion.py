@@ -324,3 +324,10 @@ def test_every_numeric_type_at_every_callable_is_success_or_error():
                     checked += 1
         rnd.shuffle(vals)
     assert checked > 5000
+
+
+def test_stream_count_names_the_limit_that_holds():
+    # Issue 34: count=-1 named 0..=2^64 - 1 though the limit is 10^8.
+    for bad in (-1, 10**9, 2**70):
+        msg = raises(lambda bad=bad: bx.stream("sots", 1, count=bad))
+        assert "100000000" in msg and "18446744073709551615" not in msg, msg
