@@ -371,6 +371,9 @@ fn one_seed_is_singular() {
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(err.contains("searched 1 seed in"), "{err}");
-    assert!(err.contains("the 1 seed of the range was searched"), "{err}");
+    assert!(
+        err.contains("the 1 seed of the range was searched"),
+        "{err}"
+    );
     assert!(!err.contains("1 seeds"), "{err}");
 }

@@ -234,7 +234,13 @@ fn stream<'py>(
     // named 0..=2^64 − 1 for a limit of 10^8).
     let limit = info.limits.skip_calls;
     let count = count
-        .map(|c| int_arg::<u64>(c, "count", &format!("is not a count of calls (0..={limit})")))
+        .map(|c| {
+            int_arg::<u64>(
+                c,
+                "count",
+                &format!("is not a count of calls (0..={limit})"),
+            )
+        })
         .transpose()?
         .unwrap_or(10);
     bounded("count", count, limit, "calls")?;

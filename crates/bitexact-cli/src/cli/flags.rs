@@ -38,9 +38,7 @@ pub(super) struct Flag {
 }
 
 fn count(name: &'static str) -> Arg {
-    Arg::new(name)
-        .long(name)
-        .value_parser(|s: &str| num::parse_u64(s).map_err(|e| e.to_string()))
+    Arg::new(name).long(name).value_parser(num::parse_count)
 }
 
 fn json() -> Arg {
