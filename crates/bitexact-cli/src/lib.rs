@@ -191,6 +191,23 @@ fn manpages(dir: &std::path::Path) -> Outcome {
     Ok(())
 }
 
+/// For `--values 3 5 1` (clap: "unexpected argument '5'"): the values are
+/// one comma-separated argument, so say the line that works.
+fn values_hint(args: &[String]) -> Option<String> {
+    let at = args.iter().position(|a| a == "--values")?;
+    let values: Vec<&str> = args[at + 1..]
+        .iter()
+        .map(String::as_str)
+        .take_while(|a| !a.starts_with("--"))
+        .collect();
+    (values.len() > 1).then(|| {
+        format!(
+            "the values are one comma-separated argument: --values {}",
+            values.join(",")
+        )
+    })
+}
+
 /// Parse the arguments, run the command, print, and return the exit code.
 pub fn main() -> ExitCode {
     let cli = match cli::Cli::try_parse() {
@@ -229,7 +246,15 @@ pub fn main() -> ExitCode {
             } else {
                 command.join(" ")
             };
-            crate::say!("{} (see '{command} --help')", line.join(" "));
+            let hint = if e.kind() == UnknownArgument {
+                values_hint(&std::env::args().collect::<Vec<_>>())
+            } else {
+                None
+            };
+            match hint {
+                Some(hint) => crate::say!("{}: {hint}", line.join(" ")),
+                None => crate::say!("{} (see '{command} --help')", line.join(" ")),
+            }
             release();
             return ExitCode::from(2);
         }

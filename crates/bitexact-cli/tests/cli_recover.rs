@@ -377,3 +377,22 @@ fn one_seed_is_singular() {
     );
     assert!(!err.contains("1 seeds"), "{err}");
 }
+
+/// Issue 34: `--values 3 5 1` says the line that works.
+#[test]
+fn space_separated_values_get_the_comma_line() {
+    let o = bitexact(&[
+        "recover",
+        "sots",
+        "--values",
+        "3",
+        "5",
+        "1",
+        "--seed-range",
+        "0..10",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("--values 3,5,1"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
