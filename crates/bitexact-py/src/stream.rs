@@ -353,10 +353,11 @@ fn hits<'py>(py: Python<'py>, found: &Found) -> PyResult<Bound<'py, PyAny>> {
 /// its `.stopped_at`) and `.stopped_at` (the first seed not searched). A
 /// worker's panic (a bug) raises bitexact.Error, never fewer hits.
 ///
-/// `values` are numbers (or strings in the CLI's notation, e.g.
-/// "0x3f800000" for a float32's bits; a bool is 1 or 0, an integer
-/// itself, a Python or numpy float its double exactly); `tap` is the CLI's (default: the engine's raw
-/// word); `precision` is for sots float taps, `class_` the WWLib class for
+/// `values` are a sequence of numbers or strings in the CLI's notation
+/// (e.g. "0x3f800000" for a float32's bits; a bool is 1 or 0, an integer
+/// itself, a Python or numpy float its double exactly), or one str as the
+/// CLI's `--values` ("3,5,1"); `tap` is the CLI's (default: the engine's
+/// raw word); `precision` is for sots float taps, `class_` the WWLib class for
 /// westwood; `seed_range` is `(first, end)` with `end` exclusive, or a
 /// `range` (default: all 2^32 seeds; laige's 64-bit seeds need one). With
 /// 624 or more sots u32 values there is no search: the state is rebuilt and
@@ -389,10 +390,16 @@ fn recover<'py>(
     let id = engine_arg(engine, class_.as_deref())?;
     let info = id.info();
     let opts = options(id, precision, None)?;
-    let values: Vec<String> = crate::args::items(values, "values")?
-        .iter()
-        .map(crate::args::value_text)
-        .collect::<PyResult<_>>()?;
+    // A str is the CLI's comma-separated list ("3,5,1"), never its
+    // characters one by one.
+    let values: Vec<String> = if let Ok(text) = values.cast::<pyo3::types::PyString>() {
+        text.to_string().split(',').map(str::to_string).collect()
+    } else {
+        crate::args::items(values, "values")?
+            .iter()
+            .map(crate::args::value_text)
+            .collect::<PyResult<_>>()?
+    };
     let max_offset = opt_u64(max_offset, "max_offset")?;
     if let Some(k) = max_offset {
         bounded("max_offset", k, MAX_WORK, "words")?;

@@ -331,3 +331,12 @@ def test_stream_count_names_the_limit_that_holds():
     for bad in (-1, 10**9, 2**70):
         msg = raises(lambda bad=bad: bx.stream("sots", 1, count=bad))
         assert "100000000" in msg and "18446744073709551615" not in msg, msg
+
+
+def test_recover_takes_the_clis_comma_list_as_one_str():
+    # Issue 34: "3,5,1" was read one character at a time.
+    vals = bx.stream("westwood", 77, tap="ranged:1,6", count=3).tolist()
+    text = ",".join(str(v) for v in vals)
+    got = bx.recover("westwood", text, tap="ranged:1,6", seed_range=(0, 200))
+    assert list(got) == list(bx.recover("westwood", vals, tap="ranged:1,6", seed_range=(0, 200)))
+    assert (77, 0) in got
