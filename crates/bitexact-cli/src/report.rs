@@ -11,6 +11,7 @@ use std::io::Write;
 pub fn field_json(f: Field) -> Json {
     match f {
         Field::U64(v) => v.into(),
+        Field::I64(v) => v.into(),
         Field::Bool(v) => v.into(),
         Field::Str(s) => s.into(),
         Field::Hex32(_) | Field::Hex64(_) => f.to_string().into(),

@@ -375,13 +375,17 @@ pub fn diff(DiffArgs(args): &DiffArgs, out: &mut impl Write) -> Outcome {
         let (ga, _) = load::<E>(&a, &state, layout)?;
         let (gb, _) = load::<E>(&b, &state, layout)?;
         E::words_between(&ga, &gb, max)
-    })
-    .map_err(|e| Failure::Different(e.to_string()))?;
-    write_fields(
-        out,
-        args.flag("json"),
-        &[("words_between", Field::U64(words))],
-    )
+    });
+    // B before A is an answer too (issue 34): the distance, negative.
+    let words = match words {
+        Ok(w) => Field::U64(w),
+        Err(bitexact::engine::DiffError::BeforeA { words, unit }) => {
+            crate::summary!("B comes {words} {unit} before A: the distance is negative");
+            Field::I64(-i64::try_from(words).unwrap_or(i64::MAX))
+        }
+        Err(e) => return Err(Failure::Different(e.to_string())),
+    };
+    write_fields(out, args.flag("json"), &[("words_between", words)])
 }
 
 pub fn show(ShowArgs(args): &ShowArgs, out: &mut impl Write) -> Outcome {

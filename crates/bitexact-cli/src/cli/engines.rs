@@ -282,7 +282,7 @@ fn after_help(verb: Verb, f: &Family) -> String {
                 flags.join(" / ")
             )
         }
-        Verb::Diff => "Exit 1 if B is not reachable from A within the bound.".to_string(),
+        Verb::Diff => "Prints words_between, negative when B comes before A. Exit 1 if neither state reaches the other within the bound.".to_string(),
         _ => String::new(),
     }
 }

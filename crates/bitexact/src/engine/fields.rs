@@ -8,6 +8,8 @@ use alloc::vec::Vec;
 pub enum Field {
     /// A count or a seed, in decimal.
     U64(u64),
+    /// A signed count (a distance that may point back), in decimal.
+    I64(i64),
     /// `true` / `false`.
     Bool(bool),
     /// A name (`ts`, `Random2Class`).
@@ -56,6 +58,7 @@ impl core::fmt::Display for Field {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Field::U64(v) => write!(f, "{v}"),
+            Field::I64(v) => write!(f, "{v}"),
             Field::Bool(v) => write!(f, "{v}"),
             Field::Str(s) => f.write_str(s),
             Field::Hex32(w) => write!(f, "{w:#010x}"),
