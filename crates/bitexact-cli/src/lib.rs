@@ -191,6 +191,22 @@ fn manpages(dir: &std::path::Path) -> Outcome {
     Ok(())
 }
 
+/// `bitexact` and the subcommands `args` name, in order (options and their
+/// values skipped until the first word that is no subcommand).
+fn help_path(args: &[String]) -> String {
+    use clap::CommandFactory;
+    let mut cmd = cli::Cli::command();
+    let mut path = vec!["bitexact".to_string()];
+    for a in args.iter().skip(1).filter(|a| !a.starts_with('-')) {
+        let Some(sub) = cmd.find_subcommand(a).cloned() else {
+            break;
+        };
+        path.push(sub.get_name().to_string());
+        cmd = sub;
+    }
+    path.join(" ")
+}
+
 /// For `--values 3 5 1` (clap: "unexpected argument '5'"): the values are
 /// one comma-separated argument, so say the line that works.
 fn values_hint(args: &[String]) -> Option<String> {
@@ -242,7 +258,9 @@ pub fn main() -> ExitCode {
                 })
                 .unwrap_or_default();
             let command = if command.is_empty() {
-                "bitexact".to_string()
+                // A value error carries no usage line: the subcommands
+                // named on the command line (issue 34: it said 'bitexact').
+                help_path(&std::env::args().collect::<Vec<_>>())
             } else {
                 command.join(" ")
             };

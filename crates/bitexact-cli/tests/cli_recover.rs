@@ -396,3 +396,35 @@ fn space_separated_values_get_the_comma_line() {
     assert!(err.contains("--values 3,5,1"), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
+
+/// Issue 34: a value error points at the subcommand's help, not
+/// `bitexact --help`.
+#[test]
+fn a_value_error_points_at_its_subcommands_help() {
+    for (args, want) in [
+        (
+            &["stream", "sots", "--seed", "x"][..],
+            "(see 'bitexact stream sots --help')",
+        ),
+        (
+            &["recover", "westwood", "--values", "1", "--threads", "z"][..],
+            "(see 'bitexact recover westwood --help')",
+        ),
+        (
+            &[
+                "-q",
+                "state",
+                "identify",
+                "sots",
+                "f.bin",
+                "--max-twists",
+                "q",
+            ][..],
+            "(see 'bitexact state identify sots --help')",
+        ),
+    ] {
+        let o = bitexact(args);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
+    }
+}

@@ -179,7 +179,9 @@ fn state_westwood() {
         b.to_str().unwrap(),
         a.to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(1));
+    // B before A: the distance, negative (issue 34).
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "words_between: -777\n");
 
     // Bad input.
     assert_usage_error(
