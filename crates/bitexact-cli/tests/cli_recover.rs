@@ -259,32 +259,22 @@ fn walk_bounds_are_capped() {
 
 #[test]
 fn an_interrupted_search_says_where_to_resume() {
-    use std::process::{Command, Stdio};
     // SIGINT from the `kill` program.
     if !require_tool("kill", &["-l"]) {
         return;
     }
-    let child = Command::new(env!("CARGO_BIN_EXE_bitexact"))
-        .args([
+    // Long enough for the handler to be installed (it is, before the first chunk).
+    let (o, _) = interrupted(
+        &[
             "recover",
             "sots",
             "--values",
             "1",
             "--seed-range",
             "1000..=4000000000",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Long enough for the handler to be installed (it is, before the first chunk).
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let o = child.wait_with_output().unwrap();
+        ],
+        std::time::Duration::from_millis(1500),
+    );
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(err.contains("interrupted after"), "{err}");

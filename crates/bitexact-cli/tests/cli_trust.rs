@@ -426,8 +426,7 @@ fn recover_laige_at_the_top_of_u64() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_search_soon_and_keeps_every_hit_below_the_stop() {
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
     // SIGINT from the `kill` program.
     if !require_tool("kill", &["-l"]) {
         return;
@@ -447,21 +446,7 @@ fn ctrl_c_stops_a_search_soon_and_keeps_every_hit_below_the_stop() {
         "--max-hits",
         "100000000",
     ];
-    let child = Command::new(env!("CARGO_BIN_EXE_bitexact"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    let sent = Instant::now();
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(status.success());
-    let out = child.wait_with_output().unwrap();
-    let latency = sent.elapsed();
+    let (out, latency) = interrupted(&args, Duration::from_millis(1500));
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(130), "{err}");
     assert!(latency < Duration::from_secs(5), "{latency:?} after SIGINT");
@@ -526,7 +511,7 @@ fn the_zero_state_is_diffed_forward_and_never_identified() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_during_identify_exits_130() {
-    use std::process::{Command, Stdio};
+    use std::process::Command;
     use std::time::Duration;
     if !require_tool("kill", &["-l"]) {
         return;
@@ -567,19 +552,7 @@ fn ctrl_c_during_identify_exits_130() {
             "16000000",
         ],
     ] {
-        let child = Command::new(bx)
-            .args(&args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(700));
-        let status = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .expect("kill");
-        assert!(status.success());
-        let out = child.wait_with_output().unwrap();
+        let (out, _) = interrupted(&args, Duration::from_millis(700));
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(130), "{args:?}: {err}");
         assert!(err.contains("interrupted"), "{args:?}: {err}");

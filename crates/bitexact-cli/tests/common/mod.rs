@@ -254,3 +254,27 @@ pub fn require_cc_for(cc: &str, m32: bool) -> bool {
         require_cc(cc)
     }
 }
+
+/// `bitexact ARGS` sent SIGINT (by the `kill` program; callers check
+/// `require_tool("kill", …)`) after `after`: its output, and how long it
+/// took to end after the signal.
+#[cfg(unix)]
+#[allow(dead_code)] // not every test binary interrupts
+pub fn interrupted(args: &[&str], after: std::time::Duration) -> (Output, std::time::Duration) {
+    use std::process::{Command, Stdio};
+    let child = Command::new(env!("CARGO_BIN_EXE_bitexact"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let sent = std::time::Instant::now();
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    (out, sent.elapsed())
+}

@@ -132,8 +132,7 @@ pub fn query(
         T::Value(lo, hi) => {
             let tap = Tap::value(lo, hi)?;
             let v = values(vals, parse_i32)?;
-            let w: alloc::vec::Vec<i64> = v.iter().map(|&x| x.into()).collect();
-            crate::recover::returned(vals, &w, lo.into(), hi.into())?;
+            crate::recover::returned(vals, &v, lo.into(), hi.into())?;
             (tap, v.into_iter().map(|x| x as u32).collect())
         }
         T::Real(lo, hi) => (

@@ -155,12 +155,8 @@ pub fn query(tap: Tap, vals: &[&str], max_offset: u64) -> Result<Recovery, Query
         Tap::U64 | Tap::Range(..) => values(vals, parse_u64)?,
     };
     if let Tap::Range(min, max) = tap {
-        // next_range(min, max) is in min..max; a value past i64 is too.
-        let w: Vec<i64> = v
-            .iter()
-            .map(|&x| i64::try_from(x).unwrap_or(i64::MAX))
-            .collect();
-        crate::recover::returned(vals, &w, min.into(), i64::from(max) - 1)?;
+        // next_range(min, max) is in min..max.
+        crate::recover::returned(vals, &v, min.into(), i64::from(max) - 1)?;
     }
     Ok(Recovery::search(Search::new(tap, v, max_offset)?))
 }

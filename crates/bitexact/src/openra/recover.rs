@@ -82,8 +82,7 @@ pub fn query(
         T::Next => {
             // Next() is a word mod 2^31 − 1: 0..=2147483646.
             let v = values(vals, parse_i32)?;
-            let w: Vec<i64> = v.iter().map(|&x| x.into()).collect();
-            crate::recover::returned(vals, &w, 0, i64::from(MODULUS) - 1)?;
+            crate::recover::returned(vals, &v, 0, i64::from(MODULUS) - 1)?;
             return Ok(Recovery::search(Search::new(v, max_offset)?));
         }
         T::Range(..) => "range",

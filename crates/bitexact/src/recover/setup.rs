@@ -52,13 +52,15 @@ impl Recovery {
 /// said as bad input naming the value): `values[i]` was read from
 /// `vals[i]`, and the tap returns exactly `lo..=hi` (wrapping through the
 /// ends of `i32` when `lo > hi`).
-pub fn returned(vals: &[&str], values: &[i64], lo: i64, hi: i64) -> Result<(), QueryError> {
-    let inside = |v: i64| {
-        if lo <= hi {
-            (lo..=hi).contains(&v)
-        } else {
-            v >= lo || v <= hi
-        }
+/// A value no `i64` holds is outside.
+pub fn returned<T: Copy>(vals: &[&str], values: &[T], lo: i64, hi: i64) -> Result<(), QueryError>
+where
+    i64: TryFrom<T>,
+{
+    let inside = |v: T| match i64::try_from(v) {
+        Ok(v) if lo <= hi => (lo..=hi).contains(&v),
+        Ok(v) => v >= lo || v <= hi,
+        Err(_) => false,
     };
     match values.iter().position(|&v| !inside(v)) {
         Some(index) => Err(QueryError::Value {

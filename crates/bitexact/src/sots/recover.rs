@@ -424,8 +424,7 @@ pub fn query(
         }
     };
     if let Tap::IntInclusive(n) = tap {
-        let w: Vec<i64> = v.iter().map(|&x| x as i64).collect();
-        crate::recover::returned(vals, &w, 0, n.into())?;
+        crate::recover::returned(vals, &v, 0, n.into())?;
     }
     if tap == Tap::U32 && v.len() >= N {
         let bound = max_offset.unwrap_or(DEFAULT_OUTPUTS_OFFSET);

@@ -383,8 +383,7 @@ pub fn query(
         T::Ranged(lo, hi) => {
             let tap = Tap::ranged(lo, hi)?;
             let v = values(vals, parse_i32)?;
-            let w: Vec<i64> = v.iter().map(|&x| x.into()).collect();
-            crate::recover::returned(vals, &w, lo.min(hi).into(), lo.max(hi).into())?;
+            crate::recover::returned(vals, &v, lo.min(hi).into(), lo.max(hi).into())?;
             (tap, v)
         }
         T::Float => {

@@ -249,8 +249,7 @@ pub fn query<G: Class + Send + Sync + core::fmt::Debug + 'static>(
         T::Ranged(lo, hi) => {
             let tap = Tap::<G>::ranged(lo, hi)?;
             let v = values(vals, parse_i32)?;
-            let w: Vec<i64> = v.iter().map(|&x| x.into()).collect();
-            crate::recover::returned(vals, &w, lo.min(hi).into(), lo.max(hi).into())?;
+            crate::recover::returned(vals, &v, lo.min(hi).into(), lo.max(hi).into())?;
             (tap, v.into_iter().map(|x| x as u32).collect())
         }
         T::Double => (
