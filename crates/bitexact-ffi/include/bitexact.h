@@ -3,13 +3,14 @@
  *
  * Bit-for-bit reproductions of game-engine RNGs and x87 float arithmetic:
  * Sword of the Stars (bx_sots_*), laige (bx_laige_*), Westwood's WWLib
- * randomizers (bx_westwood_*), OpenRA (bx_openra_*) and C&C Generals
- * (bx_generals_*). Self-contained C11; also valid C++ (extern "C").
+ * randomizers (bx_westwood_*), OpenRA (bx_openra_*), C&C Generals
+ * (bx_generals_*) and .NET's System.Random (bx_dotnet_*). Self-contained
+ * C11; also valid C++ (extern "C").
  *
  * Conventions
  * - One naming rule for every engine <e> (sots, laige, westwood =
  *   Random2Class, westwood_random, westwood_random3, westwood_random4,
- *   openra, generals): bx_<e>_new, _free, _next_u32 (the raw word's bits;
+ *   openra, generals, dotnet): bx_<e>_new, _free, _next_u32 (the raw word's bits;
  *   laige _next_u64; the WWLib classes' raw word is _raw, SPEC 9's name),
  *   _fill_u32 (laige _fill_u64), _discard, and for engines with state
  *   files _save_state, _load_state and _identify (into a bx_identity; sots
@@ -51,6 +52,16 @@
 
 /* Set nonzero to cancel a search (bx_search.cancel): see bx_search. */
 typedef volatile int bx_cancel_flag;
+
+// Bytes of a `System.Random` state: `SeedArray`'s 56 ints, `inext`,
+// `inextp`, little-endian.
+#define BX_DOTNET_STATE_LEN 232
+
+// A customary bound for `bx_dotnet_identify`: 10^8 draws.
+#define BX_DOTNET_DEFAULT_MAX_DRAWS 100000000
+
+// The largest bound `bx_dotnet_identify` takes: 10^9 draws.
+#define BX_DOTNET_MAX_DRAWS 1000000000
 
 // Bytes of a Generals state: the six words `s0..s5`, little-endian.
 #define BX_GENERALS_STATE_LEN 24
@@ -117,6 +128,11 @@ typedef volatile int bx_cancel_flag;
 // The largest bound `bx_westwood_random4_identify` takes: 16 million
 // twists (about 16 s).
 #define BX_WESTWOOD_RANDOM4_MAX_TWISTS 16000000
+
+// One `System.Random`. Opaque; made by `bx_dotnet_new` or
+// `bx_dotnet_load_state`, freed by `bx_dotnet_free`. Not thread-safe: one
+// thread at a time per handle.
+typedef struct bx_dotnet_rng bx_dotnet_rng;
 
 // One Generals `GameLogicRandom` stream (six words). Opaque; made by
 // `bx_generals_new` or `bx_generals_load_state`, freed by
@@ -334,7 +350,9 @@ typedef uint32_t bx_westwood_layout;
 // Bytes of the right length whose fields are out of range (a `left`,
 // cursor, `mti` or flag no generator has, or laige's all-zero state); from
 // an identification, also a state no seeding leads to whatever the bound
-// (Random2Class cursors not 103 apart, MT19937's zero state).
+// (Random2Class cursors not 103 apart, MT19937's zero state), or one the
+// walk back cannot decide (more ambiguous steps than a reachable state has:
+// an edited state).
 #define BX_BAD_STATE 3
 
 // An empty range: laige `min >= max`, OpenRA `high < low`.
@@ -425,6 +443,9 @@ typedef uint32_t bx_westwood_layout;
 // C&C Generals' GameLogicRandom (`generals`).
 #define BX_ENGINE_GENERALS 7
 
+// .NET's seeded System.Random (`dotnet`).
+#define BX_ENGINE_DOTNET 8
+
 // Every seed of the range was searched: the hits are all of them.
 #define BX_END_COMPLETE 0
 
@@ -500,6 +521,110 @@ bx_status bx_recover(bx_engine engine,
                      struct bx_hit *hits,
                      size_t cap,
                      struct bx_recover_result *result);
+
+// `new Random(seed)` (seeds s and -s give one stream). Not NULL (barring
+// an internal error, a bug). Free it with `bx_dotnet_free`.
+struct bx_dotnet_rng *bx_dotnet_new(int32_t seed);
+
+// Free a generator. NULL does nothing.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle from this library, not used by another
+// thread, and not freed before.
+void bx_dotnet_free(struct bx_dotnet_rng *rng);
+
+// `Next()`: one draw, 0..=2147483646, as uint32. 1 draw. (0 for a NULL
+// handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+uint32_t bx_dotnet_next_u32(struct bx_dotnet_rng *rng);
+
+// Write the next `n` draws (as `bx_dotnet_next_u32`) to `out[0..n]`. n
+// draws. A NULL handle, or a NULL or misaligned `out` with n > 0, does
+// nothing: `out` is left as it was.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile;
+// `out` is NULL or valid for writing `n` uint32_t.
+void bx_dotnet_fill_u32(struct bx_dotnet_rng *rng, uint32_t *out, size_t n);
+
+// Spend `draws` draws (a few ns each). Returns `BX_OK`; `BX_NULL_POINTER`
+// for a NULL handle; `BX_BOUND_TOO_LARGE` past 10^10 draws (nothing spent).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_dotnet_discard(struct bx_dotnet_rng *rng, uint64_t draws);
+
+// `Next(max)`: `(int)(Sample() * max)`. 1 draw. A negative `max` (where
+// .NET throws) returns -1 and draws nothing. (-1 for a NULL handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+int32_t bx_dotnet_next_max(struct bx_dotnet_rng *rng, int32_t max);
+
+// `Next(min, max)`: in min..max (min when equal); 1 draw, 2 when max - min
+// exceeds 2147483647. `min > max` (where .NET throws) returns `BX_BAD_ARGUMENT`
+// and draws nothing; `BX_NULL_POINTER` for a NULL handle or `out`.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile;
+// `out` is NULL or valid for writing an int32_t.
+bx_status bx_dotnet_next_range(struct bx_dotnet_rng *rng, int32_t min, int32_t max, int32_t *out);
+
+// `NextDouble()`: `Sample()`, the draw times 1 / 2147483647 in double.
+// 1 draw. (0.0 for a NULL handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+double bx_dotnet_next_double(struct bx_dotnet_rng *rng);
+
+// Write the 232-byte state to `out`. Draws nothing. Returns `BX_OK`, or
+// `BX_NULL_POINTER` for a NULL handle or `out` (then `out` is left as it
+// was).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle that no thread writes meanwhile; `out` is
+// NULL or valid for writing 232 bytes.
+bx_status bx_dotnet_save_state(const struct bx_dotnet_rng *rng, uint8_t *out);
+
+// A generator at a 232-byte state, in `*out`. Returns `BX_OK`;
+// `BX_NULL_POINTER` for a NULL `bytes` or `out`; `BX_BAD_LENGTH` when
+// `len` is not 232; `BX_BAD_STATE` for a cursor outside 0..=55. On failure
+// `*out` is set to NULL.
+//
+// # Safety
+//
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
+// for writing a pointer.
+bx_status bx_dotnet_load_state(const uint8_t *bytes, size_t len, struct bx_dotnet_rng **out);
+
+// Identify a 232-byte state: walk the draws back at most `max_draws` to
+// the seeding cursors and undo the seeding (no search), and write the
+// seed's magnitude (s and -s are one stream) and the draws since to
+// `*out`; the answer is replayed before it is given. Returns `BX_OK`;
+// `BX_NULL_POINTER`, `BX_BAD_LENGTH` and `BX_BAD_STATE` as
+// `bx_dotnet_load_state` (and for cursors no draw leaves);
+// `BX_BOUND_TOO_LARGE` past `BX_DOTNET_MAX_DRAWS`; `BX_NOT_FOUND` when no
+// seed reaches the state within the bound; `BX_BAD_STATE` also when the
+// walk cannot decide (an edited state) (`*out` untouched).
+//
+// # Safety
+//
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
+// for writing a `bx_identity`.
+bx_status bx_dotnet_identify(const uint8_t *bytes,
+                             size_t len,
+                             uint64_t max_draws,
+                             struct bx_identity *out);
 
 // A new stream after `init(seed)`: s[i] = seed + C[i]. Not NULL (barring
 // an internal error, a bug). Free it with `bx_generals_free`.

@@ -9,7 +9,7 @@
 //!   `bx_*_free` (`free(NULL)` does nothing);
 //! - one naming rule for every engine `<e>` (`sots`, `laige`, `westwood` =
 //!   Random2Class, `westwood_random`, `westwood_random3`,
-//!   `westwood_random4`, `openra`, `generals`): `bx_<e>_new`, `_free`,
+//!   `westwood_random4`, `openra`, `generals`, `dotnet`): `bx_<e>_new`, `_free`,
 //!   `_next_u32` (the raw word's 32 bits; laige `_next_u64`), `_fill_u32`
 //!   (laige `_fill_u64`), `_discard`, and for engines with state files
 //!   `_save_state`, `_load_state` and `_identify` (into one
@@ -48,6 +48,7 @@ use bitexact::x87::Precision;
 pub mod handle;
 pub mod search;
 
+pub mod dotnet;
 pub mod generals;
 pub mod laige;
 pub mod openra;
@@ -70,7 +71,9 @@ pub const BX_BAD_LENGTH: bx_status = 2;
 /// Bytes of the right length whose fields are out of range (a `left`,
 /// cursor, `mti` or flag no generator has, or laige's all-zero state); from
 /// an identification, also a state no seeding leads to whatever the bound
-/// (Random2Class cursors not 103 apart, MT19937's zero state).
+/// (Random2Class cursors not 103 apart, MT19937's zero state), or one the
+/// walk back cannot decide (more ambiguous steps than a reachable state has:
+/// an edited state).
 pub const BX_BAD_STATE: bx_status = 3;
 /// An empty range: laige `min >= max`, OpenRA `high < low`.
 pub const BX_EMPTY_RANGE: bx_status = 4;
@@ -149,7 +152,7 @@ pub extern "C" fn bx_status_message(status: bx_status) -> *const c_char {
         BX_NULL_POINTER => c"a required pointer argument was NULL or misaligned",
         BX_BAD_LENGTH => c"a byte blob or buffer has the wrong length for its format",
         BX_BAD_STATE => {
-            c"the state's fields are out of range (left, cursor, mti, flag or an all-zero state), or no seeding leads to it"
+            c"the state's fields are out of range (left, cursor, mti, flag or an all-zero state), or no seeding leads to it, or the walk back cannot decide (an edited state)"
         }
         BX_EMPTY_RANGE => c"empty range (laige: min >= max; OpenRA: high < low)",
         BX_RANGE_TOO_WIDE => {

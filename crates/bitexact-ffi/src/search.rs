@@ -239,6 +239,8 @@ pub const BX_ENGINE_WESTWOOD_RANDOM4: bx_engine = 5;
 pub const BX_ENGINE_OPENRA: bx_engine = 6;
 /// C&C Generals' GameLogicRandom (`generals`).
 pub const BX_ENGINE_GENERALS: bx_engine = 7;
+/// .NET's seeded System.Random (`dotnet`).
+pub const BX_ENGINE_DOTNET: bx_engine = 8;
 
 // Each constant is its generator's index in the library's list.
 const _: () = {
@@ -260,7 +262,8 @@ const _: () = {
     ));
     assert!(matches!(all[BX_ENGINE_OPENRA as usize], Id::Openra));
     assert!(matches!(all[BX_ENGINE_GENERALS as usize], Id::Generals));
-    assert!(all.len() == BX_ENGINE_GENERALS as usize + 1);
+    assert!(matches!(all[BX_ENGINE_DOTNET as usize], Id::Dotnet));
+    assert!(all.len() == BX_ENGINE_DOTNET as usize + 1);
 };
 
 /// The generator a `bx_engine` numbers: its index in the library's list

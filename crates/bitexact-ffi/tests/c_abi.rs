@@ -600,6 +600,25 @@ fn bx_recover_finds_what_the_cli_finds() {
             0,
         ),
         case(&["generals"], 7, None, "1,2", (0, 20_000), 10, 0),
+        // Mono's Random(-12345): Next(1, 7) dice, found at 12345 and -12345.
+        case(
+            &["dotnet"],
+            8,
+            None,
+            "143337951,150666398",
+            (4_294_954_000, 4_294_955_000),
+            10,
+            0,
+        ),
+        case(
+            &["dotnet"],
+            8,
+            Some("next:6"),
+            "4,3,4,4,0,4,1",
+            (12_000, 13_000),
+            10,
+            2,
+        ),
     ];
     let mut found = 0;
     let mut stopped = 0;

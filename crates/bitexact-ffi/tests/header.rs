@@ -105,7 +105,7 @@ fn header_follows_the_naming_rule() {
     let header = generate();
     let declared =
         |name: &str| header.contains(&format!(" {name}(")) || header.contains(&format!("*{name}("));
-    let engines: [(&str, &str, &str, bool); 8] = [
+    let engines: [(&str, &str, &str, bool); 9] = [
         ("sots", "next_u32", "fill_u32", true),
         ("laige", "next_u64", "fill_u64", true),
         ("westwood", "raw", "fill_u32", true),
@@ -114,7 +114,22 @@ fn header_follows_the_naming_rule() {
         ("westwood_random4", "raw", "fill_u32", true),
         ("openra", "next_u32", "fill_u32", false),
         ("generals", "next_u32", "fill_u32", true),
+        ("dotnet", "next_u32", "fill_u32", true),
     ];
+    // Guarded: every generator in the library's list is here, by its C
+    // prefix (the family, then `_class` for a class that is not the
+    // default).
+    for id in bitexact::engine::Id::ALL {
+        let info = id.info();
+        let prefix = match info.class {
+            Some(c) if !info.default_class => format!("{}_{c}", info.name),
+            _ => info.name.to_string(),
+        };
+        assert!(
+            engines.iter().any(|(e, ..)| *e == prefix),
+            "engine {prefix} is missing from this test's list of C prefixes"
+        );
+    }
     for (e, word, fill, states) in engines {
         let mut calls = vec!["new", "free", word, fill, "discard"];
         if states {

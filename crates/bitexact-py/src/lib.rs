@@ -3,7 +3,7 @@
 //! Thin, like the CLI: argument conversion, numpy arrays and errors live
 //! here; every computation is a call into the `bitexact` crate, through its
 //! engine contract (`bitexact::engine::Engine`). Submodules `sots`,
-//! `laige`, `westwood`, `openra` and `generals` hold one class per
+//! `laige`, `westwood`, `openra`, `generals` and `dotnet` hold one class per
 //! generator of the engine list, each made by [`class::py_class!`] (the
 //! methods every class shares: copy, pickle, repr, fill, discard, state
 //! files, identification); `stream` and `recover` share the CLI's tap
@@ -19,6 +19,7 @@ use pyo3::prelude::*;
 
 mod args;
 mod class;
+mod dotnet;
 mod generals;
 mod laige;
 mod openra;
@@ -84,6 +85,7 @@ fn _bitexact(m: &Bound<'_, PyModule>) -> PyResult<()> {
         ("westwood", westwood::init),
         ("openra", openra::init),
         ("generals", generals::init),
+        ("dotnet", dotnet::init),
     ] {
         let sub = PyModule::new(py, name)?;
         init(&sub)?;

@@ -15,7 +15,7 @@ import pytest
 import bitexact as bx
 
 PACKAGE = pathlib.Path(bx.__file__).resolve().parent
-MODULES = ["sots", "laige", "westwood", "openra", "generals"]
+MODULES = ["sots", "laige", "westwood", "openra", "generals", "dotnet"]
 
 
 def stub(module):
@@ -39,6 +39,24 @@ def stub(module):
         elif isinstance(node, ast.Assign):
             names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     return classes, names
+
+
+def test_every_engine_module_is_listed_and_typed():
+    # Guarded lists: every engine submodule of the native module is in
+    # MODULES and in the stubs' Engine literal, named when missing.
+    import types
+
+    native = {n for n in dir(bx._bitexact) if isinstance(getattr(bx._bitexact, n), types.ModuleType)}
+    for name in sorted(native):
+        assert name in MODULES, f"engine module {name} is missing from MODULES"
+    engine_literal = next(
+        node.value
+        for node in ast.parse((PACKAGE / "__init__.pyi").read_text()).body
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "Engine" for t in node.targets)
+    )
+    literal = {e.value for e in engine_literal.slice.elts}
+    for name in MODULES:
+        assert name in literal, f"engine {name} is missing from __init__.pyi's Engine"
 
 
 @pytest.mark.parametrize("module", MODULES)

@@ -11,6 +11,7 @@
 //! | [`sots`] | Sword of the Stars "Mars": every draw mapping with its word cost, the save's `RNG` item, seed identification |
 //! | [`westwood`] | Tiberian Sun / Red Alert 2 / Yuri's Revenge: `Random2Class` seeded by `Random3Class`, `RandomClass`, `Random4Class`, ranged draws with their x86 edges, the TS / RA2 state bytes, the scenario load reset, seed identification (`alloc`) |
 //! | [`openra`] | OpenRA's `MersenneTwister` (`SharedRandom`): `Next`, `Next(low, high)`, `NextFloat`, the sync report's `Last` / `TotalCount` |
+//! | [`dotnet`] | .NET's seeded `System.Random` (Knuth's subtractive generator as Microsoft wrote it): `Next`, `Next(max)`, `Next(min, max)`, `NextDouble`, `NextBytes`, state identification by undoing the seeding |
 //! | [`generals`] | C&C Generals / Zero Hour `GameLogicRandom`: the six-word add-with-carry generator, `value` / `real`, state identification |
 //! | [`x87`] | pc53 / pc24 precision models with exact single rounding; ULP distance; the hardware oracle (x86_64) |
 //! | [`ledger`] | words spent per entry point and per turn |
@@ -60,6 +61,7 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+pub mod dotnet;
 pub mod engine;
 pub mod generals;
 pub mod gf2;

@@ -30,7 +30,7 @@ fn search(r: &Recovery, seeds: std::ops::Range<u64>) -> Vec<Hit> {
 
 #[test]
 fn every_engine_by_name() {
-    let cases: [(Id, &str, u64); 10] = [
+    let cases: [(Id, &str, u64); 12] = [
         (Id::Sots, "u32", 5489),
         (Id::Sots, "float", 77),
         (Id::Laige, "u64", 1 << 40),
@@ -41,6 +41,8 @@ fn every_engine_by_name() {
         (Id::Random4, "float", 4357),
         (Id::Openra, "next", 0xffff_fffb),
         (Id::Generals, "raw", 2003),
+        (Id::Dotnet, "next:1,7", 0xffff_cfc7),
+        (Id::Dotnet, "double", 12345),
     ];
     for (id, tap, seed) in cases {
         let options = Options::default();

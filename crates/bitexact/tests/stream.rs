@@ -122,10 +122,17 @@ fn set_tap_keeps_the_position_and_bad_names_are_refused() {
         .contains("random4"));
     assert_eq!(s.position(), 1);
     let e = |engine: &str| Id::find(engine, None).unwrap_err().to_string();
+    // The names come from the list: "sots, laige, …, generals or dotnet".
+    let families = Id::families();
+    let (last, rest) = families.split_last().unwrap();
     assert_eq!(
         e("ra2"),
-        "unknown engine 'ra2' (expected sots, laige, westwood, openra or generals)"
+        format!(
+            "unknown engine 'ra2' (expected {} or {last})",
+            rest.join(", ")
+        )
     );
+    assert!(e("ra2").contains("expected sots, laige, westwood"));
     assert!(Id::find("westwood", Some("random5")).is_err());
     assert_eq!(Id::find("westwood", Some("random4")), Ok(Id::Random4));
     let bad = |engine, seed, tap| {

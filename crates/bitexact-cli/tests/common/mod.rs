@@ -97,6 +97,8 @@ pub const TOOLS: &[(&str, &str)] = &[
     ("i686-w64-mingw32-nm", "binutils-mingw-w64-i686"),
     ("python3", "python3"),
     ("kill", "procps"),
+    ("mcs", "mono-mcs"),
+    ("mono", "mono-runtime"),
 ];
 
 /// `true` when `tool probe_args...` runs and exits 0. Otherwise, with `CI`

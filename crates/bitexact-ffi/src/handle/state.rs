@@ -128,7 +128,9 @@ pub(crate) unsafe fn load_one<H: Handle>(
 /// field no draw explains).
 fn not_reachable(e: NotReachable) -> bx_status {
     match e.reason {
-        Reason::IrregularCursors { .. } | Reason::ZeroState => BX_BAD_STATE,
+        Reason::IrregularCursors { .. } | Reason::ZeroState | Reason::Ambiguous { .. } => {
+            BX_BAD_STATE
+        }
         Reason::Stopped(_) => BX_INTERRUPTED,
         Reason::NoStates => BX_BAD_ARGUMENT,
         _ => BX_NOT_FOUND,

@@ -550,6 +550,30 @@ static void cc_family(void) {
     CHECK_STATUS(bx_generals_load_state(after, 25, &none), BX_BAD_LENGTH);
     bx_generals_free(copy);
     bx_generals_free(g);
+
+    /* .NET System.Random(-12345): Mono's values (tests/dotnet/random_driver.cs
+       in the CLI crate prints them). */
+    bx_dotnet_rng *d = bx_dotnet_new(-12345);
+    CHECK(bx_dotnet_next_u32(d) == 143337951u);
+    CHECK(bx_dotnet_next_u32(d) == 150666398u);
+    CHECK(bx_dotnet_next_max(d, 6) == 4);
+    CHECK(bx_dotnet_next_max(d, -1) == -1);
+    int32_t dv = 0;
+    CHECK_STATUS(bx_dotnet_next_range(d, 7, 1, &dv), BX_BAD_ARGUMENT);
+    CHECK_STATUS(bx_dotnet_next_range(d, 1, 7, NULL), BX_NULL_POINTER);
+    CHECK_STATUS(bx_dotnet_next_range(d, 1, 7, &dv), BX_OK);
+    CHECK(dv == 4);
+    uint8_t ds[BX_DOTNET_STATE_LEN];
+    CHECK_STATUS(bx_dotnet_save_state(d, ds), BX_OK);
+    bx_identity di;
+    CHECK_STATUS(bx_dotnet_identify(ds, sizeof ds, 1000, &di), BX_OK);
+    CHECK(di.seed == 12345 && di.words_drawn == 4);
+    CHECK_STATUS(bx_dotnet_identify(ds, sizeof ds, BX_DOTNET_MAX_DRAWS + 1, &di), BX_BOUND_TOO_LARGE);
+    ds[224] = 56; /* inext out of range */
+    bx_dotnet_rng *dnone = (bx_dotnet_rng *)1;
+    CHECK_STATUS(bx_dotnet_load_state(ds, sizeof ds, &dnone), BX_BAD_STATE);
+    CHECK(dnone == NULL);
+    bx_dotnet_free(d);
 }
 
 /* A minimal ELF64 x86-64 executable: one R+X PT_LOAD segment holding the

@@ -11,6 +11,7 @@ the x87 unit, the engines' golden vectors). Submodules:
   ``Random2Class``, ``RandomClass``, ``Random3Class`` and ``Random4Class``.
 - :mod:`bitexact.openra` -- OpenRA's ``MersenneTwister``.
 - :mod:`bitexact.generals` -- Generals' ``GameLogicRandom``.
+- :mod:`bitexact.dotnet` -- .NET's seeded ``System.Random``.
 
 :func:`stream` and :func:`recover` speak the CLI's tap vocabulary for every
 engine (:func:`recover` returns :class:`Hits`, a list that says whether the
@@ -25,7 +26,7 @@ from typing import Any, Dict, Optional, Union
 
 from ._bitexact import Error, __version__, recover, stream, _scan_json, _sync_json
 from ._hits import Hits
-from . import generals, laige, openra, sots, westwood
+from . import dotnet, generals, laige, openra, sots, westwood
 
 
 def scan(
@@ -101,6 +102,7 @@ __all__ = [
     "Error",
     "Hits",
     "__version__",
+    "dotnet",
     "generals",
     "laige",
     "openra",

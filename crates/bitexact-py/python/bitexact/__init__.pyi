@@ -5,6 +5,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._hits import Hits as Hits
+from . import dotnet as dotnet
 from . import generals as generals
 from . import laige as laige
 from . import openra as openra
@@ -13,7 +14,7 @@ from . import westwood as westwood
 
 __version__: str
 
-Engine = Literal["sots", "laige", "westwood", "openra", "generals"]
+Engine = Literal["sots", "laige", "westwood", "openra", "generals", "dotnet"]
 Precision = Literal["pc53", "pc24"]
 WwClass = Literal["random", "random2", "random3", "random4"]
 

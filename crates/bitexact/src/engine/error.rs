@@ -132,7 +132,9 @@ pub enum Reason {
         /// The position an eager generator would be at.
         words_drawn: u64,
     },
-    /// Random2Class: the cursors are not 103 apart; no seeding leads there.
+    /// The cursors are not as far apart as seeding leaves them
+    /// (Random2Class: 103; System.Random: `inextp` 21 after `inext`, mod
+    /// 55); no seeding leads there.
     IrregularCursors {
         /// The first cursor.
         index1: usize,
@@ -189,6 +191,13 @@ pub enum Reason {
     ZeroState,
     /// The generator has no state files.
     NoStates,
+    /// The walk met more steps with two possible predecessors than it
+    /// follows ([`crate::engine::reversible::MAX_BRANCHES`]): no answer
+    /// either way (only an edited state has so many).
+    Ambiguous {
+        /// The ambiguous steps met.
+        branches: u64,
+    },
 }
 
 /// No seed leads to the state within the bound (or at all): never a wrong

@@ -28,6 +28,8 @@ macro_rules! __engine_list {
             Openra => $crate::openra::engine::Openra,
             /// C&C Generals' `GameLogicRandom` (SPEC 11)
             Generals => $crate::generals::engine::Generals,
+            /// .NET's seeded `System.Random` (SPEC 15)
+            Dotnet => $crate::dotnet::engine::Dotnet,
         }
     };
 }

@@ -28,12 +28,14 @@
 //! assert_eq!(answer, (Value::I32(2_025_287_382), 1)); // SPEC 4: the value and its words
 //! ```
 
+pub mod codec;
 pub(crate) mod error;
 #[cfg(feature = "alloc")]
 mod fields;
 mod info;
 mod list;
 pub(crate) mod rand;
+pub mod reversible;
 pub mod tap;
 
 pub use error::{

@@ -33,7 +33,8 @@
 #[cfg(feature = "alloc")]
 pub mod recover;
 
-use crate::engine::{Bound, DiffError, Identification, NotReachable, Reason, Unit};
+use crate::engine::reversible::{self, SeedOf};
+use crate::engine::{DiffError, Identification, NotReachable, Unit};
 
 pub mod engine;
 mod selftest;
@@ -183,9 +184,7 @@ pub fn seed_of_state(s: &[u32; 6]) -> Option<u32> {
 
 /// Whether `GameRandom::new(seed)` after `draws` draws has the state `s`.
 pub fn replays_to(seed: u32, draws: u64, s: &[u32; 6]) -> bool {
-    let mut g = GameRandom::new(seed);
-    g.discard(draws);
-    g.s == *s
+    reversible::replays_to(seed.into(), draws, &GameRandom { s: *s })
 }
 
 /// Walk a state back, at most `max_draws` draws, to the form seeding leaves:
@@ -198,81 +197,45 @@ pub fn identify(s: [u32; 6], max_draws: u64) -> Result<Identification, NotReacha
 }
 
 /// [`identify`], polling `stop` every 2^16 draws walked: when it returns
-/// true the walk ends with [`Reason::Stopped`].
+/// true the walk ends with [`Reason::Stopped`](crate::engine::Reason::Stopped).
 pub fn identify_until(
     s: [u32; 6],
     max_draws: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Identification, NotReachable> {
-    let mut w = s;
-    let mut draws = 0u64;
-    loop {
-        if let Some(seed) = seed_of_state(&w).filter(|&seed| replays_to(seed, draws, &s)) {
-            return Ok(Identification {
-                seed: seed.into(),
-                words_drawn: draws,
-            });
-        }
-        if draws == max_draws {
-            return Err(NotReachable::new(
-                Reason::Beyond(Bound {
-                    max: max_draws,
-                    unit: Unit::Draws,
-                }),
-                format_args!(
-                    "no seeding state within {max_draws} draws before this state; it was edited, \
-                     or lies further on"
-                ),
-            ));
-        }
-        if draws & 0xffff == 0xffff && stop() {
-            return Err(NotReachable::new(
-                Reason::Stopped(Bound {
-                    max: draws + 1,
-                    unit: Unit::Draws,
-                }),
-                format_args!(
-                    "stopped after walking back {} of {max_draws} draws: no seeding state that near",
-                    draws + 1
-                ),
-            ));
-        }
-        unstep(&mut w);
-        draws += 1;
-    }
+    reversible::identify(&GameRandom { s }, max_draws, Unit::Draws, stop)
 }
 
 /// Draws from state A to state B of the same stream (B minus A), stepping
 /// at most `max_draws` in each direction.
 pub fn draws_between(a: &GameRandom, b: &GameRandom, max_draws: u64) -> Result<u64, DiffError> {
-    let (mut fwd, mut back) = (a.s, a.s);
-    for n in 0..=max_draws {
-        if fwd == b.s {
-            return Ok(n);
-        }
-        if back == b.s {
-            return Err(DiffError::BeforeA {
-                words: n,
-                unit: Unit::Draws,
-            });
-        }
-        step(&mut fwd);
-        unstep(&mut back);
+    reversible::words_between(a, b, max_draws, Unit::Draws)
+}
+
+/// The walk back ([`crate::engine::reversible`]): the step is a bijection.
+impl reversible::Reversible for GameRandom {
+    fn seeded(seed: u64) -> Self {
+        GameRandom::new(seed as u32)
     }
-    Err(DiffError::NotReachable {
-        bound: Bound {
-            max: max_draws,
-            unit: Unit::Draws,
-        },
-    })
+
+    fn step(&mut self) {
+        step(&mut self.s);
+    }
+
+    fn unstep(&mut self, _others: &mut dyn FnMut(Self)) -> bool {
+        unstep(&mut self.s);
+        true
+    }
+
+    fn seed_of(&self) -> SeedOf {
+        seed_of_state(&self.s).map_or(SeedOf::No, |s| SeedOf::Seed(s.into()))
+    }
 }
 
 /// The state's 24 bytes: six little-endian words, `s0` first.
 pub fn encode_state(g: &GameRandom) -> [u8; STATE_LEN] {
     let mut out = [0u8; STATE_LEN];
-    for (chunk, w) in out.chunks_exact_mut(4).zip(g.s) {
-        chunk.copy_from_slice(&w.to_le_bytes());
-    }
+    crate::engine::codec::put_words(&mut out, g.s);
     out
 }
 
@@ -297,12 +260,7 @@ impl core::error::Error for StateLengthError {}
 
 /// Read [`encode_state`]'s bytes (any six words are a state).
 pub fn decode_state(bytes: &[u8]) -> Result<GameRandom, StateLengthError> {
-    if bytes.len() != STATE_LEN {
-        return Err(StateLengthError { len: bytes.len() });
-    }
-    let mut s = [0u32; 6];
-    for (w, c) in s.iter_mut().zip(bytes.chunks_exact(4)) {
-        *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-    }
-    Ok(GameRandom { s })
+    crate::engine::codec::read_words(bytes)
+        .map(|s| GameRandom { s })
+        .ok_or(StateLengthError { len: bytes.len() })
 }

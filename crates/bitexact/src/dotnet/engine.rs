@@ -1,0 +1,309 @@
+//! `System.Random` in the engine contract ([`crate::engine`]): taps `next`,
+//! `next:MAX`, `next:MIN,MAX`, `double`, `bytes`; seeds are C# `int`s
+//! (searched as their 32-bit patterns, so a stream is found at both `s` and
+//! `−s`); 232-byte state files; identification walks back to the seeding
+//! cursors and undoes the seeding (no search); the seed search is
+//! [`super::recover`].
+
+use super::{Random, DEFAULT_MAX_WORDS, MBIG, STATE_LEN};
+use crate::engine::reversible::{self, Reversible};
+use crate::engine::tap::{parse_i32, Args};
+use crate::engine::{
+    DiffError, Engine, Id, Info, Loaded, Options, RecoverInfo, SeedKind, StateError, StateInfo,
+    StateKind, TapError, Unit, Value, Walk,
+};
+#[cfg(feature = "alloc")]
+use crate::engine::{
+    Field, Fields, Identification, Identified, NotReachable, Reason, Recovered, Reported, Saved,
+    Walked,
+};
+
+/// .NET's `System.Random` as an [`Engine`].
+#[derive(Clone, Copy, Debug)]
+pub struct Dotnet;
+
+impl crate::engine::Sealed for Dotnet {}
+
+/// A `System.Random` tap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tap {
+    /// `Next()`
+    Next,
+    /// `Next(max)`, `max ≥ 0`
+    Max(i32),
+    /// `Next(min, max)`, `min ≤ max`
+    Range(i32, i32),
+    /// `NextDouble()`
+    Double,
+    /// One byte of `NextBytes`
+    Bytes,
+}
+
+impl Tap {
+    /// What the call returns for its word(s), as an integer (`double`: the
+    /// f64's bits). `second` is read only by a large-range `Next(min, max)`.
+    #[inline]
+    pub fn of_words(self, first: i32, second: i32) -> i64 {
+        match self {
+            Tap::Next => first.into(),
+            Tap::Max(max) => super::of_max(first, max).into(),
+            Tap::Range(min, max) => {
+                let range = i64::from(max) - i64::from(min);
+                if range <= i64::from(MBIG) {
+                    super::of_range(first, min, range).into()
+                } else {
+                    super::of_large_range(first, second, min, range).into()
+                }
+            }
+            Tap::Double => super::sample(first).to_bits() as i64,
+            Tap::Bytes => super::byte_of(first).into(),
+        }
+    }
+
+    /// The words one call spends: 2 for `Next(min, max)` past
+    /// `int.MaxValue`, else 1.
+    pub const fn words(self) -> u64 {
+        match self {
+            Tap::Range(min, max) if (max as i64) - (min as i64) > MBIG as i64 => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// The walk back's bound: 10^9 words (about 20 s).
+pub const MAX_WORDS: u64 = 1_000_000_000;
+
+const TAPS: &str = "next, next:MAX, next:MIN,MAX, double, bytes";
+const CALLS: &str = "next, next MAX, next MIN MAX, double, bytes";
+
+impl Engine for Dotnet {
+    type Gen = Random;
+    type Tap = Tap;
+    type Word = i32;
+
+    const ID: Id = Id::Dotnet;
+    const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
+    const INFO: Info = Info {
+        name: "dotnet",
+        title: "System.Random",
+        about: ".NET's seeded System.Random (Knuth's subtractive generator, Microsoft's)",
+        family_about: ".NET's seeded System.Random (XNA / MonoGame / FNA games, Terraria, Unity \
+                       scripts): Next, Next(max), Next(min, max), NextDouble, NextBytes",
+        seed: SeedKind::I32,
+        default_tap: "next",
+        taps: TAPS,
+        calls: CALLS,
+        calls_help: "next                 Next()\n\
+                     next MAX             Next(MAX)\n\
+                     next MIN MAX         Next(MIN, MAX) (2 draws when MAX - MIN > 2147483647)\n\
+                     double               NextDouble()\n\
+                     bytes                one byte of NextBytes",
+        entry_points: &["next", "next-max", "next-range", "double", "bytes"],
+        state: Some(StateInfo {
+            lengths: &[STATE_LEN],
+            layouts: &[],
+            layout_note: "",
+            summary: "SeedArray's 56 ints, inext, inextp, little-endian, 232 bytes",
+            identify: Walk::draws(DEFAULT_MAX_WORDS, MAX_WORDS),
+            identify_how: "Walk the draws back to the seeding cursors and undo the seeding, no \
+                           search: prints seed (and the negated seed: one stream), words_drawn",
+            diff: Walk::draws(DEFAULT_MAX_WORDS, MAX_WORDS),
+            searches_seeds: false,
+            lossy: "",
+        }),
+        recover: Some(RecoverInfo {
+            taps: "next (default), next:MAX, next:MIN,MAX, double, bytes; seeds are searched and \
+                   printed as 32-bit patterns, so each stream is found twice, at S and at -S \
+                   (S + 4294967296)",
+            needs_range: false,
+            offset_note: "",
+        }),
+        ..Info::DEFAULTS
+    };
+
+    fn seeded(seed: u64, _options: &Options) -> Random {
+        Random::new(seed as u32 as i32)
+    }
+
+    /// `Next()`.
+    fn word(gen: &mut Random) -> i32 {
+        gen.word()
+    }
+
+    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
+        let a = Args::new(name, args, ledger);
+        Ok(match (name, args.len()) {
+            ("next", 0) => Tap::Next,
+            ("next", 1) => {
+                let max = a.one("next", "next:MAX", parse_i32)?;
+                if max < 0 {
+                    return Err(TapError::invalid(format_args!(
+                        "Next(max) with a negative max ({max}): .NET throws"
+                    )));
+                }
+                Tap::Max(max)
+            }
+            ("next", _) => {
+                let (min, max) = a.two("next", "next:MIN,MAX", parse_i32)?;
+                if min > max {
+                    return Err(TapError::invalid(format_args!(
+                        "Next(min, max) with min {min} above max {max}: .NET throws"
+                    )));
+                }
+                Tap::Range(min, max)
+            }
+            ("double", _) => a.none("double").map(|_| Tap::Double)?,
+            ("bytes", _) => a.none("bytes").map(|_| Tap::Bytes)?,
+            _ => return Err(a.unknown("dotnet", TAPS, CALLS)),
+        })
+    }
+
+    fn call(gen: &mut Random, tap: Tap) -> (Value, u64) {
+        let v = match tap {
+            Tap::Next => Value::I32(gen.next()),
+            // Checked when parsed: max >= 0, min <= max.
+            Tap::Max(max) => Value::I32(gen.next_max(max).unwrap_or(0)),
+            Tap::Range(min, max) => Value::I32(gen.next_range(min, max).unwrap_or(min)),
+            Tap::Double => Value::F64(gen.next_double()),
+            Tap::Bytes => {
+                let mut b = [0u8];
+                gen.next_bytes(&mut b);
+                Value::U32(b[0].into())
+            }
+        };
+        (v, tap.words())
+    }
+
+    fn entry_point(tap: Tap) -> usize {
+        match tap {
+            Tap::Next => 0,
+            Tap::Max(_) => 1,
+            Tap::Range(..) => 2,
+            Tap::Double => 3,
+            Tap::Bytes => 4,
+        }
+    }
+
+    fn fixed_words(tap: Tap) -> Option<u64> {
+        Some(tap.words())
+    }
+
+    fn discard(gen: &mut Random, words: u64) {
+        gen.discard(words);
+    }
+
+    #[cfg(feature = "alloc")]
+    fn save(gen: &Random, _layout: Option<&str>, _lossy: bool) -> Saved {
+        Ok(gen.encode().to_vec())
+    }
+
+    fn load(bytes: &[u8], _layout: Option<&str>) -> Loaded<Random> {
+        Random::decode(bytes).map(|g| (g, None)).map_err(|e| {
+            let kind = match e {
+                super::StateError::Length { len } => StateKind::Length { len },
+                super::StateError::Cursor { .. } => StateKind::Field,
+            };
+            StateError::new(kind, e)
+        })
+    }
+
+    #[cfg(feature = "alloc")]
+    fn identify(state: &Random, bound: u64, stop: &dyn Fn() -> bool) -> Walked {
+        let (i, p) = state.cursors();
+        let seeding = (i, p) == (0, super::INEXTP_START);
+        if !seeding && (i == 0 || (p - i).rem_euclid(55) != super::INEXTP_START) {
+            return Err(NotReachable::new(
+                Reason::IrregularCursors {
+                    index1: i as usize,
+                    index2: p as usize,
+                },
+                format_args!(
+                    "inext {i} and inextp {p}: every draw moves both by one, so inextp stays 21 \
+                     after inext (mod 55) and no seeding leads here"
+                ),
+            ));
+        }
+        reversible::identify(state, bound, Unit::Draws, stop).map(Identified::Found)
+    }
+
+    #[cfg(feature = "alloc")]
+    fn identified(_state: &Random, id: Identification, _options: &Options) -> Reported {
+        let s = id.seed as i64;
+        let mut fields = alloc::vec![("seed", Field::U64(id.seed))];
+        if s > 0 {
+            fields.push(("negated_seed", Field::I64(-s)));
+        }
+        if s == i64::from(MBIG) {
+            fields.push(("min_value_seed", Field::I64(i32::MIN.into())));
+        }
+        fields.push(("words_drawn", Field::U64(id.words_drawn)));
+        Ok(fields)
+    }
+
+    fn words_between(a: &Random, b: &Random, bound: u64) -> Result<u64, DiffError> {
+        reversible::words_between(a, b, bound, Unit::Draws)
+    }
+
+    #[cfg(feature = "alloc")]
+    fn describe(state: &Random, _layout: Option<&'static str>) -> Fields {
+        let (i, p) = state.cursors();
+        alloc::vec![
+            ("inext", Field::I64(i.into())),
+            ("inextp", Field::I64(p.into())),
+        ]
+    }
+
+    #[cfg(feature = "alloc")]
+    fn recover(tap: Tap, values: &[&str], max_offset: Option<u64>, _: &Options) -> Recovered {
+        super::recover::query(tap, values, max_offset.unwrap_or(0))
+    }
+}
+
+/// The walk back ([`crate::engine::reversible`]). A draw overwrites
+/// `SeedArray[inext]` with a folded difference: the value it overwrote is
+/// one of up to three preimages, kept when it lies in `-1..=int.MaxValue`
+/// (what seeding and draws write). The seeding cursors `(0, 21)` share
+/// their array with `(55, 21)`, 55 draws on: both are checked for seeding.
+impl Reversible for Random {
+    fn seeded(seed: u64) -> Random {
+        Random::new(seed as u32 as i32)
+    }
+
+    fn step(&mut self) {
+        self.word();
+    }
+
+    fn unstep(&mut self, others: &mut dyn FnMut(Random)) -> bool {
+        let (i, p) = self.cursors();
+        if i == 0 {
+            return false;
+        }
+        let a = *self.seed_array();
+        let pre = super::seeding::preimages(a[i as usize], a[p as usize], true, -1, MBIG);
+        let back = |c: i32| if c == 1 { 55 } else { c - 1 };
+        let at = |x: i32| {
+            let mut arr = a;
+            arr[i as usize] = x;
+            Random::from_parts(arr, back(i), back(p)).expect("cursors stay in 1..=55")
+        };
+        let Some((&first, rest)) = pre.as_slice().split_first() else {
+            return false;
+        };
+        for &x in rest {
+            others(at(x));
+        }
+        *self = at(first);
+        true
+    }
+
+    fn seed_of(&self) -> reversible::SeedOf {
+        if self.cursors() != (0, 21) && self.cursors() != (55, 21) {
+            return reversible::SeedOf::No;
+        }
+        match super::seed_of_array(self.seed_array()) {
+            super::SeedOf::Seed(s) => reversible::SeedOf::Seed(u64::from(s as u32)),
+            super::SeedOf::No => reversible::SeedOf::No,
+            super::SeedOf::Unsure => reversible::SeedOf::Unsure,
+        }
+    }
+}
