@@ -5,6 +5,7 @@
 //! every computation is a library call.
 
 pub mod cli;
+pub mod find;
 pub mod jsonl;
 pub mod ledger;
 pub mod merge;
@@ -226,7 +227,8 @@ fn values_hint(args: &[String]) -> Option<String> {
 
 /// Parse the arguments, run the command, print, and return the exit code.
 pub fn main() -> ExitCode {
-    let cli = match cli::Cli::try_parse() {
+    let args = cli::engines::expand_games(std::env::args_os().collect());
+    let cli = match cli::Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind::*;
@@ -278,6 +280,7 @@ pub fn main() -> ExitCode {
         }
     };
     QUIET.store(cli.quiet, std::sync::atomic::Ordering::Relaxed);
+    search::PROGRESS_LINES.store(cli.progress, std::sync::atomic::Ordering::Relaxed);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match cli.command {
@@ -287,6 +290,7 @@ pub fn main() -> ExitCode {
         cli::Command::State(cli::StateCommand::Diff(args)) => state::diff(&args, &mut out),
         cli::Command::State(cli::StateCommand::Show(args)) => state::show(&args, &mut out),
         cli::Command::State(cli::StateCommand::Convert(args)) => state::convert(&args),
+        cli::Command::State(cli::StateCommand::Find(args)) => find::run(&args, &mut out),
         cli::Command::Ledger(args) => ledger::run(&args, &mut out),
         cli::Command::Recover(args) => recover::run(&args, &mut out),
         cli::Command::Trace(cli::TraceCommand::Compare(args)) => trace::compare(&args, &mut out),

@@ -85,7 +85,7 @@ fn load<E: Engine>(
     state: &StateInfo,
     layout: Option<&str>,
 ) -> Result<(E::Gen, Option<&'static str>), Failure> {
-    load_bytes::<E>(path, state, layout).map(|(g, layout, _)| (g, layout))
+    load_bytes::<E>(path, state, layout, None).map(|(g, layout, _)| (g, layout))
 }
 
 /// [`load`], with the file's bytes.
@@ -94,12 +94,55 @@ fn load_bytes<E: Engine>(
     path: &Path,
     state: &StateInfo,
     layout: Option<&str>,
+    offset: Option<u64>,
 ) -> Result<(E::Gen, Option<&'static str>, Vec<u8>), Failure> {
     let max = state.lengths.iter().copied().max().unwrap_or(0);
-    let bytes = crate::read_limited(path, max)?;
+    let bytes = match offset {
+        None => crate::read_limited(path, max)?,
+        Some(at) => at_offset(path, state, layout, at)?,
+    };
     let (g, layout) = E::load(&bytes, layout)
         .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))?;
     Ok((g, layout, bytes))
+}
+
+/// `--offset`: the state's bytes at byte `at` of a larger file, as long as
+/// the layout's (or the engine's one) length.
+fn at_offset(
+    path: &Path,
+    state: &StateInfo,
+    layout: Option<&str>,
+    at: u64,
+) -> Result<Vec<u8>, Failure> {
+    let name = crate::input_name(path);
+    let len = match layout {
+        Some(l) => state
+            .layouts
+            .iter()
+            .position(|x| x.name == l)
+            .and_then(|i| state.lengths.get(i))
+            .copied(),
+        None if state.layouts.is_empty() => state.lengths.first().copied(),
+        None => {
+            let names: Vec<&str> = state.layouts.iter().map(|l| l.name).collect();
+            return Err(Failure::usage(format!(
+                "--offset needs --layout ({}): the layouts have different lengths",
+                names.join(" or ")
+            )));
+        }
+    }
+    .unwrap_or(0);
+    let bytes = crate::read_limited(path, 1 << 32)?;
+    let start = usize::try_from(at)
+        .ok()
+        .filter(|&s| s.checked_add(len).is_some_and(|e| e <= bytes.len()));
+    match start {
+        Some(s) => Ok(bytes[s..s + len].to_vec()),
+        None => Err(Failure::usage(format!(
+            "'{name}' is {} bytes: no {len}-byte state at offset {at}",
+            bytes.len()
+        ))),
+    }
 }
 
 /// Write the 'wrote FILE' note after a successful save.
@@ -187,7 +230,7 @@ pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outc
     let (first, end) = (sharded.part.start, sharded.part.end);
     let mut search_fields: Vec<(&'static str, Json)> = Vec::new();
     let result = bitexact::with_engine!(id, E => {
-        let (g, _, bytes) = load_bytes::<E>(&file, &state, args.str("layout"))?;
+        let (g, _, bytes) = load_bytes::<E>(&file, &state, args.str("layout"), args.u64("offset"))?;
         let pressed = crate::search::ctrl_c_pressed();
         match E::identify(&g, max, &pressed) {
             Err(e) => Answer::Not(e, None),
@@ -393,7 +436,7 @@ pub fn show(ShowArgs(args): &ShowArgs, out: &mut impl Write) -> Outcome {
     let file = args.path("file");
     let info = id.info();
     let fields = bitexact::with_engine!(id, E => {
-        let (g, layout) = load::<E>(&file, &state, args.str("layout"))?;
+        let (g, layout, _) = load_bytes::<E>(&file, &state, args.str("layout"), args.u64("offset"))?;
         E::describe(&g, layout)
     });
     let mut all = vec![("engine", Field::Str(info.name))];

@@ -336,3 +336,49 @@ fn completions_and_man_page() {
     assert!(stdout(&o).starts_with(".ie") || stdout(&o).contains(".TH bitexact 1"));
     assert!(stdout(&o).contains(".SH NAME"));
 }
+
+/// `--progress` (issue 34): plain progress lines on stderr when it is not a
+/// terminal, each parseable, none on stdout; without the flag, none.
+#[test]
+fn progress_lines_off_a_terminal() {
+    let args = [
+        "--progress",
+        "recover",
+        "westwood",
+        "--tap",
+        "raw",
+        "--values",
+        "1",
+        "--seed-range",
+        "0..200000000",
+    ];
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_bitexact"))
+        .args(args)
+        .env("BITEXACT_PROGRESS_EVERY", "0")
+        .output()
+        .unwrap();
+    let err = stderr(&o);
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("progress: "))
+        .collect();
+    assert!(!lines.is_empty(), "{err}");
+    for l in &lines {
+        // progress: recover westwood DONE/200000000 seeds (P%), RATE seeds/s, ETA S s
+        let rest = l.strip_prefix("progress: recover westwood ").expect(l);
+        let (done, rest) = rest.split_once('/').expect(l);
+        assert!(done.parse::<u64>().unwrap() <= 200_000_000, "{l}");
+        assert!(
+            rest.starts_with("200000000 seeds (") && rest.ends_with(" s"),
+            "{l}"
+        );
+        assert!(rest.contains("seeds/s, ETA "), "{l}");
+    }
+    assert!(!stdout(&o).contains("progress"));
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_bitexact"))
+        .args(&args[1..])
+        .env("BITEXACT_PROGRESS_EVERY", "0")
+        .output()
+        .unwrap();
+    assert!(!stderr(&o).contains("progress:"), "{}", stderr(&o));
+}

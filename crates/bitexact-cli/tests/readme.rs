@@ -10,6 +10,8 @@
 //! `BITEXACT_BLESS=1 cargo test -p bitexact-cli --test readme` rewrites the
 //! README's outputs with what the commands print (then review the diff).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -200,4 +202,62 @@ fn blessed(readme: &str, printed: &[(usize, String)]) -> String {
         }
     }
     out
+}
+
+/// The README's `sh` block that starts with `first` (its lines).
+fn sh_block(readme: &str, first: &str) -> String {
+    let mut block = String::new();
+    let mut in_sh = false;
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            if in_sh && !block.is_empty() {
+                return block;
+            }
+            in_sh = line.trim() == "```sh";
+            continue;
+        }
+        if in_sh && (!block.is_empty() || line.starts_with(first)) {
+            block.push_str(line);
+            block.push('\n');
+        }
+    }
+    panic!("no ```sh block starting with {first:?} in the README")
+}
+
+/// The GNU parallel example (issue 34: it searched a ranged value with the
+/// raw tap and ended "not found"), run as written: 64 shards, four at a
+/// time, merged; it finds both seeds of the fixture.
+#[test]
+fn the_gnu_parallel_example_finds_its_seeds() {
+    if !common::require_tool("parallel", &["--version"]) {
+        return;
+    }
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+            .unwrap();
+    let block = sh_block(&readme, "parallel ");
+    let dir = std::env::temp_dir().join(format!("bitexact-readme-parallel-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_bitexact")).parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{{ {block}\n}} 2>&1"))
+        .current_dir(&dir)
+        .env("PATH", &path)
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{block}\nprinted\n{shown}");
+    assert!(shown.contains("seed 479635554 offset 0"), "{shown}");
+    assert!(shown.contains("seed 4119985456 offset 0"), "{shown}");
+    assert!(shown.contains("merged 64 shards: complete"), "{shown}");
+    let log = std::fs::read_to_string(dir.join("shards.log")).unwrap();
+    assert_eq!(log.lines().count(), 65, "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -63,6 +63,8 @@ extern crate std;
 
 pub mod dotnet;
 pub mod engine;
+#[cfg(feature = "std")]
+pub mod find;
 pub mod generals;
 pub mod gf2;
 #[cfg(feature = "alloc")]

@@ -202,7 +202,9 @@ fn family_command(verb: Verb, f: &Family) -> Command {
             "Rewrite a state file in another layout (same stream, same position)".to_string()
         }
     };
+    let games = info.games.iter().map(|g| g.alias);
     let mut cmd = Command::new(f.name)
+        .visible_aliases(games)
         .about(about)
         .allow_negative_numbers(true)
         .after_help(after_help(verb, f));
@@ -285,6 +287,55 @@ fn after_help(verb: Verb, f: &Family) -> String {
         Verb::Diff => "Prints words_between, negative when B comes before A. Exit 1 if neither state reaches the other within the bound.".to_string(),
         _ => String::new(),
     }
+}
+
+/// The command line with a game's short name (`ra2`, `zh`: the library's
+/// [`bitexact::engine::Game`]s) after an engine verb replaced by its
+/// family, and, for a state verb given neither `--layout` nor `--class`,
+/// the game's layout added (`state save ra2` writes Red Alert 2's layout).
+/// Other words (`sync ts`, a file named `ra2`) are left alone.
+pub fn expand_games(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    const VERBS: [(&str, bool); 8] = [
+        ("stream", false),
+        ("ledger", false),
+        ("recover", false),
+        ("save", true),
+        ("identify", true),
+        ("diff", true),
+        ("show", true),
+        ("convert", true),
+    ];
+    let mut out = args.clone();
+    let Some(at) = (1..args.len()).find(|&i| {
+        let prev = args[i - 1].to_str().unwrap_or("");
+        let state_verb = i >= 2 && args[i - 2] == "state";
+        VERBS
+            .iter()
+            .any(|&(v, state)| v == prev && state == state_verb)
+            && args[i]
+                .to_str()
+                .and_then(bitexact::engine::Game::find)
+                .is_some()
+    }) else {
+        return out;
+    };
+    let Some((id, game)) = args[at].to_str().and_then(bitexact::engine::Game::find) else {
+        return out;
+    };
+    out[at] = id.info().name.into();
+    let given = |flag: &str| {
+        args.iter().any(|a| {
+            a.to_str()
+                .is_some_and(|a| a == flag || a.starts_with(&format!("{flag}=")))
+        })
+    };
+    if let Some(layout) = game.layout {
+        if args[at - 2] == "state" && !given("--layout") && !given("--class") {
+            out.push("--layout".into());
+            out.push(layout.into());
+        }
+    }
+    out
 }
 
 /// Every family's subcommand for `verb`.

@@ -157,6 +157,15 @@ pub(super) const FLAGS: &[Flag] = &[
         arg: |_, _| count("count").default_value("10").help("Calls to print"),
     },
     Flag {
+        takes: |v, _| matches!(v, Verb::Identify | Verb::Show),
+        arg: |_, _| {
+            count("offset").help(
+                "Read the state at this byte of a larger file (a whole save, a memory dump: \
+                 `state find` prints the offsets); the layout's length is read from there",
+            )
+        },
+    },
+    Flag {
         takes: |v, _| v == Verb::Stream,
         arg: |_, f| {
             let l = f.default_id().info().limits;

@@ -50,6 +50,11 @@ pub struct Cli {
     /// No summary lines on stderr (`searched N seeds in …`, `wrote FILE`, …); errors still print
     #[arg(short, long, global = true)]
     pub quiet: bool,
+    /// Progress of seed searches as plain lines on stderr, one every 5 s or so
+    /// (`progress: LABEL DONE/TOTAL seeds (P%), RATE, ETA S s`), also when stderr
+    /// is not a terminal (Slurm, nohup, CI logs); on a terminal the bar is the default
+    #[arg(long, global = true)]
+    pub progress: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -206,7 +211,43 @@ pub enum StateCommand {
     /// Rewrite a state file in another of its layouts
     #[command(subcommand)]
     Convert(ConvertArgs),
+    /// Every generator state in a whole file (a save, a memory dump, a Windows minidump),
+    /// at any offset, identified
+    Find(FindArgs),
 }
+
+/// `state find`'s options.
+#[derive(Args, Debug)]
+#[command(after_help = FIND_HELP)]
+pub struct FindArgs {
+    /// The file (a save, a raw memory dump, or a Windows minidump: read by its `MDMP`
+    /// signature, each state named by its address in the dumped process); - for stdin
+    pub file: PathBuf,
+    /// Look only for this engine (repeatable; default: every engine with a structure filter)
+    #[arg(long = "engine", value_name = "ENGINE")]
+    pub engines: Vec<String>,
+    /// Also list the candidates that passed the structure filter but were not identified
+    #[arg(long)]
+    pub all: bool,
+    /// One JSON object: identified, candidates, bytes, engines
+    #[arg(long)]
+    pub json: bool,
+    /// Threads for the engines that identify by searching seeds (default: every core)
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// `state find`'s closing help.
+pub const FIND_HELP: &str = "Every byte offset is tried for every engine and layout with a \
+    structure filter (sots and westwood --class random4: 624 words and a counter in 0..=624; \
+    westwood: cursors 103 apart, the RA2 flag byte; dotnet: cursors 21 apart, every entry in \
+    -1..=2147483647); each window that passes is identified at the engine's default bound and \
+    replayed before it is named (SPEC 8, 16). laige and generals are not looked for: any 24 bytes \
+    are one of their states. A westwood state is identified by a search of all 2^32 seeds, one \
+    per state found (a few seconds each). Prints one line per state: its offset (and address in a \
+    minidump), engine, layout, seed and words drawn; then how many candidates were not \
+    identified. Cut a state out with `dd` or `state convert`, then `state identify` it.\n\n\
+    Exit codes: 0 at least one state identified, 1 none, 2 bad input, 130 interrupted.";
 
 /// `recover`'s closing help.
 pub const RECOVER_HELP: &str =
@@ -243,7 +284,7 @@ Exit codes: 0 sites found, 1 none, 2 an unreadable or unsupported image (one lin
 }
 
 const MERGE_HELP: &str = "Each shard is one run of the same search with --shard K/N --json, e.g.\n  \
-    bitexact recover westwood --tap raw --values 1631533363 --shard 3/8 --json > shard-3.json\n\
+    bitexact recover westwood --tap ranged:1,2147483647 --values 1631533363 --shard 3/8 --json > shard-3.json\n\
     Files may hold several answers, one JSON object a line (`cat shard-*.json | bitexact merge -`).\n\n\
     The merge checks every answer is from the same search (its query, range and N) and is the part its \
     shard owns, and says whether all N finished: only then is \"not found\" an answer for the whole range. \

@@ -203,10 +203,57 @@ pub fn ctrl_c_pressed() -> impl Fn() -> bool {
     || INTERRUPTED.load(Ordering::SeqCst)
 }
 
-/// The command line's hooks: a progress bar on a terminal, Ctrl-C, and the
-/// caller's printer for hits as they come.
+/// `--progress`: plain progress lines instead of (or without) the bar.
+pub static PROGRESS_LINES: AtomicBool = AtomicBool::new(false);
+
+/// Seconds between two `--progress` lines: 5, or `BITEXACT_PROGRESS_EVERY`
+/// (for the tests, which cannot wait).
+fn progress_every() -> f64 {
+    std::env::var("BITEXACT_PROGRESS_EVERY")
+        .ok()
+        .and_then(|v| v.parse::<f64>().ok())
+        .filter(|v| v.is_finite() && *v >= 0.0)
+        .unwrap_or(5.0)
+}
+
+/// `--progress`'s lines: one per [`progress_every`] seconds at most.
+struct Lines {
+    label: String,
+    start: std::time::Instant,
+    last: f64,
+    every: f64,
+}
+
+impl Lines {
+    /// `progress: LABEL DONE/TOTAL seeds (P%), RATE, ETA S s`.
+    fn line(&self, done: u64, total: u64, secs: f64) -> String {
+        let pct = if total == 0 {
+            100.0
+        } else {
+            done as f64 * 100.0 / total as f64
+        };
+        let eta = if done == 0 {
+            "?".to_string()
+        } else {
+            format!(
+                "{:.0}",
+                secs * (total.saturating_sub(done)) as f64 / done as f64
+            )
+        };
+        format!(
+            "progress: {} {done}/{total} seeds ({pct:.1}%), {}, ETA {eta} s",
+            self.label,
+            rate(done, secs)
+        )
+    }
+}
+
+/// The command line's hooks: a progress bar on a terminal (or plain lines
+/// with `--progress`), Ctrl-C, and the caller's printer for hits as they
+/// come.
 struct CliHooks<'a, F: FnMut(&[Hit])> {
     bar: ProgressBar,
+    lines: Option<Lines>,
     found: &'a mut F,
 }
 
@@ -214,8 +261,15 @@ impl<F: FnMut(&[Hit])> Hooks for CliHooks<'_, F> {
     fn cancelled(&mut self) -> bool {
         INTERRUPTED.load(Ordering::SeqCst)
     }
-    fn progress(&mut self, done: u64, _total: u64) {
+    fn progress(&mut self, done: u64, total: u64) {
         self.bar.set_position(done);
+        if let Some(l) = &mut self.lines {
+            let secs = l.start.elapsed().as_secs_f64();
+            if secs - l.last >= l.every {
+                l.last = secs;
+                eprintln!("{}", l.line(done, total, secs));
+            }
+        }
     }
     fn found(&mut self, hits: &[Hit]) {
         (self.found)(hits);
@@ -247,7 +301,11 @@ pub fn run(
     install_interrupt_handler();
     INTERRUPTED.store(false, Ordering::SeqCst);
     let total = seeds.end.saturating_sub(seeds.start);
-    let bar = if std::io::stderr().is_terminal() && matches!(recovery, Recovery::Search(_)) {
+    let lines = PROGRESS_LINES.load(Ordering::Relaxed) && matches!(recovery, Recovery::Search(_));
+    let bar = if !lines
+        && std::io::stderr().is_terminal()
+        && matches!(recovery, Recovery::Search(_))
+    {
         let bar = ProgressBar::new(total);
         bar.set_style(
             ProgressStyle::with_template(
@@ -268,6 +326,12 @@ pub fn run(
     };
     let mut hooks = CliHooks {
         bar,
+        lines: lines.then(|| Lines {
+            label: label.to_string(),
+            start: std::time::Instant::now(),
+            last: 0.0,
+            every: progress_every(),
+        }),
         found: &mut found,
     };
     let result = search::run_recovery(recovery, seeds, plan, &mut hooks);

@@ -9,7 +9,7 @@ use super::{Random, DEFAULT_MAX_WORDS, MBIG, STATE_LEN};
 use crate::engine::reversible::{self, Reversible};
 use crate::engine::tap::{parse_i32, Args};
 use crate::engine::{
-    DiffError, Engine, Id, Info, Loaded, Options, RecoverInfo, SeedKind, StateError, StateInfo,
+    DiffError, Engine, Info, Loaded, Options, RecoverInfo, SeedKind, StateError, StateInfo,
     StateKind, TapError, Unit, Value, Walk,
 };
 #[cfg(feature = "alloc")]
@@ -81,7 +81,6 @@ impl Engine for Dotnet {
     type Tap = Tap;
     type Word = i32;
 
-    const ID: Id = Id::Dotnet;
     const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "dotnet",
@@ -120,6 +119,26 @@ impl Engine for Dotnet {
         }),
         ..Info::DEFAULTS
     };
+
+    const FINDABLE: bool = true;
+
+    /// `SeedArray[0]` zero, every other entry in `-1..=int.MaxValue` (what
+    /// seeding and draws write), the cursors 21 apart (mod 55) or the
+    /// seeding's `(0, 21)`, the first entries distinct.
+    fn find_filter(window: &[u8], _layout: Option<&str>) -> bool {
+        use crate::engine::codec::{distinct_words, word_at};
+        if window.len() != STATE_LEN || word_at(window, 0) != 0 {
+            return false;
+        }
+        let (i, p) = (word_at(window, 224) as i32, word_at(window, 228) as i32);
+        let cursors = (i, p) == (0, super::INEXTP_START)
+            || ((1..=55).contains(&i)
+                && (1..=55).contains(&p)
+                && (p - i).rem_euclid(55) == super::INEXTP_START);
+        cursors
+            && (1..56).all(|k| word_at(window, 4 * k) as i32 >= -1)
+            && distinct_words(&window[4..], 55)
+    }
 
     fn seeded(seed: u64, _options: &Options) -> Random {
         Random::new(seed as u32 as i32)

@@ -21,6 +21,40 @@ pub fn read_words<const N: usize>(bytes: &[u8]) -> Option<[u32; N]> {
     Some(out)
 }
 
+/// The little-endian 32-bit word at byte `at` of `bytes` (0 past the end).
+pub fn word_at(bytes: &[u8], at: usize) -> u32 {
+    bytes
+        .get(at..at + 4)
+        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// Whether 20 words of the `n` words of `bytes` — the first four, the last
+/// four, and twelve spread between — are pairwise distinct: a cheap sign of
+/// a generator's table rather than memory that is partly a run of one value
+/// (a table running into zeros, filled buffers), for `state find`'s
+/// structure filters. A genuine table fails it with probability about
+/// 190 / 2^32.
+pub fn distinct_words(bytes: &[u8], n: usize) -> bool {
+    const SPREAD: usize = 12;
+    if n < 2 * SPREAD {
+        return false;
+    }
+    let index = |k: usize| match k {
+        0..4 => k,
+        4..8 => n - 8 + k,
+        _ => 4 + (k - 8) * (n - 9) / (SPREAD - 1),
+    };
+    let at = |k: usize| word_at(bytes, 4 * index(k));
+    (0..8 + SPREAD).all(|i| (0..i).all(|j| at(i) != at(j)))
+}
+
+/// An MT19937 block of 624 words and its position counter (sots' `left`,
+/// Random4Class's `mti`), 2500 bytes: the counter in `0..=624` and the
+/// first words distinct.
+pub fn mt_block_plausible(bytes: &[u8]) -> bool {
+    bytes.len() == 2500 && word_at(bytes, 2496) <= 624 && distinct_words(bytes, 624)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -188,6 +188,32 @@ pub struct Info {
     pub state: Option<StateInfo>,
     /// Seed search, if values can be recovered.
     pub recover: Option<RecoverInfo>,
+    /// The games whose short names also name this generator (`ra2`), for
+    /// the family's default class.
+    pub games: &'static [Game],
+}
+
+/// A game that names a generator: `ra2` for Random2Class in Red Alert 2's
+/// layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The short name front ends accept in place of the family's (`ra2`).
+    pub alias: &'static str,
+    /// The game's name (`Red Alert 2`).
+    pub title: &'static str,
+    /// The state layout the game writes, where the generator has several.
+    pub layout: Option<&'static str>,
+}
+
+impl Game {
+    /// The generator and game a short name stands for: `ra2` → Random2Class
+    /// in Red Alert 2; `None` for a name no game has.
+    pub fn find(alias: &str) -> Option<(super::Id, &'static Game)> {
+        super::Id::ALL.iter().find_map(|id| {
+            let g = id.info().games.iter().find(|g| g.alias == alias)?;
+            Some((*id, g))
+        })
+    }
 }
 
 impl Info {
@@ -217,6 +243,7 @@ impl Info {
         },
         state: None,
         recover: None,
+        games: &[],
     };
 
     /// `sots`, or `westwood --class random4` style: the family and, for a

@@ -45,8 +45,8 @@ pub use error::{
 #[cfg(feature = "alloc")]
 pub use fields::{Field, Fields};
 pub use info::{
-    DisplayName, Info, LayoutInfo, Limits, RecoverInfo, SeedKind, StateInfo, Walk, MAX_CALL_SKIP,
-    MAX_WORK,
+    DisplayName, Game, Info, LayoutInfo, Limits, RecoverInfo, SeedKind, StateInfo, Walk,
+    MAX_CALL_SKIP, MAX_WORK,
 };
 pub use list::{FamilyList, Id};
 pub use tap::TapError;
@@ -112,8 +112,6 @@ pub trait Engine: Sealed + Sized + 'static {
     /// The raw word (`u32`, `i32` or `u64`).
     type Word: Copy + Default + core::fmt::Debug + Send + Sync + 'static;
 
-    /// This generator in the list.
-    const ID: Id;
     /// Its description.
     const INFO: Info;
     /// Its known-answer checks (`bitexact selftest`), in order.
@@ -236,6 +234,19 @@ pub trait Engine: Sealed + Sized + 'static {
     fn position_fields(gen: &Self::Gen) -> Fields {
         let _ = gen;
         Fields::new()
+    }
+
+    /// Whether [`find_filter`](Self::find_filter) tells states from other
+    /// bytes, so `state find` looks for this generator (SPEC 16).
+    const FINDABLE: bool = false;
+
+    /// A cheap structure check of `window` (one state file's length, in
+    /// `layout`): false for bytes that cannot be a state the game reaches
+    /// (cursors out of step, a counter out of range, a run of one word).
+    /// Candidates that pass are loaded and identified.
+    fn find_filter(window: &[u8], layout: Option<&str>) -> bool {
+        let _ = (window, layout);
+        false
     }
 
     /// The fields a ledger prints after its tallies (`left` for sots), before

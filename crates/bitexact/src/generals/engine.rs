@@ -6,7 +6,7 @@
 use super::{GameRandom, DEFAULT_MAX_DRAWS, STATE_LEN};
 use crate::engine::tap::{parse_f32, parse_i32, Args};
 use crate::engine::{
-    DiffError, Engine, Id, Info, Limits, Loaded, Options, RecoverInfo, StateError, StateInfo,
+    DiffError, Engine, Game, Info, Limits, Loaded, Options, RecoverInfo, StateError, StateInfo,
     StateKind, TapError, Value, Walk, MAX_CALL_SKIP,
 };
 #[cfg(feature = "alloc")]
@@ -44,7 +44,6 @@ impl Engine for Generals {
     type Tap = Tap;
     type Word = u32;
 
-    const ID: Id = Id::Generals;
     const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "generals",
@@ -78,6 +77,11 @@ impl Engine for Generals {
             needs_range: false,
             offset_note: "",
         }),
+        games: &[Game {
+            alias: "zh",
+            title: "Zero Hour",
+            layout: None,
+        }],
         ..Info::DEFAULTS
     };
 

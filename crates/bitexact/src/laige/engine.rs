@@ -6,8 +6,8 @@
 use super::{Prng, DEFAULT_MAX_DRAWS, STATE_LEN};
 use crate::engine::tap::{parse_u32, Args};
 use crate::engine::{
-    DiffError, Engine, Id, Info, Loaded, Opt, Options, RecoverInfo, SeedKind, StateError,
-    StateInfo, StateKind, TapError, Unit, Value, Walk,
+    DiffError, Engine, Info, Loaded, Opt, Options, RecoverInfo, SeedKind, StateError, StateInfo,
+    StateKind, TapError, Unit, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
@@ -43,7 +43,6 @@ impl Engine for Laige {
     type Tap = Tap;
     type Word = u64;
 
-    const ID: Id = Id::Laige;
     const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "laige",

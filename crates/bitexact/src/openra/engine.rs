@@ -7,7 +7,7 @@ use super::MersenneTwister;
 use crate::engine::tap::{parse_i32, Args};
 #[cfg(feature = "alloc")]
 use crate::engine::Recovered;
-use crate::engine::{Engine, Id, Info, Options, RecoverInfo, SeedKind, TapError, Value};
+use crate::engine::{Engine, Info, Options, RecoverInfo, SeedKind, TapError, Value};
 
 /// OpenRA's `MersenneTwister` as an [`Engine`].
 #[derive(Clone, Copy, Debug)]
@@ -34,7 +34,6 @@ impl Engine for Openra {
     type Tap = Tap;
     type Word = i32;
 
-    const ID: Id = Id::Openra;
     const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "openra",

@@ -7,8 +7,8 @@ use super::calls::Call;
 use super::{Rng, DEFAULT_MAX_TWISTS, ITEM_LEN, ITEM_LEN_PADDED};
 use crate::engine::tap::{parse_f32, parse_i32, parse_u32, Args};
 use crate::engine::{
-    DiffError, Engine, Id, Info, Loaded, Opt, Options, RecoverInfo, StateError, StateInfo,
-    StateKind, TapError, Unit, Value, Walk,
+    DiffError, Engine, Info, Loaded, Opt, Options, RecoverInfo, StateError, StateInfo, StateKind,
+    TapError, Unit, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
@@ -33,7 +33,6 @@ impl Engine for Sots {
     type Tap = Call;
     type Word = u32;
 
-    const ID: Id = Id::Sots;
     const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "sots",
@@ -73,6 +72,13 @@ impl Engine for Sots {
         }),
         ..Info::DEFAULTS
     };
+
+    const FINDABLE: bool = true;
+
+    /// The item's `left` in `0..=624` and its first words distinct.
+    fn find_filter(window: &[u8], _layout: Option<&str>) -> bool {
+        crate::engine::codec::mt_block_plausible(window)
+    }
 
     fn seeded(seed: u64, options: &Options) -> Rng {
         Rng::with_precision(seed as u32, options.precision)

@@ -13,7 +13,7 @@ use super::{Random3, RandomLcg};
 use crate::engine::tap::{parse_i32, Args};
 #[cfg(feature = "alloc")]
 use crate::engine::Recovered;
-use crate::engine::{Engine, Id, Info, Options, RecoverInfo, TapError, Value};
+use crate::engine::{Engine, Info, Options, RecoverInfo, TapError, Value};
 
 /// A WWLib tap (every class; `Float` is Random4Class's `Get_Float`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,13 +147,12 @@ pub use random4_class::{DEFAULT_MAX_TWISTS, MAX_TWISTS};
 
 /// The engine impl of a WWLib class without state files.
 macro_rules! stateless_class {
-    ($engine:ident, $gen:ty, $id:ident, $class:literal, $title:literal, $about:literal) => {
+    ($engine:ident, $gen:ty, $class:literal, $title:literal, $about:literal) => {
         impl Engine for $engine {
             type Gen = $gen;
             type Tap = Tap;
             type Word = i32;
 
-            const ID: Id = Id::$id;
             const INFO: Info = Info {
                 name: "westwood",
                 class: Some($class),
@@ -213,14 +212,12 @@ macro_rules! stateless_class {
 stateless_class!(
     RandomClass,
     RandomLcg,
-    Random,
     "random",
     "RandomClass",
     "the 15-bit LCG (TD/RA1; default seed 0)"
 );
 stateless_class!(
     Random3Class,
-    Random3,
     Random3,
     "random3",
     "Random3Class",

@@ -4,7 +4,7 @@
 use super::{ww_call, ww_entry_point, ww_fixed_words, ww_tap, Random2Class, Tap};
 use super::{CALLS, CALLS_HELP, ENTRY_POINTS, FAMILY_ABOUT, RECOVER, TAPS};
 use crate::engine::{
-    DiffError, Engine, Id, Info, LayoutInfo, Loaded, Options, StateError, StateInfo, StateKind,
+    DiffError, Engine, Game, Info, LayoutInfo, Loaded, Options, StateError, StateInfo, StateKind,
     TapError, Unit, Value, Walk, MAX_WORK,
 };
 #[cfg(feature = "alloc")]
@@ -43,7 +43,6 @@ impl Engine for Random2Class {
     type Tap = Tap;
     type Word = i32;
 
-    const ID: Id = Id::Random2;
     #[cfg(feature = "alloc")]
     const CHECKS: &'static [crate::selftest::Check] = crate::westwood::selftest::CHECKS;
     const INFO: Info = Info {
@@ -78,8 +77,40 @@ impl Engine for Random2Class {
             lossy: "it is written enabled (the stream then moves on its next draw)",
         }),
         recover: RECOVER,
+        games: &[
+            Game {
+                alias: "ts",
+                title: "Tiberian Sun",
+                layout: Some("ts"),
+            },
+            Game {
+                alias: "ra2",
+                title: "Red Alert 2",
+                layout: Some("ra2"),
+            },
+            Game {
+                alias: "yr",
+                title: "Yuri's Revenge",
+                layout: Some("ra2"),
+            },
+        ],
         ..Info::DEFAULTS
     };
+
+    const FINDABLE: bool = true;
+
+    /// The cursors in `0..250` and 103 apart (RA2: the flag byte 0 or 1),
+    /// the table's first words distinct.
+    fn find_filter(window: &[u8], layout: Option<&str>) -> bool {
+        use crate::engine::codec::{distinct_words, word_at};
+        let body = match (layout, window.len()) {
+            (Some("ts"), crate::westwood::TS_LEN) => window,
+            (Some("ra2"), crate::westwood::RA2_LEN) if window[0] <= 1 => &window[4..],
+            _ => return false,
+        };
+        let (i1, i2) = (word_at(body, 0), word_at(body, 4));
+        i1 < 250 && i2 == (i1 + 103) % 250 && distinct_words(&body[8..], 250)
+    }
 
     fn seeded(seed: u64, _options: &Options) -> Random2 {
         Random2::new(seed as u32)

@@ -3,8 +3,8 @@
 use super::{ww_call, ww_entry_point, ww_fixed_words, ww_tap, Random4Class, Tap};
 use super::{CALLS4, CALLS_HELP, ENTRY_POINTS, FAMILY_ABOUT, RECOVER, TAPS4};
 use crate::engine::{
-    DiffError, Engine, Id, Info, Loaded, Options, StateError, StateInfo, StateKind, TapError,
-    Value, Walk,
+    DiffError, Engine, Info, Loaded, Options, StateError, StateInfo, StateKind, TapError, Value,
+    Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
@@ -25,7 +25,6 @@ impl Engine for Random4Class {
     type Tap = Tap;
     type Word = i32;
 
-    const ID: Id = Id::Random4;
     const CHECKS: &'static [crate::selftest::Check] = crate::westwood::selftest_random4::CHECKS;
     const INFO: Info = Info {
         name: "westwood",
@@ -52,6 +51,13 @@ impl Engine for Random4Class {
         recover: RECOVER,
         ..Info::DEFAULTS
     };
+
+    const FINDABLE: bool = true;
+
+    /// `mti` in `0..=624` and the first words distinct.
+    fn find_filter(window: &[u8], _layout: Option<&str>) -> bool {
+        crate::engine::codec::mt_block_plausible(window)
+    }
 
     fn seeded(seed: u64, _options: &Options) -> Random4 {
         Random4::new(seed as u32)

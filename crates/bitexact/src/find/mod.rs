@@ -1,0 +1,230 @@
+//! Finding generator states in a whole file (SPEC 16, `state find`): a full
+//! save, a memory dump (raw, or a Windows minidump: [`minidump`]), a save's
+//! raw section. Every byte offset is tried, for every engine and layout that
+//! has a structure filter ([`Engine::find_filter`]: sots' `left`, the
+//! Random2Class cursors 103 apart, `System.Random`'s cursors 21 apart and
+//! its values' range, …); each window that passes is loaded and identified
+//! (SPEC 8: replayed whole before it is named). Windows that pass the
+//! filter but are not identified are counted, and kept as candidates.
+//!
+//! Engines whose every byte string is a state (laige's and Generals' 24
+//! bytes) have no filter and are not looked for: their identification is a
+//! walk of up to 10^8 draws, which no file's every offset can afford.
+//! Engines that identify by searching seeds (Random2Class) search once per
+//! candidate, not once for all of them (SPEC 16 asks for one pass; not yet).
+
+pub mod minidump;
+
+use crate::engine::{Engine, Fields, Id, Identification, Identified, Options};
+use crate::search::{self, Plan};
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Where the bytes searched came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region<'a> {
+    /// The bytes.
+    pub bytes: &'a [u8],
+    /// Their offset in the file.
+    pub file_offset: u64,
+    /// The virtual address of their first byte in the dumped process
+    /// (minidumps), if known.
+    pub address: Option<u64>,
+}
+
+/// One state found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hit {
+    /// Its offset in the file.
+    pub offset: u64,
+    /// Its address in the dumped process (minidumps).
+    pub address: Option<u64>,
+    /// The generator.
+    pub id: Id,
+    /// The layout it was read in (`ts`, `ra2`), if the generator has several.
+    pub layout: Option<&'static str>,
+    /// What identified it: the engine's fields (`seed`, …, `words_drawn`),
+    /// or `None` for a candidate that passed the structure filter only.
+    pub fields: Option<Fields>,
+    /// Why a candidate was not identified (the engine's sentence).
+    pub why: String,
+    /// The same bytes read in the generator's other layouts (offset,
+    /// layout): a Red Alert 2 object's last 1008 bytes are also a Tiberian
+    /// Sun object. Windows of one generator that end at the same byte are
+    /// one candidate, read in the longest layout that passes the filter.
+    pub also: Vec<(u64, Option<&'static str>)>,
+}
+
+/// What [`find`] found.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    /// Identified states, by offset.
+    pub identified: Vec<Hit>,
+    /// Windows that passed a structure filter and were not identified.
+    pub candidates: Vec<Hit>,
+    /// Bytes looked through.
+    pub bytes: u64,
+    /// The engines looked for.
+    pub engines: Vec<Id>,
+    /// Stopped by `stop` before the end (the report covers what was done).
+    pub stopped: bool,
+}
+
+/// The engines `state find` looks for: those with a structure filter.
+pub fn findable() -> Vec<Id> {
+    Id::ALL
+        .iter()
+        .copied()
+        .filter(|id| crate::with_engine!(*id, E => E::FINDABLE))
+        .collect()
+}
+
+/// Every state of `engines` (all [`findable`] ones when empty) in
+/// `regions`, each identified at its engine's default bound; seed searches
+/// run by `plan`. `stop` is polled between candidates and inside walks.
+pub fn find(
+    regions: &[Region<'_>],
+    engines: &[Id],
+    plan: &Plan,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Report {
+    let engines = if engines.is_empty() {
+        findable()
+    } else {
+        engines.to_vec()
+    };
+    let mut report = Report {
+        engines: engines.clone(),
+        bytes: regions.iter().map(|r| r.bytes.len() as u64).sum(),
+        ..Report::default()
+    };
+    for region in regions {
+        for &id in &engines {
+            crate::with_engine!(id, E => find_engine::<E>(id, region, plan, stop, &mut report));
+            if report.stopped {
+                return report;
+            }
+        }
+    }
+    report.identified.sort_by_key(|h| (h.offset, h.id));
+    report.candidates.sort_by_key(|h| (h.offset, h.id));
+    report
+}
+
+fn find_engine<E: Engine>(
+    id: Id,
+    region: &Region<'_>,
+    plan: &Plan,
+    stop: &(dyn Fn() -> bool + Sync),
+    report: &mut Report,
+) {
+    let Some(state) = E::INFO.state else {
+        return;
+    };
+    let layouts: Vec<(Option<&'static str>, usize)> = if state.layouts.is_empty() {
+        alloc::vec![(None, state.lengths[0])]
+    } else {
+        state
+            .layouts
+            .iter()
+            .zip(state.lengths)
+            .map(|(l, &len)| (Some(l.name), len))
+            .collect()
+    };
+    // Every window that passes, grouped by the byte it ends at (one object
+    // read in several layouts), the longest first.
+    let mut passing: Vec<(usize, usize, Option<&'static str>)> = Vec::new();
+    for (layout, len) in layouts {
+        if region.bytes.len() < len {
+            continue;
+        }
+        for at in 0..=region.bytes.len() - len {
+            if E::find_filter(&region.bytes[at..at + len], layout) {
+                passing.push((at + len, at, layout));
+            }
+        }
+    }
+    passing.sort_by_key(|&(end, at, _)| (end, at));
+    let mut k = 0;
+    while k < passing.len() {
+        let end = passing[k].0;
+        let group: Vec<_> = passing[k..]
+            .iter()
+            .take_while(|p| p.0 == end)
+            .copied()
+            .collect();
+        k += group.len();
+        if stop() {
+            report.stopped = true;
+            return;
+        }
+        let (_, at, layout) = group[0];
+        let address = |at: usize| region.address.map(|a| a + at as u64);
+        let mut hit = Hit {
+            offset: region.file_offset + at as u64,
+            address: address(at),
+            id,
+            layout,
+            fields: None,
+            why: String::new(),
+            also: group[1..]
+                .iter()
+                .map(|&(_, a, l)| (region.file_offset + a as u64, l))
+                .collect(),
+        };
+        match identify::<E>(
+            &region.bytes[at..end],
+            layout,
+            state.identify.default,
+            plan,
+            stop,
+        ) {
+            Ok(fields) => {
+                hit.fields = Some(fields);
+                report.identified.push(hit);
+            }
+            Err(why) => {
+                hit.why = why;
+                report.candidates.push(hit);
+            }
+        }
+    }
+}
+
+/// Load `window` in `layout` and identify it: the fields, or why not.
+fn identify<E: Engine>(
+    window: &[u8],
+    layout: Option<&str>,
+    bound: u64,
+    plan: &Plan,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Fields, String> {
+    use alloc::string::ToString;
+    let (gen, _) = E::load(window, layout).map_err(|e| e.to_string())?;
+    let id = match E::identify(&gen, bound, stop).map_err(|e| e.to_string())? {
+        Identified::Found(id) => id,
+        Identified::Search(recovery) => {
+            struct Stop<'a>(&'a (dyn Fn() -> bool + Sync));
+            impl search::Hooks for Stop<'_> {
+                fn cancelled(&mut self) -> bool {
+                    (self.0)()
+                }
+            }
+            let seeds = 0..E::INFO.seed.space();
+            let one = Plan::new(Some(plan.threads()), 1).map_err(|e| e.to_string())?;
+            let found = search::run_recovery(&recovery, seeds, &one, &mut Stop(stop))
+                .map_err(|e| e.to_string())?;
+            match found.hits.first() {
+                Some(h) => Identification {
+                    seed: h.seed,
+                    words_drawn: h.offset,
+                },
+                None if found.complete() => {
+                    return Err("no seed reaches it within the bound".into())
+                }
+                None => return Err("the seed search was stopped".into()),
+            }
+        }
+    };
+    E::identified(&gen, id, &Options::default()).map_err(|e| e.to_string())
+}
