@@ -72,6 +72,23 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
             w.bound()
         );
     }
+    // Many seeds can give few values (three dice match about 20 million of
+    // 2^32): said before the hits, when more than one is expected.
+    let offsets = c.max_offset.unwrap_or(0);
+    if let Some(e) =
+        bitexact::recover::expected(id, tap, values.len(), seeds.end - seeds.start, offsets)
+            .filter(|e| e.hits >= 1.5 && matches!(recovery, Recovery::Search(_)))
+    {
+        crate::summary!(
+            "about {} of these seeds match by chance alone (each value is 1 of {} outcomes{}): {} more \
+             value{} would leave about one",
+            people(e.hits),
+            people(e.outcomes),
+            if offsets > 0 { format!(", at {} offsets", offsets + 1) } else { String::new() },
+            e.more_values,
+            if e.more_values == 1 { "" } else { "s" }
+        );
+    }
     let label = format!("recover {}", info.name);
     let mut write_error = None;
     let found = search::run(&recovery, seeds.clone(), &plan, &label, |hits| {
@@ -218,4 +235,29 @@ fn report(
         }))),
         End::Complete => Ok(()),
     }
+}
+
+/// A large count for people: `20 million`, `4.29 billion`, `3500`.
+fn people(x: f64) -> String {
+    let (v, unit) = if x >= 1e9 {
+        (x / 1e9, " billion")
+    } else if x >= 1e6 {
+        (x / 1e6, " million")
+    } else {
+        return format!("{}", x.round() as u64);
+    };
+    let digits = if v >= 100.0 {
+        0
+    } else if v >= 10.0 {
+        1
+    } else {
+        2
+    };
+    let text = format!("{v:.digits$}");
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    };
+    format!("{text}{unit}")
 }

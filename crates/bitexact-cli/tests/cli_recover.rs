@@ -422,3 +422,49 @@ fn a_value_error_points_at_its_subcommands_help() {
         assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// Issue 34: how many chance hits to expect is said when more than one is,
+/// with how many more values would leave about one; a precise query says
+/// nothing more.
+#[test]
+fn the_expected_chance_hits_are_said() {
+    let o = bitexact(&[
+        "recover",
+        "westwood",
+        "--tap",
+        "ranged:1,6",
+        "--values",
+        "3,5,1",
+        "--max-hits",
+        "2",
+    ]);
+    let err = stderr(&o);
+    // 2^32 / 6^3 = 19.9 million; 6^13 > 2^32 > 6^12: 10 more values.
+    assert!(
+        err.contains("about 19.9 million of these seeds match by chance alone (each value is 1 of 6 outcomes): 10 more values would leave about one"),
+        "{err}"
+    );
+    let o = bitexact(&[
+        "recover",
+        "dotnet",
+        "--tap",
+        "next:6",
+        "--values",
+        "4,3,4,4",
+        "--seed-range",
+        "0..100000",
+        "--max-offset",
+        "3",
+    ]);
+    // 10^5 seeds × 4 offsets / 6^4 = 308.6.
+    assert!(stderr(&o).contains("about 309 of these seeds match by chance alone (each value is 1 of 6 outcomes, at 4 offsets)"), "{}", stderr(&o));
+    let o = bitexact(&[
+        "recover",
+        "generals",
+        "--values",
+        "1436176877",
+        "--seed-range",
+        "0..1000",
+    ]);
+    assert!(!stderr(&o).contains("by chance"), "{}", stderr(&o));
+}

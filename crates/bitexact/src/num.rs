@@ -232,7 +232,7 @@ pub fn parse_double_value(v: &str) -> Result<i32, NumError> {
 }
 
 /// Round half away from zero (`f64::round` is not in `core`).
-fn round_half_away(x: f64) -> f64 {
+pub(crate) fn round_half_away(x: f64) -> f64 {
     if x.is_nan() || x.abs() >= 9.0e18 {
         return x; // NaN, infinities and huge values: not a `k` either way
     }

@@ -140,6 +140,15 @@ impl Engine for Dotnet {
             && distinct_words(&window[4..], 55)
     }
 
+    fn outcomes(tap: Tap) -> Option<f64> {
+        Some(match tap {
+            Tap::Next | Tap::Double => f64::from(MBIG),
+            Tap::Max(max) => f64::from(max.max(1)),
+            Tap::Range(min, max) => ((i64::from(max) - i64::from(min)).max(1)) as f64,
+            Tap::Bytes => 256.0,
+        })
+    }
+
     fn seeded(seed: u64, _options: &Options) -> Random {
         Random::new(seed as u32 as i32)
     }

@@ -194,7 +194,7 @@ impl crate::recover::Searcher for Search {
 /// lies within half a step is taken.
 fn double_word(v: &str) -> Result<i64, NumError> {
     let d = parse_f64(v)?;
-    let k = (d * f64::from(MBIG)).round();
+    let k = crate::num::round_half_away(d * f64::from(MBIG));
     if (0.0..f64::from(MBIG)).contains(&k)
         && (super::sample(k as i32) - d).abs() < 0.5 / f64::from(MBIG)
     {

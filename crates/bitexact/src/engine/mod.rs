@@ -236,6 +236,15 @@ pub trait Engine: Sealed + Sized + 'static {
         Fields::new()
     }
 
+    /// How many values one call of `tap` returns, about equally likely (a
+    /// die's 6, a raw word's 2^32), where that is known: the chance that a
+    /// call matches an observed value is its inverse. `None` for taps whose
+    /// values are not near-uniform over a known set (floats, bell curves).
+    fn outcomes(tap: Self::Tap) -> Option<f64> {
+        let _ = tap;
+        None
+    }
+
     /// Whether [`find_filter`](Self::find_filter) tells states from other
     /// bytes, so `state find` looks for this generator (SPEC 16).
     const FINDABLE: bool = false;

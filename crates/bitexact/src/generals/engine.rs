@@ -85,6 +85,17 @@ impl Engine for Generals {
         ..Info::DEFAULTS
     };
 
+    fn outcomes(tap: Tap) -> Option<f64> {
+        match tap {
+            Tap::Raw => Some(4_294_967_296.0),
+            Tap::Value(lo, hi) => match hi.wrapping_sub(lo).wrapping_add(1) as u32 {
+                0 => None,
+                d => Some(f64::from(d)),
+            },
+            Tap::Real(..) => None,
+        }
+    }
+
     fn seeded(seed: u64, _options: &Options) -> GameRandom {
         GameRandom::new(seed as u32)
     }

@@ -77,6 +77,14 @@ impl Engine for Laige {
         ..Info::DEFAULTS
     };
 
+    fn outcomes(tap: Tap) -> Option<f64> {
+        match tap {
+            Tap::U64 => Some(18_446_744_073_709_551_616.0),
+            Tap::Range(lo, hi) => Some(f64::from(hi.saturating_sub(lo).max(1))),
+            Tap::Float01 => None,
+        }
+    }
+
     fn seeded(seed: u64, options: &Options) -> Prng {
         Prng::derive_substream(seed, options.substream.unwrap_or(0))
     }

@@ -57,6 +57,14 @@ impl Engine for Openra {
         ..Info::DEFAULTS
     };
 
+    fn outcomes(tap: Tap) -> Option<f64> {
+        match tap {
+            Tap::Next => Some(2_147_483_647.0),
+            Tap::Range(lo, hi) => Some((i64::from(hi) - i64::from(lo)).max(1) as f64),
+            Tap::Float => None,
+        }
+    }
+
     fn seeded(seed: u64, _options: &Options) -> MersenneTwister {
         MersenneTwister::new(seed as u32 as i32)
     }

@@ -86,3 +86,46 @@ pub(crate) fn check_setup(values: usize, max_offset: u64, limit: u64) -> Result<
     }
     Ok(())
 }
+
+/// How many seeds a search should expect to match by chance alone, before
+/// it runs ([`expected`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Expectation {
+    /// Values one call returns, about equally likely.
+    pub outcomes: f64,
+    /// Seeds × offsets × outcomes^-values: the chance matches expected.
+    pub hits: f64,
+    /// Values beyond those given that would bring the expectation below one.
+    pub more_values: u32,
+}
+
+/// The chance matches expected when `values` values of `tap` (text, as
+/// `--tap`) are searched over `seeds` seeds at `max_offset + 1` offsets each;
+/// `None` when the tap's values are not near-uniform over a known set
+/// ([`Engine::outcomes`](crate::engine::Engine::outcomes)) or the tap is not
+/// one of the engine's. (Needs `std` for its logarithms.)
+#[cfg(feature = "std")]
+pub fn expected(
+    id: crate::engine::Id,
+    tap: Option<&str>,
+    values: usize,
+    seeds: u64,
+    max_offset: u64,
+) -> Option<Expectation> {
+    use crate::engine::Engine;
+    let outcomes = crate::with_engine!(id, E => {
+        let split = crate::engine::tap::Split::tap(tap.unwrap_or(E::INFO.default_tap));
+        E::outcomes(E::tap(split.name, split.args(), false).ok()?)
+    })?;
+    if outcomes < 2.0 {
+        return None;
+    }
+    let trials = seeds as f64 * (max_offset as f64 + 1.0);
+    let hits = trials * outcomes.powf(-(values as f64));
+    let needed = (trials.ln() / outcomes.ln()).ceil() as i64;
+    Some(Expectation {
+        outcomes,
+        hits,
+        more_values: u32::try_from(needed - values as i64).unwrap_or(0),
+    })
+}

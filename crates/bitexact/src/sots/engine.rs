@@ -80,6 +80,14 @@ impl Engine for Sots {
         crate::engine::codec::mt_block_plausible(window)
     }
 
+    fn outcomes(tap: Call) -> Option<f64> {
+        match tap {
+            Call::U32 => Some(4_294_967_296.0),
+            Call::IntInclusive(n) => Some(f64::from(n) + 1.0),
+            _ => None,
+        }
+    }
+
     fn seeded(seed: u64, options: &Options) -> Rng {
         Rng::with_precision(seed as u32, options.precision)
     }

@@ -139,6 +139,16 @@ impl crate::engine::Sealed for RandomClass {}
 impl crate::engine::Sealed for Random3Class {}
 impl crate::engine::Sealed for Random4Class {}
 
+/// Random2Class's and Random4Class's values per call: a 32-bit raw word,
+/// `MAX - MIN + 1` ranged picks.
+fn outcomes(tap: Tap) -> Option<f64> {
+    match tap {
+        Tap::Raw => Some(4_294_967_296.0),
+        Tap::Ranged(lo, hi) => Some((i64::from(hi) - i64::from(lo)).unsigned_abs() as f64 + 1.0),
+        _ => None,
+    }
+}
+
 mod random2_class;
 mod random4_class;
 

@@ -112,6 +112,10 @@ impl Engine for Random2Class {
         i1 < 250 && i2 == (i1 + 103) % 250 && distinct_words(&body[8..], 250)
     }
 
+    fn outcomes(tap: Tap) -> Option<f64> {
+        super::outcomes(tap)
+    }
+
     fn seeded(seed: u64, _options: &Options) -> Random2 {
         Random2::new(seed as u32)
     }

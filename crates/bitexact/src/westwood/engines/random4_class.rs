@@ -59,6 +59,10 @@ impl Engine for Random4Class {
         crate::engine::codec::mt_block_plausible(window)
     }
 
+    fn outcomes(tap: Tap) -> Option<f64> {
+        super::outcomes(tap)
+    }
+
     fn seeded(seed: u64, _options: &Options) -> Random4 {
         Random4::new(seed as u32)
     }
