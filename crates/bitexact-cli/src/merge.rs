@@ -204,10 +204,11 @@ fn below(m: &Merged) -> String {
 /// The merged answer's JSON: the unsharded run's fields, then the shards'.
 fn merged_json(m: &Merged) -> Map<String, Json> {
     let mut obj = Map::new();
+    let kind = seed_kind(&m.query);
     let hits: Vec<Json> = m
         .hits
         .iter()
-        .map(|h| serde_json::json!({"seed": h.seed, "offset": h.offset}))
+        .map(|h| crate::recover::hit_json(h, kind))
         .collect();
     obj.insert("hits".into(), hits.into());
     obj.insert("searched".into(), m.searched.into());
@@ -242,9 +243,7 @@ fn recovered(args: &MergeArgs, out: &mut impl Write, m: &Merged) -> Outcome {
     if args.json {
         writeln!(out, "{}", Json::Object(merged_json(m)))?;
     } else {
-        for h in &m.hits {
-            writeln!(out, "seed {} offset {}", h.seed, h.offset)?;
-        }
+        crate::recover::print_hits(out, &m.hits, seed_kind(&m.query))?;
     }
     if !m.complete() {
         return Err(incomplete(
@@ -376,4 +375,14 @@ fn incomplete(m: &Merged, msg: String) -> Failure {
     } else {
         Failure::Different(msg)
     }
+}
+
+/// How the searched engine writes seeds, from the query (`recover openra
+/// --tap …`): C# `int` seeds are printed signed, as `recover` prints them.
+fn seed_kind(query: &str) -> bitexact::engine::SeedKind {
+    query
+        .split_whitespace()
+        .nth(1)
+        .and_then(|name| bitexact::engine::Id::find(name, None).ok())
+        .map_or(bitexact::engine::SeedKind::U32, |id| id.info().seed)
 }

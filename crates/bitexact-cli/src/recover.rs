@@ -9,7 +9,7 @@ use crate::cli::RecoverArgs;
 use crate::report::check_bound;
 use crate::search::{self};
 use crate::{Failure, Outcome};
-use bitexact::engine::MAX_WORK;
+use bitexact::engine::{SeedKind, MAX_WORK};
 use bitexact::recover::query::query;
 use bitexact::recover::{Hit, QueryError, Recovery};
 use bitexact::search::{End, Found};
@@ -39,6 +39,7 @@ struct Common {
     max_hits: usize,
     max_offset: Option<u64>,
     json: bool,
+    kind: SeedKind,
 }
 
 pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
@@ -48,6 +49,7 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
         max_hits: args.usize("max-hits").unwrap_or(1000),
         max_offset: args.u64("max-offset"),
         json: args.flag("json"),
+        kind: info.seed,
     };
     if c.max_hits == 0 {
         return Err(Failure::usage("--max-hits 0: expected at least 1"));
@@ -93,7 +95,7 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
     let mut write_error = None;
     let found = search::run(&recovery, seeds.clone(), &plan, &label, |hits| {
         if !c.json && write_error.is_none() {
-            write_error = print_hits(out, hits).err();
+            write_error = print_hits(out, hits, info.seed).err();
         }
     })?;
     if let Some(e) = write_error {
@@ -117,12 +119,10 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
 /// A search's answer as `--json` fields: `hits` (`{"seed", "offset"}` in
 /// seed order), `searched`, `complete`, `seconds`, and `stopped_at` or
 /// `interrupted_at` when it ended early.
-pub fn search_json(o: &Found) -> Vec<(&'static str, serde_json::Value)> {
-    let hits: Vec<_> = o
-        .hits
-        .iter()
-        .map(|h| json!({"seed": h.seed, "offset": h.offset}))
-        .collect();
+/// With a signed seed kind (C# `int` seeds), each hit also has `int_seed`,
+/// the seed as the game writes it.
+pub fn search_json(o: &Found, kind: SeedKind) -> Vec<(&'static str, serde_json::Value)> {
+    let hits: Vec<_> = o.hits.iter().map(|h| hit_json(h, kind)).collect();
     let secs = o.elapsed.as_secs_f64();
     let mut fields = vec![
         ("hits", hits.into()),
@@ -138,9 +138,22 @@ pub fn search_json(o: &Found) -> Vec<(&'static str, serde_json::Value)> {
     fields
 }
 
-fn print_hits(out: &mut impl Write, hits: &[Hit]) -> std::io::Result<()> {
+/// `{"seed", "offset"}`, and `int_seed` for a signed seed kind.
+pub fn hit_json(h: &Hit, kind: SeedKind) -> serde_json::Value {
+    match kind.signed(h.seed) {
+        Some(s) => json!({"seed": h.seed, "int_seed": s, "offset": h.offset}),
+        None => json!({"seed": h.seed, "offset": h.offset}),
+    }
+}
+
+/// `seed S offset K` lines, the seed in the game's notation (signed for C#
+/// `int` seeds: `seed -31337`, not its pattern `4294935959`).
+pub fn print_hits(out: &mut impl Write, hits: &[Hit], kind: SeedKind) -> std::io::Result<()> {
     for h in hits {
-        writeln!(out, "seed {} offset {}", h.seed, h.offset)?;
+        match kind.signed(h.seed) {
+            Some(s) => writeln!(out, "seed {s} offset {}", h.offset)?,
+            None => writeln!(out, "seed {} offset {}", h.seed, h.offset)?,
+        }
     }
     out.flush()
 }
@@ -162,7 +175,7 @@ fn report(
     let secs = o.elapsed.as_secs_f64();
     if args.json {
         let mut obj = serde_json::Map::new();
-        for (k, v) in search_json(o) {
+        for (k, v) in search_json(o, args.kind) {
             obj.insert(k.into(), v);
         }
         for (k, v) in sharded.json_fields(query) {

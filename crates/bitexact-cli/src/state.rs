@@ -193,12 +193,15 @@ pub fn save(SaveArgs(args): &SaveArgs) -> Outcome {
         &args.path("output"),
         &bytes,
         format_args!(
-            "{} seed {seed}, {skip} {}{note}",
+            "{} seed {}, {skip} {}{note}",
             if info.default_class {
                 info.name
             } else {
                 info.title
             },
+            info.seed
+                .signed(seed)
+                .map_or(seed.to_string(), |s| s.to_string()),
             if info.unit == bitexact::engine::Unit::Words {
                 "words drawn"
             } else {
@@ -256,7 +259,7 @@ pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outc
                         fnv1a64(&bytes)
                     );
                     search_fields = sharded.json_fields(&query);
-                    search_fields.extend(crate::recover::search_json(&found));
+                    search_fields.extend(crate::recover::search_json(&found, id.info().seed));
                 }
                 match found.hits.first() {
                     Some(h) => {

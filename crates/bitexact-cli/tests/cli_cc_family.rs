@@ -293,7 +293,22 @@ fn recover_every_class_and_engine() {
         "--seed-range",
         "4294967000..4294967296",
     ]);
-    assert_eq!(stdout(&o), "seed 4294967291 offset 0\n");
+    // The seed in the game's notation: OpenRA's int; JSON has both.
+    assert_eq!(stdout(&o), "seed -5 offset 0\n");
+    let o = bitexact(&[
+        "recover",
+        "openra",
+        "--values",
+        &v,
+        "--seed-range",
+        "4294967000..4294967296",
+        "--json",
+    ]);
+    assert!(
+        stdout(&o).contains(r#""hits":[{"seed":4294967291,"int_seed":-5,"offset":0}]"#),
+        "{}",
+        stdout(&o)
+    );
     assert_usage_error(
         &bitexact(&["recover", "openra", "--tap", "float", "--values", "0.5"]),
         "cannot be recovered from",

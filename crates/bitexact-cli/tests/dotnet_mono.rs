@@ -274,13 +274,16 @@ fn recover_finds_the_seed_of_monos_dice_at_both_signs() {
         ]))
     };
     let out = search("4000..4500");
-    assert!(out.contains(r#"{"seed":4242,"offset":3}"#), "{out}");
+    assert!(
+        out.contains(r#"{"seed":4242,"int_seed":4242,"offset":3}"#),
+        "{out}"
+    );
     assert_eq!(out.matches("\"seed\"").count(), 1, "{out}");
     // -4242 is the same stream: found at its 32-bit pattern.
     let neg = (1u64 << 32) - 4242;
     let out = search(&format!("{}..{}", neg - 100, neg + 100));
     assert!(
-        out.contains(&format!(r#"{{"seed":{neg},"offset":3}}"#)),
+        out.contains(&format!(r#"{{"seed":{neg},"int_seed":-4242,"offset":3}}"#)),
         "{out}"
     );
 }

@@ -111,9 +111,9 @@ impl Engine for Dotnet {
             lossy: "",
         }),
         recover: Some(RecoverInfo {
-            taps: "next (default), next:MAX, next:MIN,MAX, double, bytes; seeds are searched and \
-                   printed as 32-bit patterns, so each stream is found twice, at S and at -S \
-                   (S + 4294967296)",
+            taps: "next (default), next:MAX, next:MIN,MAX, double, bytes; seeds are searched as \
+                   32-bit patterns (--seed-range 0..4294967296), so each stream is found twice, \
+                   at S and at -S, and printed as C# ints (JSON: seed, the pattern, and int_seed)",
             needs_range: false,
             offset_note: "",
         }),

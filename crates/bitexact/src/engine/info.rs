@@ -26,6 +26,16 @@ impl SeedKind {
         }
     }
 
+    /// A seed (its 32-bit pattern, as searches and states carry it) in the
+    /// game's own notation, where that is signed: `Some(-31337)` for an
+    /// [`SeedKind::I32`] seed `4294935959`; `None` for unsigned seeds.
+    pub const fn signed(self, seed: u64) -> Option<i64> {
+        match self {
+            SeedKind::I32 => Some(seed as u32 as i32 as i64),
+            _ => None,
+        }
+    }
+
     /// One past the largest seed a search can cover: 2^32, or 2^64 − 1 for
     /// 64-bit seeds (ranges end below 2^64, so the last seed is not
     /// searchable).

@@ -49,8 +49,9 @@ impl Engine for Openra {
                      float                NextFloat()",
         entry_points: &["next", "range", "float"],
         recover: Some(RecoverInfo {
-            taps: "next (default; Next() values); seeds are searched and printed as 32-bit \
-                   patterns (OpenRA's negative int seed S is S + 4294967296)",
+            taps: "next (default; Next() values); seeds are searched as 32-bit patterns \
+                   (--seed-range 0..4294967296; OpenRA's negative int seed S is S + 4294967296) \
+                   and printed as OpenRA's int (JSON: seed, the pattern, and int_seed)",
             needs_range: false,
             offset_note: "",
         }),
