@@ -23,10 +23,10 @@ impl Handle for bx_dotnet_rng {
 /// Bytes of a `System.Random` state: `SeedArray`'s 56 ints, `inext`,
 /// `inextp`, little-endian.
 pub const BX_DOTNET_STATE_LEN: usize = 232;
-/// A customary bound for `bx_dotnet_identify`: 10^8 draws.
-pub const BX_DOTNET_DEFAULT_MAX_DRAWS: u64 = 100_000_000;
-/// The largest bound `bx_dotnet_identify` takes: 10^9 draws.
-pub const BX_DOTNET_MAX_DRAWS: u64 = 1_000_000_000;
+/// A customary bound for `bx_dotnet_identify`: 10^7 draws (about 0.6 s).
+pub const BX_DOTNET_DEFAULT_MAX_DRAWS: u64 = 10_000_000;
+/// The largest bound `bx_dotnet_identify` takes: 10^8 draws (about 6 s).
+pub const BX_DOTNET_MAX_DRAWS: u64 = 100_000_000;
 
 const _: () = assert!(BX_DOTNET_STATE_LEN == dotnet::STATE_LEN);
 const _: () = assert!(BX_DOTNET_DEFAULT_MAX_DRAWS == dotnet::DEFAULT_MAX_WORDS);

@@ -70,8 +70,8 @@ impl Tap {
     }
 }
 
-/// The walk back's bound: 10^9 words (about 20 s).
-pub const MAX_WORDS: u64 = 1_000_000_000;
+/// The walk back's ceiling: 10^8 words (about 6 s).
+pub const MAX_WORDS: u64 = 100_000_000;
 
 const TAPS: &str = "next, next:MAX, next:MIN,MAX, double, bytes";
 const CALLS: &str = "next, next MAX, next MIN MAX, double, bytes";
@@ -302,25 +302,24 @@ impl Reversible for Random {
     }
 
     fn unstep(&mut self, others: &mut dyn FnMut(Random)) -> bool {
-        let (i, p) = self.cursors();
+        let (i, p) = (self.inext, self.inextp);
         if i == 0 {
             return false;
         }
-        let a = *self.seed_array();
-        let pre = super::seeding::preimages(a[i as usize], a[p as usize], true, -1, MBIG);
-        let back = |c: i32| if c == 1 { 55 } else { c - 1 };
-        let at = |x: i32| {
-            let mut arr = a;
-            arr[i as usize] = x;
-            Random::from_parts(arr, back(i), back(p)).expect("cursors stay in 1..=55")
-        };
+        let (iu, pu) = (i as usize, p as usize);
+        let pre =
+            super::seeding::preimages(self.seed_array[iu], self.seed_array[pu], true, -1, MBIG);
         let Some((&first, rest)) = pre.as_slice().split_first() else {
             return false;
         };
+        let back = |c: i32| if c == 1 { 55 } else { c - 1 };
+        (self.inext, self.inextp) = (back(i), back(p));
         for &x in rest {
-            others(at(x));
+            let mut other = *self;
+            other.seed_array[iu] = x;
+            others(other);
         }
-        *self = at(first);
+        self.seed_array[iu] = first;
         true
     }
 

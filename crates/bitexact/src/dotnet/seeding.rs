@@ -119,7 +119,7 @@ pub enum SeedOf {
 }
 
 /// The most alternative preimages [`seed_of_array`] follows.
-pub const MAX_BRANCHES: usize = 64;
+pub const MAX_BRANCHES: usize = 8;
 
 /// The seed magnitude whose `new Random(±s)` leaves `SeedArray` equal to
 /// `a` (index 0 included), found by undoing the seeding (no search), and
@@ -144,20 +144,39 @@ pub fn seed_of_array(a: &[i32; 56]) -> SeedOf {
                 (1, _) => (0, MBIG - 1),
                 _ => (-1, MBIG),
             };
-            let pre = preimages(w[i], w[partner(i)], false, lo, hi);
-            let Some((&first, rest)) = pre.as_slice().split_first() else {
-                break false;
+            // The two preimages of a round's fold (no verification needed:
+            // `x − b` is `t` exactly, and `fold(t)` is `y` by the choice of
+            // `t`); the range keeps one, rarely both (`preimages` is the
+            // general form, checked against this in the tests).
+            let (y, b) = (w[i], w[partner(i)]);
+            let fits = |t: i32| {
+                let x = b.wrapping_add(t);
+                (lo..=hi).contains(&x).then_some(x)
             };
-            for &alt in rest {
-                if depth + 1 >= MAX_BRANCHES || branches >= MAX_BRANCHES {
-                    return SeedOf::Unsure;
+            let plain = if y >= 0 { fits(y) } else { None };
+            let folded = {
+                let t = y.wrapping_sub(MBIG);
+                if t < 0 {
+                    fits(t)
+                } else {
+                    None
                 }
-                let mut other = w;
-                other[i] = alt;
-                stack[depth] = (k + 1, other);
-                depth += 1;
-                branches += 1;
-            }
+            };
+            let first = match (plain, folded) {
+                (Some(x), None) | (None, Some(x)) => x,
+                (None, None) => break false,
+                (Some(x), Some(alt)) => {
+                    if depth + 1 >= MAX_BRANCHES || branches >= MAX_BRANCHES {
+                        return SeedOf::Unsure;
+                    }
+                    let mut other = w;
+                    other[i] = alt;
+                    stack[depth] = (k + 1, other);
+                    depth += 1;
+                    branches += 1;
+                    x
+                }
+            };
             w[i] = first;
             k += 1;
         };
@@ -169,4 +188,51 @@ pub fn seed_of_array(a: &[i32; 56]) -> SeedOf {
         }
     }
     SeedOf::No
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preimages_are_every_value_that_folds_back() {
+        // Edge values against a brute force over x near the wrap points.
+        let edges = [
+            -2,
+            -1,
+            0,
+            1,
+            2,
+            MBIG - 2,
+            MBIG - 1,
+            MBIG,
+            i32::MIN,
+            i32::MIN + 1,
+        ];
+        for &y in &edges {
+            for &b in &edges {
+                for word in [false, true] {
+                    let got = preimages(y, b, word, i32::MIN, i32::MAX);
+                    for &x in got.as_slice() {
+                        let mut t = x.wrapping_sub(b);
+                        if word && t == MBIG {
+                            t -= 1;
+                        }
+                        assert_eq!(fold(t), y, "x {x} b {b} y {y}");
+                    }
+                    // Every x whose difference is one of the candidate t's.
+                    for t in [y, y.wrapping_sub(MBIG), MBIG] {
+                        let x = b.wrapping_add(t);
+                        let mut f = x.wrapping_sub(b);
+                        if word && f == MBIG {
+                            f -= 1;
+                        }
+                        if fold(f) == y {
+                            assert!(got.as_slice().contains(&x), "x {x} b {b} y {y} word {word}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
