@@ -52,6 +52,9 @@ pub fn run(StreamArgs(args): &StreamArgs, out: &mut impl Write) -> Outcome {
     let bad = |e: StreamError| Failure::usage(stream_message(shown, &e));
     let mut s =
         Stream::new(id, args.u64("seed").unwrap_or(0), tap, &args.options()).map_err(bad)?;
+    if let Some(note) = s.caveat() {
+        crate::summary!("note: {note}");
+    }
     let skip = args.u64("skip").unwrap_or(0);
     s.skip(skip).map_err(bad)?;
     let format = *args.m.get_one::<Format>("format").unwrap_or(&Format::Dec);

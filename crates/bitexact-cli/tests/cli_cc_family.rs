@@ -478,3 +478,53 @@ fn sync_openra_consistent_ahead_behind_unrelated_and_bad_logs() {
     );
     assert_usage_error(&check("nothing here\n"), "no 'Sync for net frame'");
 }
+
+/// Issue 34: a call the game makes oddly and the library keeps as written
+/// says so beside its values (sots' reversed bell, Generals' reversed
+/// value and empty real); a plain call says nothing.
+#[test]
+fn odd_calls_kept_as_the_game_makes_them_are_noted() {
+    for (args, note) in [
+        (
+            &[
+                "stream", "sots", "--seed", "1", "--tap", "bell:6,1", "--count", "2",
+            ][..],
+            "bell with LO above HI",
+        ),
+        (
+            &[
+                "stream",
+                "generals",
+                "--seed",
+                "1",
+                "--tap",
+                "value:6,1",
+                "--count",
+                "2",
+            ][..],
+            "value with LO above HI",
+        ),
+        (
+            &[
+                "stream", "generals", "--seed", "1", "--tap", "real:2,1", "--count", "1",
+            ][..],
+            "real with HI - LO <= 0",
+        ),
+    ] {
+        let o = bitexact(args);
+        assert!(o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.starts_with("note: ") && err.contains(note),
+            "{args:?}: {err}"
+        );
+    }
+    let o = bitexact(&[
+        "stream", "sots", "--seed", "1", "--tap", "bell:1,6", "--count", "2",
+    ]);
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

@@ -236,6 +236,14 @@ pub trait Engine: Sealed + Sized + 'static {
         Fields::new()
     }
 
+    /// What a user should know about a call that the game makes oddly but
+    /// this reproduces as written (sots' `bell` with its bounds reversed):
+    /// one sentence for front ends to print beside the values, or `None`.
+    fn caveat(tap: Self::Tap) -> Option<&'static str> {
+        let _ = tap;
+        None
+    }
+
     /// How many values one call of `tap` returns, about equally likely (a
     /// die's 6, a raw word's 2^32), where that is known: the chance that a
     /// call matches an observed value is its inverse. `None` for taps whose

@@ -85,6 +85,20 @@ impl Engine for Generals {
         ..Info::DEFAULTS
     };
 
+    fn caveat(tap: Tap) -> Option<&'static str> {
+        match tap {
+            Tap::Value(lo, hi) if lo > hi => Some(
+                "value with LO above HI is kept as the game computes it (no error): the span \
+                 HI - LO + 1 wraps as an unsigned int, so values fall outside HI..=LO",
+            ),
+            #[allow(clippy::neg_cmp_op_on_partial_ord)]
+            Tap::Real(lo, hi) if !(hi - lo > 0.0) => {
+                Some("real with HI - LO <= 0 returns HI and draws nothing, as the game does")
+            }
+            _ => None,
+        }
+    }
+
     fn outcomes(tap: Tap) -> Option<f64> {
         match tap {
             Tap::Raw => Some(4_294_967_296.0),

@@ -80,6 +80,17 @@ impl Engine for Sots {
         crate::engine::codec::mt_block_plausible(window)
     }
 
+    fn caveat(tap: Call) -> Option<&'static str> {
+        match tap {
+            Call::IntRangeBell(lo, hi) if lo > hi => Some(
+                "bell with LO above HI is kept as the game computes it (no swap, no error): its \
+                 halves reach the draws as huge unsigned bounds, so values fall far outside \
+                 HI..=LO",
+            ),
+            _ => None,
+        }
+    }
+
     fn outcomes(tap: Call) -> Option<f64> {
         match tap {
             Call::U32 => Some(4_294_967_296.0),

@@ -73,6 +73,7 @@ trait Draws: Send + Sync + fmt::Debug {
     fn next(&mut self) -> (Value, u64);
     fn set_tap(&mut self, name: &str, args: &[&str], ledger: bool) -> Result<(), TapError>;
     fn fixed_words(&self) -> Option<u64>;
+    fn caveat(&self) -> Option<&'static str>;
     fn entry_point(&self) -> usize;
     fn discard(&mut self, words: u64);
     fn position(&self) -> u64;
@@ -105,6 +106,10 @@ impl<E: Engine> Draws for Of<E> {
     fn set_tap(&mut self, name: &str, args: &[&str], ledger: bool) -> Result<(), TapError> {
         self.tap = E::tap(name, args, ledger)?;
         Ok(())
+    }
+
+    fn caveat(&self) -> Option<&'static str> {
+        E::caveat(self.tap)
     }
 
     fn fixed_words(&self) -> Option<u64> {
@@ -173,6 +178,13 @@ impl Stream {
             }) as Box<dyn Draws>
         });
         Ok(Stream { id, draws })
+    }
+
+    /// What to know about the tap as the game makes it (sots' `bell` with
+    /// its bounds reversed), one sentence, or `None`
+    /// ([`Engine::caveat`](crate::engine::Engine::caveat)).
+    pub fn caveat(&self) -> Option<&'static str> {
+        self.draws.caveat()
     }
 
     /// The stream's generator.
