@@ -182,7 +182,7 @@ impl Stream {
 
     /// What to know about the tap as the game makes it (sots' `bell` with
     /// its bounds reversed), one sentence, or `None`
-    /// ([`Engine::caveat`](crate::engine::Engine::caveat)).
+    /// ([`Engine::caveat`]).
     pub fn caveat(&self) -> Option<&'static str> {
         self.draws.caveat()
     }
