@@ -92,6 +92,22 @@ pub(super) fn preimages(y: i32, b: i32, word: bool, lo: i32, hi: i32) -> Preimag
     out
 }
 
+/// [`preimages`] of a seeding round's fold (no `InternalSample` step), the
+/// hot case: the value kept as it is, and the value folded, each when it
+/// lies in `lo..=hi`. No verification is needed: `x − b` is `t` exactly, and
+/// `fold(t)` is `y` by the choice of `t`.
+#[inline]
+fn round_preimages(y: i32, b: i32, lo: i32, hi: i32) -> (Option<i32>, Option<i32>) {
+    let fits = |t: i32| {
+        let x = b.wrapping_add(t);
+        (lo..=hi).contains(&x).then_some(x)
+    };
+    let plain = if y >= 0 { fits(y) } else { None };
+    let t = y.wrapping_sub(MBIG);
+    let folded = if t < 0 { fits(t) } else { None };
+    (plain, folded)
+}
+
 /// [`preimages`]' answer.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Preimages {
@@ -144,24 +160,7 @@ pub fn seed_of_array(a: &[i32; 56]) -> SeedOf {
                 (1, _) => (0, MBIG - 1),
                 _ => (-1, MBIG),
             };
-            // The two preimages of a round's fold (no verification needed:
-            // `x − b` is `t` exactly, and `fold(t)` is `y` by the choice of
-            // `t`); the range keeps one, rarely both (`preimages` is the
-            // general form, checked against this in the tests).
-            let (y, b) = (w[i], w[partner(i)]);
-            let fits = |t: i32| {
-                let x = b.wrapping_add(t);
-                (lo..=hi).contains(&x).then_some(x)
-            };
-            let plain = if y >= 0 { fits(y) } else { None };
-            let folded = {
-                let t = y.wrapping_sub(MBIG);
-                if t < 0 {
-                    fits(t)
-                } else {
-                    None
-                }
-            };
+            let (plain, folded) = round_preimages(w[i], w[partner(i)], lo, hi);
             let first = match (plain, folded) {
                 (Some(x), None) | (None, Some(x)) => x,
                 (None, None) => break false,
@@ -193,6 +192,33 @@ pub fn seed_of_array(a: &[i32; 56]) -> SeedOf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rounds_fast_path_is_the_general_form() {
+        let edges = [
+            -2,
+            -1,
+            0,
+            1,
+            2,
+            7,
+            MBIG - 2,
+            MBIG - 1,
+            MBIG,
+            i32::MIN,
+            i32::MIN + 1,
+        ];
+        for &y in &edges {
+            for &b in &edges {
+                for (lo, hi) in [(-1, MBIG), (0, MBIG - 1), (MSEED - MBIG, MSEED)] {
+                    let (plain, folded) = round_preimages(y, b, lo, hi);
+                    let fast: alloc::vec::Vec<i32> = plain.into_iter().chain(folded).collect();
+                    let general = preimages(y, b, false, lo, hi);
+                    assert_eq!(fast, general.as_slice(), "y {y} b {b} lo {lo}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn preimages_are_every_value_that_folds_back() {
