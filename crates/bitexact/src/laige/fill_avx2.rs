@@ -17,7 +17,8 @@
 //!
 //! Safety: the `#[target_feature(enable = "avx2")]` functions are reached
 //! only through [`round_u64`] / [`round_f32`], which check
-//! `is_x86_feature_detected!("avx2")` first. The only other `unsafe` is the
+//! `Isa::Avx2.allowed()` (the CPU has AVX2, and `BITEXACT_MAX_ISA` does not
+//! cap it) first. The only other `unsafe` is the
 //! two store helpers, each writing one vector into an exclusively borrowed
 //! array of exactly the vector's size.
 
@@ -30,6 +31,7 @@ use core::arch::x86_64::{
 
 use super::fill::{place_lanes, LaneJumps, LANES};
 use super::FLOAT01_UNIT;
+use crate::simd::Isa;
 
 /// [`round_kernel_u64`] when the CPU has AVX2; `None` (nothing written)
 /// otherwise.
@@ -38,11 +40,12 @@ pub(super) fn round_u64(
     jumps: &LaneJumps,
     out: &mut [u64],
 ) -> Option<(u64, u64)> {
-    if !std::is_x86_feature_detected!("avx2") {
+    if !Isa::Avx2.allowed() {
         return None;
     }
-    // SAFETY: the CPU supports AVX2 (checked just above), the only
-    // requirement of calling a `#[target_feature(enable = "avx2")]` function.
+    // SAFETY: the CPU supports AVX2 (`allowed` checked it just above), the
+    // only requirement of calling a `#[target_feature(enable = "avx2")]`
+    // function.
     #[allow(unsafe_code)]
     let end = unsafe { round_kernel_u64(state, jumps, out) };
     Some(end)
@@ -55,7 +58,7 @@ pub(super) fn round_f32(
     jumps: &LaneJumps,
     out: &mut [f32],
 ) -> Option<(u64, u64)> {
-    if !std::is_x86_feature_detected!("avx2") {
+    if !Isa::Avx2.allowed() {
         return None;
     }
     // SAFETY: as in `round_u64`: AVX2 was just detected.

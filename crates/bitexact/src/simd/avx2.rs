@@ -5,7 +5,8 @@ use core::arch::x86_64::{
     __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32,
     _mm256_cmpgt_epi32, _mm256_i32gather_epi32, _mm256_min_epu32, _mm256_movemask_ps,
     _mm256_mullo_epi32, _mm256_or_si256, _mm256_set1_epi32, _mm256_setr_epi32, _mm256_slli_epi32,
-    _mm256_srai_epi32, _mm256_srli_epi32, _mm256_srlv_epi32, _mm256_sub_epi32, _mm256_xor_si256,
+    _mm256_sllv_epi32, _mm256_srai_epi32, _mm256_srli_epi32, _mm256_srlv_epi32, _mm256_sub_epi32,
+    _mm256_xor_si256,
 };
 use core::ops::BitOr;
 
@@ -109,6 +110,10 @@ impl Lanes for U32x8 {
     fn shr_by(self, by: U32x8) -> U32x8 {
         U32x8(proven!(_mm256_srlv_epi32(self.0, by.0)))
     }
+    #[inline(always)]
+    fn shl_by(self, by: U32x8) -> U32x8 {
+        U32x8(proven!(_mm256_sllv_epi32(self.0, by.0)))
+    }
 
     #[inline(always)]
     fn eq(self, b: U32x8) -> Mask8 {
@@ -151,14 +156,5 @@ impl Lanes for U32x8 {
         // SAFETY: every lane's address is readable and aligned (the
         // caller's contract), and `idx` proves the CPU has AVX2.
         U32x8(unsafe { _mm256_i32gather_epi32::<4>(base.cast::<i32>(), idx.0) })
-    }
-    #[inline(always)]
-    #[allow(unsafe_code)]
-    fn write(self, out: &mut [u32]) {
-        let out: &mut [u32; 8] = out.try_into().expect("eight words");
-        // SAFETY: `__m256i` and `[u32; 8]` are both 32 bytes of plain
-        // integers, every bit pattern valid in each: lane `l` is word `l`
-        // (x86 is little-endian).
-        *out = unsafe { core::mem::transmute::<__m256i, [u32; 8]>(self.0) };
     }
 }

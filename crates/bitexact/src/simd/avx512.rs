@@ -7,9 +7,9 @@
 use core::arch::x86_64::{
     __m512i, _mm512_add_epi32, _mm512_and_si512, _mm512_cmpeq_epi32_mask, _mm512_cmpgt_epi32_mask,
     _mm512_cmple_epu32_mask, _mm512_i32gather_epi32, _mm512_mask_xor_epi32, _mm512_mullo_epi32,
-    _mm512_or_si512, _mm512_set1_epi32, _mm512_setr_epi32, _mm512_sll_epi32, _mm512_sra_epi32,
-    _mm512_srl_epi32, _mm512_srlv_epi32, _mm512_sub_epi32, _mm512_test_epi32_mask,
-    _mm512_xor_si512, _mm_cvtsi32_si128,
+    _mm512_or_si512, _mm512_set1_epi32, _mm512_setr_epi32, _mm512_sll_epi32, _mm512_sllv_epi32,
+    _mm512_sra_epi32, _mm512_srl_epi32, _mm512_srlv_epi32, _mm512_sub_epi32,
+    _mm512_test_epi32_mask, _mm512_xor_si512, _mm_cvtsi32_si128,
 };
 use core::ops::BitOr;
 
@@ -116,6 +116,10 @@ impl Lanes for U32x16 {
     fn shr_by(self, by: U32x16) -> U32x16 {
         U32x16(proven!(_mm512_srlv_epi32(self.0, by.0)))
     }
+    #[inline(always)]
+    fn shl_by(self, by: U32x16) -> U32x16 {
+        U32x16(proven!(_mm512_sllv_epi32(self.0, by.0)))
+    }
 
     #[inline(always)]
     fn eq(self, b: U32x16) -> Mask16 {
@@ -151,14 +155,5 @@ impl Lanes for U32x16 {
         // SAFETY: every lane's address is readable and aligned (the
         // caller's contract), and `idx` proves the CPU has AVX-512F.
         U32x16(unsafe { _mm512_i32gather_epi32::<4>(idx.0, base.cast::<i32>().cast()) })
-    }
-    #[inline(always)]
-    #[allow(unsafe_code)]
-    fn write(self, out: &mut [u32]) {
-        let out: &mut [u32; 16] = out.try_into().expect("16 words");
-        // SAFETY: `__m512i` and `[u32; 16]` are both 64 bytes of plain
-        // integers, every bit pattern valid in each: lane `l` is word `l`
-        // (x86 is little-endian).
-        *out = unsafe { core::mem::transmute::<__m512i, [u32; 16]>(self.0) };
     }
 }

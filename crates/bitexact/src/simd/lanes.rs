@@ -18,12 +18,10 @@
 //! read back with `movemask` on AVX2 and a `k` mask on AVX-512F; AVX2 has
 //! no unsigned compare (`a ≤ b` is `min(a, b) == a`) and no masked XOR
 //! (`a ^ (m & b)`); the gathers take their operands in different orders.
-//! [`Lanes::write`] stores a vector's lanes to an array.
 //!
 //! **Soundness.** The intrinsics require only that the CPU executes their
 //! instructions (the gather also reads memory: it is `unsafe` and states
-//! its own contract; `write` moves a register into an array of its size,
-//! a transmute between plain integers). Every method takes a vector, a mask or a token, and
+//! its own contract). Every method takes a vector, a mask or a token, and
 //! those exist only as proof that the CPU has the feature: a token
 //! ([`Avx2`](super::avx2::Avx2), [`Avx512`](super::avx512::Avx512)) is
 //! made only by its `here()`, a safe `#[target_feature]` function, which
@@ -106,6 +104,9 @@ pub(crate) trait Lanes: Copy + Sealed {
     /// Logical right shift of each lane by the same lane of `by` (0 when it
     /// is 32 or more).
     fn shr_by(self, by: Self) -> Self;
+    /// Left shift of each lane by the same lane of `by` (0 when it is 32
+    /// or more).
+    fn shl_by(self, by: Self) -> Self;
 
     /// Lanes where `self == b`.
     fn eq(self, b: Self) -> Self::Mask;
@@ -129,10 +130,6 @@ pub(crate) trait Lanes: Copy + Sealed {
     /// read, aligned to 4, for the duration of the call.
     #[allow(unsafe_code)]
     unsafe fn gather(base: *const u32, idx: Self) -> Self;
-
-    /// Lane `l` into `out[l]`; panics unless `out` has [`N`](Lanes::N)
-    /// words.
-    fn write(self, out: &mut [u32]);
 }
 
 /// Push `(seed, j)` for each lane `l` set in `bits` of a vector whose lane

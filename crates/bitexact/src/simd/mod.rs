@@ -22,8 +22,9 @@
 //! on an AVX2 machine), the wrapper is just the portable kernel.
 
 /// `dispatch!(vis fn name<T, F>(a: A, …) -> R where [F: Bound, …] = kernel;)` defines
-/// `name`, which runs `kernel` compiled with AVX2 when the CPU has AVX2 and
-/// the portable `kernel` otherwise. `kernel` must be `#[inline(always)]` so
+/// `name`, which runs `kernel` compiled with AVX2 when the CPU has AVX2 (and
+/// `BITEXACT_MAX_ISA`, see [`Isa`], does not say `portable`) and the
+/// portable `kernel` otherwise. `kernel` must be `#[inline(always)]` so
 /// that it is compiled inside the AVX2 copy.
 macro_rules! dispatch {
     (
@@ -46,10 +47,13 @@ macro_rules! dispatch {
                 fn avx2 $(<$($g),+>)? ($($a: $t),*) $(-> $r)? $(where $($w)*)? {
                     $kernel($($a),*)
                 }
-                if ::std::is_x86_feature_detected!("avx2") {
+                if $crate::simd::Isa::cap() >= $crate::simd::Isa::Avx2
+                    && ::std::is_x86_feature_detected!("avx2")
+                {
                     // SAFETY: `avx2` is `kernel` compiled with AVX2 enabled;
                     // calling it is sound exactly when the CPU executes AVX2
-                    // instructions, which the run-time check just confirmed.
+                    // instructions, which the run-time check just confirmed
+                    // (the cap only ever turns the AVX2 copy off).
                     // The kernel itself is safe code (no intrinsics, no raw
                     // pointers), so nothing else is assumed.
                     #[allow(unsafe_code)]
@@ -92,8 +96,9 @@ pub(crate) use soft::{Soft, Soft16};
 /// A search picks [`Isa::best`] at run time; the tests run every kernel the
 /// machine can execute, the portable one included, against a plain scalar
 /// scan. The environment variable `BITEXACT_MAX_ISA` (`portable`, `avx2`,
-/// `avx512`) caps the pick, to measure the narrower kernels on a wider
-/// machine; it changes the speed only (every kernel gives the same hits),
+/// `avx512`) caps the pick — of these kernels and of the AVX2 copies
+/// [`dispatch!`] makes of the portable ones — to measure the narrower
+/// kernels on a wider machine; it changes the speed only (every kernel gives the same hits),
 /// and other values are ignored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[allow(dead_code)] // the vector variants exist only where they can run
@@ -111,10 +116,9 @@ impl Isa {
     /// The widest kernel this CPU can run.
     #[inline]
     pub(crate) fn best() -> Isa {
-        let cap = Isa::cap();
-        if cap >= Isa::Avx512 && Isa::Avx512.available() {
+        if Isa::Avx512.allowed() {
             Isa::Avx512
-        } else if cap >= Isa::Avx2 && Isa::Avx2.available() {
+        } else if Isa::Avx2.allowed() {
             Isa::Avx2
         } else {
             Isa::Portable
@@ -122,8 +126,9 @@ impl Isa {
     }
 
     /// `BITEXACT_MAX_ISA`, read once (the widest set when unset or not one
-    /// of `portable`, `avx2`, `avx512`).
-    fn cap() -> Isa {
+    /// of `portable`, `avx2`, `avx512`): it caps the explicit kernels and
+    /// the AVX2 copies [`dispatch!`] makes alike.
+    pub(crate) fn cap() -> Isa {
         #[cfg(feature = "std")]
         {
             static CAP: std::sync::OnceLock<Isa> = std::sync::OnceLock::new();
@@ -135,6 +140,14 @@ impl Isa {
         }
         #[cfg(not(feature = "std"))]
         Isa::Avx512
+    }
+
+    /// Whether a search or fill may use this set: the CPU executes it
+    /// ([`available`](Self::available)) and `BITEXACT_MAX_ISA` does not cap
+    /// it.
+    #[inline]
+    pub(crate) fn allowed(self) -> bool {
+        self <= Isa::cap() && self.available()
     }
 
     /// Whether this CPU executes the kernel's instructions (the run-time

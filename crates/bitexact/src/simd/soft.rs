@@ -95,6 +95,9 @@ impl Lanes for Soft16 {
     fn shr_by(self, by: Soft16) -> Soft16 {
         self.zip(by, |a, b| a.checked_shr(b).unwrap_or(0))
     }
+    fn shl_by(self, by: Soft16) -> Soft16 {
+        self.zip(by, |a, b| a.checked_shl(b).unwrap_or(0))
+    }
     fn eq(self, b: Soft16) -> SoftMask {
         self.test(b, |a, b| a == b)
     }
@@ -124,8 +127,5 @@ impl Lanes for Soft16 {
         // SAFETY: the caller promises each `base.offset(idx[l])` is valid
         // for an aligned 4-byte read (the trait's contract).
         idx.map(|i| unsafe { *base.offset(i as i32 as isize) })
-    }
-    fn write(self, out: &mut [u32]) {
-        out.copy_from_slice(&self.0);
     }
 }

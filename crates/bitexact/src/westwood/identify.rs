@@ -13,23 +13,24 @@
 //!    40 000 points for the default bound of 10^7 draws, 640 KB).
 //! 2. **Probe** ([`Candidates::probe`]). A seed is a candidate when its own
 //!    first table word, [`first_word`]`(seed)` (three hash rounds), is one of
-//!    the recorded first words: two bitmaps sized to stay in cache reject
-//!    almost every seed — the word's top 18 bits in a 32 KiB one (L1), its
-//!    low 21 bits in a 256 KiB one (L2), looked up only for the one seed in
-//!    seven that passes the first at the default bound — a bucketed lookup
-//!    in the sorted points settles the rest, `psdes(seed, 1)` must then
-//!    match the recorded second word, and a final exact check replays the
-//!    seed's stream forward to the saved state.
+//!    the recorded first words: a blocked Bloom filter sized to the points
+//!    (one 32-bit block a point or so: 256 KiB at the default bound, in L2)
+//!    rejects almost every seed with one load — about one in 700 passes —
+//!    a bucketed lookup in the sorted points settles the rest,
+//!    `psdes(seed, 1)` must then match the recorded second word, and a
+//!    final exact check replays the seed's stream forward to the saved
+//!    state.
 //!
 //! The library has no threads: a caller splits the 2^32 seeds into ranges and
 //! searches them in parallel ([`Candidates`] is `Sync`, and
 //! [`Candidates::search`] over one range is the single-threaded loop, hashing
-//! seeds in blocks: the hash and the first bitmap's test in vectors (an
-//! AVX-512F or AVX2 kernel, else a loop the compiler vectorises). Measured
-//! on a 2-core AMD EPYC (Zen 3, AVX2), one thread, a state 5 000 draws in:
-//! 1.8 ns a seed at the default bound with AVX2 (2.1 ns portable), against
-//! 0.7 ns for the hash alone (`--max-draws 0`) — about 8 s per core for all
-//! 2^32 seeds (`bench/matrix.sh`, `bench/westwood.sh`).
+//! seeds in blocks: the hash and the filter's test in vectors (an AVX-512F
+//! or AVX2 kernel, else a loop the compiler vectorises). Measured on a
+//! 2-core AMD EPYC (Zen 3, AVX2), one thread, a state 5 000 draws in, 2^28
+//! seeds: 0.45 s at the default bound with AVX2 (1.5 s portable), against
+//! 0.17 s for the hash alone (`--max-draws 0`): the lookup costs more than
+//! the hash there, bounded by the cost of one load a seed from L2
+//! (`bench/matrix.sh`, `bench/westwood.sh`, `bench/RESULTS.md`).
 //!
 //! **Identified means replayed** (SPEC 8): a hit is reported only after
 //! `Random2::new(seed)` advanced by the found number of draws equals the
@@ -68,19 +69,19 @@ pub struct Candidates {
     max_draws: u64,
     /// Sorted by `word0`.
     points: Vec<Point>,
-    /// The points' `word0`, in the same order: the compact array a bitmap
+    /// The points' `word0`, in the same order: the compact array a filter
     /// false positive is settled in (4 bytes a point, so it stays in cache
-    /// beside the bitmap).
+    /// beside the filter).
     keys: Vec<u32>,
     /// `buckets[h]..buckets[h + 1]`: the points whose `word0 >> bucket_shift`
     /// is `h` (about two points a bucket).
     buckets: Vec<u32>,
     bucket_shift: u32,
-    /// The two bitmaps a seed's first word passes before the lookup.
+    /// The filter a seed's first word passes before the lookup.
     filter: Filter,
     /// The points' distinct `word0`s when there are at most [`FEW`] (the
     /// first repeated to fill): the vector kernels compare each seed's first
-    /// word with these instead of loading a bitmap bit.
+    /// word with these instead of loading a filter block.
     few: Option<([u32; FEW], usize)>,
 }
 
@@ -113,8 +114,9 @@ impl Candidates {
     /// Walk `saved` back to every possible seeding point at most `max_draws`
     /// draws before it (see the module docs). Cost: one XOR per draw walked
     /// (linear in `max_draws`: choose a bound, e.g. [`DEFAULT_MAX_DRAWS`](super::DEFAULT_MAX_DRAWS));
-    /// memory: 16 bytes per 250 draws, the two bitmaps (288 KiB), 4 bytes a
-    /// point of keys and a bucket index of at most 256 KiB.
+    /// memory: 16 bytes per 250 draws, the filter (4 bytes a point or so,
+    /// at most 512 KiB), 4 bytes a point of keys and a bucket index of at
+    /// most 256 KiB.
     ///
     /// Fails for irregular cursors: no seeding point leads to them.
     pub fn new(saved: &Random2, max_draws: u64) -> Result<Self, IrregularCursors> {
@@ -158,7 +160,7 @@ impl Candidates {
             }
         }
         points.sort_unstable_by_key(|p| (p.word0, p.draws));
-        let filter = Filter::new(points.iter().map(|p| p.word0));
+        let filter = Filter::new(points.iter().map(|p| p.word0), points.len());
         // About two points a bucket, at most 2^16 buckets.
         let bucket_bits = (points.len() / 2).max(1).ilog2().clamp(4, 16);
         let bucket_shift = 32 - bucket_bits;
@@ -218,16 +220,15 @@ impl Candidates {
     }
 
     /// Whether `seed` produced the saved state within the bound, and at how
-    /// many draws. Per seed: one [`first_word`] and one load from a bitmap
-    /// in L1; a second in L2 for about one seed in 7 at the
-    /// default bound; the bucketed lookup for about one in 400; the second
-    /// word for about one in 10^5 over a full 2^32 search; and for a true
-    /// hit only, replaying the seed's stream up to the saved state (one XOR
-    /// per draw).
+    /// many draws. Per seed: one [`first_word`] and one load from the
+    /// filter; the bucketed lookup for about one in 700 at the default
+    /// bound; the second word for about one in 10^5 over a full 2^32
+    /// search; and for a true hit only, replaying the seed's stream up to
+    /// the saved state (one XOR per draw).
     #[inline]
     pub fn probe(&self, seed: u32) -> Option<Identification> {
         let w0 = first_word(seed) as u32;
-        if !(self.filter.near(w0) && self.filter.far(w0)) {
+        if !self.filter.pass(w0) {
             return None;
         }
         self.confirm(seed, w0)
@@ -263,8 +264,8 @@ impl Candidates {
     /// [`probe`](Self::probe) every seed of `seeds` (clamped to
     /// `0..2^32`) in increasing order, yielding each hit. Seeds are hashed
     /// and probed in blocks of 256: by an explicit AVX-512 or AVX2 kernel
-    /// when the CPU has one (`westwood::psdes_avx`: the hash and the first
-    /// bitmap's test, a gather from L1, in vectors), else by a loop the
+    /// when the CPU has one (`westwood::psdes_avx`: the hash and the
+    /// filter's test, a gather a vector, in vectors), else by a loop the
     /// compiler vectorises. All give the same hits.
     pub fn search(&self, seeds: Range<u64>) -> Search<'_> {
         self.search_on(Isa::best(), seeds)
@@ -285,15 +286,19 @@ impl Candidates {
     }
 
     /// Bit `k` set when seed `first + k` (wrapping) passes the filter, for
-    /// `SEARCH_BLOCK` seeds: the block's first words hashed and the near
-    /// test made in vectors by an AVX-512 or AVX2 kernel when the CPU has
-    /// one (the bit gathered from L1), else by a loop the compiler
-    /// vectorises and scalar loads; then the far test for the few that
-    /// pass ([`Filter`]). At most [`FEW`] distinct first words are compared
-    /// in the vectors instead, with no lookup.
+    /// `SEARCH_BLOCK` seeds: the block's first words hashed and tested in
+    /// vectors by an AVX-512 or AVX2 kernel when the CPU has one (each
+    /// lane's block gathered), else by a loop the compiler vectorises and
+    /// scalar loads. At most [`FEW`] distinct first words are compared in
+    /// the vectors instead, with no lookup.
     pub(crate) fn probe_block(&self, isa: Isa, first: u32) -> [u64; SEARCH_BLOCK / 64] {
-        let mut words = [0u32; SEARCH_BLOCK];
-        let (x, near) = match isa {
+        self.probe_block_with(isa, &self.filter, first)
+    }
+
+    /// [`probe_block`](Self::probe_block) through `filter` (the tests pass
+    /// a small dense one, so that a wrong hash, index or gather shows).
+    fn probe_block_with(&self, isa: Isa, filter: &Filter, first: u32) -> [u64; SEARCH_BLOCK / 64] {
+        match isa {
             #[cfg(all(feature = "std", target_arch = "x86_64"))]
             Isa::Avx512 | Isa::Avx2 if isa.available() => {
                 use super::psdes_avx::{avx2, avx512};
@@ -302,190 +307,146 @@ impl Candidates {
                 #[allow(unsafe_code)]
                 unsafe {
                     match (self.few, isa) {
-                        (Some((keys, len)), Isa::Avx512) => {
-                            return avx512::probe_few(first, keys, len)
-                        }
-                        (Some((keys, len)), _) => return avx2::probe_few(first, keys, len),
-                        (None, Isa::Avx512) => {
-                            avx512::block_near(first, &self.filter.near, &mut words)
-                        }
-                        (None, _) => avx2::block_near(first, &self.filter.near, &mut words),
+                        (Some((keys, len)), Isa::Avx512) => avx512::probe_few(first, keys, len),
+                        (Some((keys, len)), _) => avx2::probe_few(first, keys, len),
+                        (None, Isa::Avx512) => avx512::probe_filter(first, filter),
+                        (None, _) => avx2::probe_filter(first, filter),
                     }
                 }
             }
             _ => {
-                block_words_portable(first, &mut words);
-                (0, self.filter.near_block(&words))
-            }
-        };
-        self.filter.far_block(&words, x, near)
-    }
-}
-
-impl Candidates {
-    /// [`probe_block`](Self::probe_block) by the kernels' generic body on
-    /// sixteen soft lanes (`simd::Soft16`), for the tests.
-    #[cfg(all(test, feature = "std", target_arch = "x86_64"))]
-    pub(crate) fn probe_block_soft16(&self, first: u32) -> [u64; SEARCH_BLOCK / 64] {
-        use super::psdes_avx::soft16;
-        match self.few {
-            Some((keys, len)) => soft16::probe_few(first, keys, len),
-            None => {
                 let mut words = [0u32; SEARCH_BLOCK];
-                let (x, near) = soft16::block_near(first, &self.filter.near, &mut words);
-                self.filter.far_block(&words, x, near)
+                block_words_portable(first, &mut words);
+                filter.pass_block(&words)
             }
         }
     }
 }
 
+#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
 impl Candidates {
-    /// The near test's bits alone, in seed order (bit `k`: seed
-    /// `first + k`), by kernel `isa` (`None`: the generic body on sixteen
-    /// soft lanes), for the tests: dense where the whole filter's are
-    /// sparse.
-    #[cfg(all(test, feature = "std", target_arch = "x86_64"))]
-    pub(crate) fn near_bits(&self, isa: Option<Isa>, first: u32) -> [u64; SEARCH_BLOCK / 64] {
-        use super::psdes_avx::{avx2, avx512, soft16};
-        let mut words = [0u32; SEARCH_BLOCK];
-        let (x, near) = match isa {
-            None => soft16::block_near(first, &self.filter.near, &mut words),
-            // SAFETY: checked available, the kernels' only requirement.
-            #[allow(unsafe_code)]
-            Some(Isa::Avx512) if isa.is_some_and(Isa::available) => unsafe {
-                avx512::block_near(first, &self.filter.near, &mut words)
-            },
-            // SAFETY: as above.
-            #[allow(unsafe_code)]
-            Some(Isa::Avx2) if isa.is_some_and(Isa::available) => unsafe {
-                avx2::block_near(first, &self.filter.near, &mut words)
-            },
-            _ => {
-                block_words_portable(first, &mut words);
-                (0, self.filter.near_block(&words))
-            }
-        };
-        near.map(|m| xor_lanes(m, x))
+    /// [`probe_block`](Self::probe_block) by the kernels' generic body on
+    /// sixteen soft lanes (`simd::Soft16`), for the tests.
+    pub(crate) fn probe_block_soft16(&self, first: u32) -> [u64; SEARCH_BLOCK / 64] {
+        use super::psdes_avx::soft16;
+        match self.few {
+            Some((keys, len)) => soft16::probe_few(first, keys, len),
+            None => soft16::probe_filter(first, &self.filter),
+        }
+    }
+
+    /// A filter of the points' first words with `2^block_bits` blocks
+    /// (small: dense, most seeds pass), for the tests.
+    pub(crate) fn dense_filter(&self, block_bits: u32) -> Filter {
+        Filter::with_block_bits(self.keys.iter().copied(), block_bits)
+    }
+
+    /// The bits of the seeds of the block at `first` that pass `filter`,
+    /// by kernel `isa` (`None`: the generic body on sixteen soft lanes),
+    /// for the tests; only for candidates with more than [`FEW`] first
+    /// words (the kernels compare fewer directly).
+    pub(crate) fn filter_bits(
+        &self,
+        isa: Option<Isa>,
+        filter: &Filter,
+        first: u32,
+    ) -> [u64; SEARCH_BLOCK / 64] {
+        use super::psdes_avx::soft16;
+        assert!(self.few.is_none(), "the kernels compare few words directly");
+        match isa {
+            None => soft16::probe_filter(first, filter),
+            Some(isa) => self.probe_block_with(isa, filter, first),
+        }
     }
 }
 
-/// The near bitmap: 2^18 bits (32 KiB, L1), bit `w >> NEAR_SHIFT` set for
-/// each point's first word `w`.
-pub(crate) type NearBitmap = [u64; NEAR_BITS / 64];
-
-/// The near bitmap's size and its index's shift: a word's top 18 bits.
-const NEAR_BITS: usize = 1 << 18;
-pub(crate) const NEAR_SHIFT: u32 = 32 - NEAR_BITS.trailing_zeros();
-/// The far bitmap's size (256 KiB, L2): a word's low 21 bits.
-const FAR_BITS: usize = 1 << 21;
-
-/// The first words a seed must have to be a candidate, as two bitmaps
-/// sized to stay in cache: a seed's first word `w` passes when bit
-/// `w >> 14` of `near` (2^18 bits, 32 KiB: L1) and bit `w & (2^21 − 1)` of
-/// `far` (2^21 bits, 256 KiB: L2) are set. Two independent parts of the
-/// word, so the false hits multiply: at the default bound's 40 000 points,
-/// 14 % pass `near` and 1.9 % `far`, so one seed in about 400 goes on to
-/// the exact lookup. (The single bitmap this replaced, of the same
-/// false-hit rate, took 1 MiB: out of L2 on the CPUs this was measured on,
-/// a cache miss a seed, and AMD's microcoded gathers serialised the misses
-/// — 3× slower than the portable loop.) The sizes are fixed, so every
-/// index is in bounds by its arithmetic.
+/// The first words a seed must have to be a candidate: a blocked Bloom
+/// filter of one 32-bit block per point or so (a power of two between
+/// 2^[`MIN_BLOCK_BITS`] and 2^[`MAX_BLOCK_BITS`] blocks). A word `w` sets,
+/// and a seed's first word must find set, the three bits of [`mask`]`(w)`
+/// (from `w`'s low 15 bits) in block `w >> shift` (its top bits, at most
+/// 17 of them: the two parts never overlap). One load a seed: at the
+/// default bound's 40 000 points (2^16 blocks, 256 KiB, in L2) about one
+/// seed in 700 passes and goes on to the exact lookup.
+///
+/// (Before: two bitmaps, 32 KiB and 256 KiB, of which 14 % of seeds passed
+/// the first and needed the second — a branchy second pass that cost more
+/// than the hash; before that one bitmap of 1 MiB, out of L2, 3× slower
+/// than the portable loop with AMD's microcoded gathers. Issue 32.)
+///
+/// Invariant (the vector kernels' gathers rely on it, and check it):
+/// `blocks.len() == 1 << (32 - shift)`, so every `w >> shift` is an index.
 #[derive(Clone)]
-struct Filter {
-    near: Box<NearBitmap>,
-    far: Box<[u64; FAR_BITS / 64]>,
+pub(crate) struct Filter {
+    blocks: Box<[u32]>,
+    shift: u32,
+}
+
+/// The fewest and most blocks of [`Filter`], as powers of two.
+pub(crate) const MIN_BLOCK_BITS: u32 = 6;
+pub(crate) const MAX_BLOCK_BITS: u32 = 17;
+
+/// The three bits word `w` sets in its block (bits 0..15 of `w`, five at a
+/// time).
+#[inline(always)]
+pub(crate) fn mask(w: u32) -> u32 {
+    1 << (w & 31) | 1 << (w >> 5 & 31) | 1 << (w >> 10 & 31)
 }
 
 impl core::fmt::Debug for Filter {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let ones = |b: &[u64]| b.iter().map(|w| w.count_ones()).sum::<u32>();
+        let ones: u32 = self.blocks.iter().map(|b| b.count_ones()).sum();
         f.debug_struct("Filter")
-            .field("near_ones", &ones(&self.near[..]))
-            .field("far_ones", &ones(&self.far[..]))
+            .field("blocks", &self.blocks.len())
+            .field("ones", &ones)
             .finish()
     }
 }
 
 impl Filter {
-    /// The bitmaps of `words`.
-    fn new(words: impl Iterator<Item = u32>) -> Filter {
-        // Made on the heap (a `Box::new` of an array passes the stack).
-        let zeros = |n: usize| vec![0u64; n].into_boxed_slice();
+    /// The filter of `n` words, one block a word rounded up to a power of
+    /// two within the bounds.
+    fn new(words: impl Iterator<Item = u32>, n: usize) -> Filter {
+        let bits = n.max(1).next_power_of_two().trailing_zeros();
+        Filter::with_block_bits(words, bits.clamp(MIN_BLOCK_BITS, MAX_BLOCK_BITS))
+    }
+
+    /// The filter of `words` with `2^bits` blocks (`bits` clamped to the
+    /// bounds; the tests make small, dense ones).
+    pub(crate) fn with_block_bits(words: impl Iterator<Item = u32>, bits: u32) -> Filter {
+        let bits = bits.clamp(MIN_BLOCK_BITS, MAX_BLOCK_BITS);
         let mut f = Filter {
-            near: zeros(NEAR_BITS / 64)
-                .try_into()
-                .expect("NEAR_BITS / 64 words"),
-            far: zeros(FAR_BITS / 64)
-                .try_into()
-                .expect("FAR_BITS / 64 words"),
+            blocks: vec![0u32; 1 << bits].into_boxed_slice(),
+            shift: 32 - bits,
         };
         for w in words {
-            let (n, r) = (Self::near_bit(w), Self::far_bit(w));
-            f.near[n / 64] |= 1 << (n % 64);
-            f.far[r / 64] |= 1 << (r % 64);
+            f.blocks[(w >> f.shift) as usize] |= mask(w);
         }
         f
     }
 
-    /// `w`'s bit in `near`.
+    /// The blocks and the shift that picks a word's block (for the vector
+    /// kernels: `blocks.len() == 1 << (32 - shift)`).
     #[inline(always)]
-    fn near_bit(w: u32) -> usize {
-        (w >> NEAR_SHIFT) as usize
+    pub(crate) fn parts(&self) -> (&[u32], u32) {
+        (&self.blocks, self.shift)
     }
 
-    /// `w`'s bit in `far`.
+    /// Whether `w` passes.
     #[inline(always)]
-    fn far_bit(w: u32) -> usize {
-        (w & (FAR_BITS as u32 - 1)) as usize
+    fn pass(&self, w: u32) -> bool {
+        let m = mask(w);
+        self.blocks[(w >> self.shift) as usize] & m == m
     }
 
-    /// Whether `near` holds `w`'s bit.
+    /// Bit `i` set when `words[i]` passes.
     #[inline(always)]
-    fn near(&self, w: u32) -> bool {
-        let b = Self::near_bit(w);
-        self.near[b / 64] >> (b % 64) & 1 != 0
-    }
-
-    /// Whether `far` holds `w`'s bit.
-    #[inline(always)]
-    fn far(&self, w: u32) -> bool {
-        let b = Self::far_bit(w);
-        self.far[b / 64] >> (b % 64) & 1 != 0
-    }
-
-    /// Bit `i` set when `words[i]` passes `near` (branch-free).
-    #[inline(always)]
-    fn near_block(&self, words: &[u32; SEARCH_BLOCK]) -> [u64; SEARCH_BLOCK / 64] {
+    fn pass_block(&self, words: &[u32; SEARCH_BLOCK]) -> [u64; SEARCH_BLOCK / 64] {
         let mut bits = [0u64; SEARCH_BLOCK / 64];
         for (chunk, out) in words.chunks_exact(64).zip(&mut bits) {
             for (j, &w) in chunk.iter().enumerate() {
-                *out |= u64::from(self.near(w)) << j;
+                *out |= u64::from(self.pass(w)) << j;
             }
-        }
-        bits
-    }
-
-    /// Bit `k` set when seed `k` passes both tests, where `words[i]` is
-    /// seed `i ^ x`'s (`x < 64`) and bit `i` of `near` says whether it
-    /// passed `near`: `far` is looked up for those only.
-    #[inline(always)]
-    fn far_block(
-        &self,
-        words: &[u32; SEARCH_BLOCK],
-        x: usize,
-        near: [u64; SEARCH_BLOCK / 64],
-    ) -> [u64; SEARCH_BLOCK / 64] {
-        let mut bits = [0u64; SEARCH_BLOCK / 64];
-        for ((chunk, out), mut m) in words.chunks_exact(64).zip(&mut bits).zip(near) {
-            let mut left = m;
-            while left != 0 {
-                let j = left.trailing_zeros() as usize;
-                left &= left - 1;
-                if !self.far(chunk[j]) {
-                    m &= !(1 << j);
-                }
-            }
-            *out = xor_lanes(m, x);
         }
         bits
     }

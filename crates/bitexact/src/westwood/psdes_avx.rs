@@ -1,8 +1,9 @@
 //! The AVX2 and AVX-512F kernels of the Westwood seed searches (x86_64 with
 //! `std`): the pseudo-DES hash on a vector of seeds, the recover filter
 //! (two hashes per seed and offset, and the tap's values followed in the
-//! vector) and the identify probes (one hash per seed, written out for the
-//! caller's scalar filter, or compared with at most [`FEW`] first words). One body over [`Lanes`]:
+//! vector) and the identify probes (one hash per seed, tested against the
+//! identify filter — its block gathered — or compared with at most [`FEW`]
+//! first words). One body over [`Lanes`]:
 //! [`avx2`] runs it on 8 seeds per vector, [`avx512`] on 16.
 //!
 //! The hash is `westwood::psdes` lane by lane: 32-bit wrapping products,
@@ -37,13 +38,13 @@ use core::ops::Range;
 use super::random3::mix as mix_scalar;
 use super::{MIX1, MIX2};
 use crate::simd::{record, Lanes};
-use crate::westwood::identify::{xor_lanes, NearBitmap, FEW, NEAR_SHIFT};
+use crate::westwood::identify::{xor_lanes, Filter, FEW};
 use crate::westwood::recover::{RawFilter, WALKED};
 
 /// The last draw that is `psdes(seed, i) ^ psdes(seed, i + 103)`: later ones
 /// read table words earlier draws changed.
 const LAST_DIRECT: u32 = crate::westwood::recover::MAX_SEARCH_OFFSET as u32;
-/// Seeds per [`block_near`] and [`probe_few`].
+/// Seeds per [`probe_filter`] and [`probe_few`].
 pub(crate) const PROBE_BLOCK: usize = 256;
 
 /// Round `r`'s mixing value of `hold`, lane by lane.
@@ -316,109 +317,106 @@ fn walk<L: Lanes>(
     }
 }
 
-/// The identify probe's vector half for the seeds `first .. first +
-/// PROBE_BLOCK` (wrapping): their first words, hashed in vectors and
-/// written out, and the near filter ([`NearBitmap`]) tested lane by lane by
-/// a gather from its 32 KiB, which stays in L1.
-///
-/// Returns `(x, near)`: `words[i]` is `first_word(first + (i ^ x))` (`x`
-/// below `L::N`: [`Sweep`] takes an aligned block's seeds in a permuted
-/// order, and each vector is stored where its group belongs; an unaligned
-/// block returns 0), and bit `i` of `near` is set when `words[i]`'s near
-/// bit is.
-#[inline(always)]
-fn block_near<L: Lanes>(
-    t: L::Token,
-    first: u32,
-    near: &NearBitmap,
-    words: &mut [u32; PROBE_BLOCK],
-) -> (usize, [u64; PROBE_BLOCK / 64]) {
-    let mut bits = [0u64; PROBE_BLOCK / 64];
-    if !first.is_multiple_of(PROBE_BLOCK as u32) {
-        let high = first >> 16;
-        let r = Round1::<L>::new(t, high, 0);
-        for v in 0..PROBE_BLOCK / L::N {
-            let w = first_words(t, &r, first.wrapping_add((v * L::N) as u32), high);
-            put_near(t, near, v * L::N, w, words, &mut bits);
-        }
-        return (0, bits);
-    }
-    let mut sweep = Sweep::<L>::new(t, first, 0, 0);
-    let (x_group, x_lane) = (sweep.x & !(L::N - 1), sweep.x & (L::N - 1));
-    for v in 0..PROBE_BLOCK / L::N {
-        // The vector's lanes are the seeds `first + (c ^ x)` for
-        // `c = v·N + lane`: stored at group `g = v·N ^ x_group`, lane `l`
-        // is seed `first + (g + (l ^ x_lane))`.
-        put_near(
-            t,
-            near,
-            (v * L::N) ^ x_group,
-            sweep.next(t),
-            words,
-            &mut bits,
-        );
-    }
-    (x_lane, bits)
+/// A test of a vector of first words: its lanes' bits (lane `l` at bit
+/// `l`). A trait with `#[inline(always)]` methods, not a closure: a closure
+/// would not inherit the kernel's target feature, and its intrinsics would
+/// become calls.
+/// A test of a vector of first words: its lanes' bits (lane `l` at bit
+/// `l`). A trait with `#[inline(always)]` methods, not a closure: a closure
+/// would not inherit the kernel's target feature, and its intrinsics would
+/// become calls.
+trait LaneTest<L: Lanes> {
+    /// The lanes of `w` that pass.
+    fn bits(&self, t: L::Token, w: L) -> u64;
 }
 
-/// [`block_near`]'s step: the first words `w` of group `g` stored at
-/// `words[g..]`, and their near bits at bits `g..` of `bits`. (A function,
-/// not a closure: a closure would not inherit the kernel's target feature.)
+/// The test through a [`Filter`]: each word's three-bit
+/// [`mask`](crate::westwood::identify::mask) made in the vector and its
+/// block gathered, one load a lane. (Tried on a Zen 3 and kept out: the
+/// blocks loaded by scalar loads instead of the gather, one a vector or a
+/// block's 256 at a time — no faster, or slower; there the loads' own cost
+/// from L2 bounds the lookup, about as much as the hash.)
+struct ByFilter<'a, L> {
+    blocks: &'a [u32],
+    shift: L,
+    low5: L,
+    one: L,
+}
+
+impl<'a, L: Lanes> ByFilter<'a, L> {
+    #[inline(always)]
+    fn new(t: L::Token, filter: &'a Filter) -> Self {
+        let (blocks, shift) = filter.parts();
+        // The gathers' bound, checked here rather than trusted from afar.
+        assert_eq!(blocks.len(), 1 << (32 - shift));
+        ByFilter {
+            blocks,
+            shift: L::splat(t, shift),
+            low5: L::splat(t, 31),
+            one: L::splat(t, 1),
+        }
+    }
+}
+
+impl<L: Lanes> LaneTest<L> for ByFilter<'_, L> {
+    #[inline(always)]
+    fn bits(&self, _: L::Token, w: L) -> u64 {
+        let (one, low5) = (self.one, self.low5);
+        let m = one
+            .shl_by(w.and(low5))
+            .or(one.shl_by(w.shr::<5>().and(low5)))
+            .or(one.shl_by(w.shr::<10>().and(low5)));
+        // SAFETY: each lane's index is `w >> shift < 2^(32 − shift)`, which
+        // is `blocks.len()` (asserted in `new`); `blocks` is borrowed for
+        // the call and u32-aligned; the indices are below 2^17 (the
+        // filter's most blocks), so the signed index × 4 cannot overflow.
+        #[allow(unsafe_code)]
+        let b = unsafe { L::gather(self.blocks.as_ptr(), w.shr_by(self.shift)) };
+        L::bits(b.and(m).eq(m)).into()
+    }
+}
+
+/// The test against at most [`FEW`] distinct first words: `K` compares, no
+/// load.
+struct ByKeys<L, const K: usize>([L; K]);
+
+impl<L: Lanes, const K: usize> LaneTest<L> for ByKeys<L, K> {
+    #[inline(always)]
+    fn bits(&self, _: L::Token, w: L) -> u64 {
+        let mut hit = w.eq(self.0[0]);
+        for key in &self.0[1..] {
+            hit = hit | w.eq(*key);
+        }
+        L::bits(hit).into()
+    }
+}
+
+/// The identify probe through `filter` for the seeds `first .. first +
+/// PROBE_BLOCK` (wrapping): bit `k` set when `first_word(first + k)` passes
+/// it ([`ByFilter`]).
 #[inline(always)]
-fn put_near<L: Lanes>(
-    t: L::Token,
-    near: &NearBitmap,
-    g: usize,
-    w: L,
-    words: &mut [u32; PROBE_BLOCK],
-    bits: &mut [u64; PROBE_BLOCK / 64],
-) {
-    w.write(&mut words[g..g + L::N]);
-    // The near bit `w >> NEAR_SHIFT` is bit `(w >> NEAR_SHIFT) & 31` of the
-    // bitmap's u32 half `w >> (NEAR_SHIFT + 5)`.
-    let half = w.shr::<{ (NEAR_SHIFT + 5) as i32 }>();
-    // SAFETY: `w >> (NEAR_SHIFT + 5) < 2^(27 − NEAR_SHIFT)`, the number of
-    // u32 halves in the bitmap's `2^(26 − NEAR_SHIFT)` u64 words (its type
-    // fixes the length); it is borrowed for the call, and u64 storage is
-    // aligned for u32 reads. The indices are below 2^13, so the signed
-    // index × 4 cannot overflow.
-    #[allow(unsafe_code)]
-    let g32 = unsafe { L::gather(near.as_ptr().cast::<u32>(), half) };
-    let bit = g32.shr_by(w.shr::<{ NEAR_SHIFT as i32 }>().and(L::splat(t, 31)));
-    let m: u64 = L::bits(bit.odd()).into();
-    bits[g / 64] |= m << (g % 64);
+fn probe_filter<L: Lanes>(t: L::Token, first: u32, filter: &Filter) -> [u64; PROBE_BLOCK / 64] {
+    probe(t, first, &ByFilter::<L>::new(t, filter))
 }
 
 /// The probe for a state with at most [`FEW`] distinct first words:
 /// bit `k` is set when `first_word(first + k)` is one of `keys` — one hash
-/// and `FEW` compares a seed, no load.
+/// and `K` compares a seed, no load.
 #[inline(always)]
 fn probe_few<L: Lanes, const K: usize>(
     t: L::Token,
     first: u32,
     keys: [u32; K],
 ) -> [u64; PROBE_BLOCK / 64] {
-    let keys = keys.map(|k| L::splat(t, k));
-    probe(t, first, |w0: L| {
-        let mut hit = w0.eq(keys[0]);
-        for key in &keys[1..] {
-            hit = hit | w0.eq(*key);
-        }
-        L::bits(hit).into()
-    })
+    probe(t, first, &ByKeys(keys.map(|k| L::splat(t, k))))
 }
 
 /// Bit `k` set when `test` passes `first_word(first + k)`, for the seeds
-/// `first .. first + PROBE_BLOCK` (wrapping); `test` gets a vector of first
-/// words and returns its lanes' bits. A block aligned to `PROBE_BLOCK`
+/// `first .. first + PROBE_BLOCK` (wrapping). A block aligned to `PROBE_BLOCK`
 /// (every block of a search but the first: `identify::Search` aligns them)
 /// goes by [`Sweep`], round 1 without products; others by [`first_words`].
 #[inline(always)]
-fn probe<L: Lanes>(
-    t: L::Token,
-    first: u32,
-    mut test: impl FnMut(L) -> u64,
-) -> [u64; PROBE_BLOCK / 64] {
+fn probe<L: Lanes>(t: L::Token, first: u32, test: &impl LaneTest<L>) -> [u64; PROBE_BLOCK / 64] {
     let per_word = 64 / L::N;
     let mut out = [0u64; PROBE_BLOCK / 64];
     if !first.is_multiple_of(PROBE_BLOCK as u32) {
@@ -426,7 +424,7 @@ fn probe<L: Lanes>(
         let r = Round1::<L>::new(t, high, 0);
         for v in 0..PROBE_BLOCK / L::N {
             let w0 = first_words(t, &r, first.wrapping_add((v * L::N) as u32), high);
-            let m = test(w0);
+            let m = test.bits(t, w0);
             out[v / per_word] |= m << (L::N * (v % per_word));
         }
         return out;
@@ -434,7 +432,7 @@ fn probe<L: Lanes>(
     let mut sweep = Sweep::<L>::new(t, first, 0, 0);
     let (x_group, x_lane) = (sweep.x & !(L::N - 1), sweep.x & (L::N - 1));
     for v in 0..PROBE_BLOCK / L::N {
-        let m = test(sweep.next(t));
+        let m = test.bits(t, sweep.next(t));
         if m != 0 {
             // The vector's lanes are the seeds `first + (c ^ x)` for
             // `c = v·N + lane`: the group at `v·N ^ x_group`, each lane's
@@ -566,7 +564,7 @@ fn hash_is<L: Lanes>(t: L::Token, seeds: &[u32], index: u32, expected: &[u32]) -
 
 /// The kernels on AVX2 (8 seeds per vector).
 pub(crate) mod avx2 {
-    use super::{NearBitmap, Range, RawFilter, Vec, FEW, PROBE_BLOCK};
+    use super::{Filter, Range, RawFilter, Vec, FEW, PROBE_BLOCK};
     use crate::simd::{Avx2, U32x8};
 
     /// [`super::recover_scan`] on AVX2.
@@ -591,14 +589,10 @@ pub(crate) mod avx2 {
         }
     }
 
-    /// [`super::block_near`] on AVX2.
+    /// [`super::probe_filter`] on avx2.
     #[target_feature(enable = "avx2")]
-    pub(crate) fn block_near(
-        first: u32,
-        near: &NearBitmap,
-        words: &mut [u32; PROBE_BLOCK],
-    ) -> (usize, [u64; PROBE_BLOCK / 64]) {
-        super::block_near::<U32x8>(Avx2::here(), first, near, words)
+    pub(crate) fn probe_filter(first: u32, filter: &Filter) -> [u64; PROBE_BLOCK / 64] {
+        super::probe_filter::<U32x8>(Avx2::here(), first, filter)
     }
 
     /// Whether the AVX2 hash of `seeds` at `index` is `expected` (for the
@@ -623,7 +617,7 @@ pub(crate) mod avx2 {
 /// arithmetic on any CPU).
 #[cfg(test)]
 pub(crate) mod soft16 {
-    use super::{NearBitmap, Range, RawFilter, Vec, FEW, PROBE_BLOCK};
+    use super::{Filter, Range, RawFilter, Vec, FEW, PROBE_BLOCK};
     use crate::simd::{Soft, Soft16};
 
     /// [`super::recover_scan`] on 16 soft lanes.
@@ -646,19 +640,15 @@ pub(crate) mod soft16 {
         }
     }
 
-    /// [`super::block_near`] on 16 soft lanes.
-    pub(crate) fn block_near(
-        first: u32,
-        near: &NearBitmap,
-        words: &mut [u32; PROBE_BLOCK],
-    ) -> (usize, [u64; PROBE_BLOCK / 64]) {
-        super::block_near::<Soft16>(Soft::here(), first, near, words)
+    /// [`super::probe_filter`] on soft16.
+    pub(crate) fn probe_filter(first: u32, filter: &Filter) -> [u64; PROBE_BLOCK / 64] {
+        super::probe_filter::<Soft16>(Soft::here(), first, filter)
     }
 }
 
 /// The kernels on AVX-512F (16 seeds per vector).
 pub(crate) mod avx512 {
-    use super::{NearBitmap, Range, RawFilter, Vec, FEW, PROBE_BLOCK};
+    use super::{Filter, Range, RawFilter, Vec, FEW, PROBE_BLOCK};
     use crate::simd::{Avx512, U32x16};
 
     /// [`super::recover_scan`] on AVX-512F.
@@ -683,14 +673,10 @@ pub(crate) mod avx512 {
         }
     }
 
-    /// [`super::block_near`] on AVX-512F.
+    /// [`super::probe_filter`] on avx512.
     #[target_feature(enable = "avx512f")]
-    pub(crate) fn block_near(
-        first: u32,
-        near: &NearBitmap,
-        words: &mut [u32; PROBE_BLOCK],
-    ) -> (usize, [u64; PROBE_BLOCK / 64]) {
-        super::block_near::<U32x16>(Avx512::here(), first, near, words)
+    pub(crate) fn probe_filter(first: u32, filter: &Filter) -> [u64; PROBE_BLOCK / 64] {
+        super::probe_filter::<U32x16>(Avx512::here(), first, filter)
     }
 
     /// Whether the AVX-512F hash of `seeds` at `index` is `expected` (for

@@ -216,7 +216,7 @@ fn identify_kernels_match_probe() {
         let draws = g.below(3000);
         let mut rng = Random2::new(seed);
         rng.discard(draws);
-        // A bound that keeps a few dozen points (so the bitmap has bits
+        // A bound that keeps a few dozen points (so the filter has bits
         // to hit) without making the walk slow in a debug build.
         let c = Candidates::new(&rng, 3000 + g.below(20_000)).unwrap();
         let want = scalar_identify(&c, range.clone());
@@ -235,8 +235,9 @@ fn identify_kernels_match_probe() {
 }
 
 /// The filter itself, bit for bit, on random blocks and the default
-/// bound's candidate set: the near test alone (a dense bitmap, 14 % of
-/// seeds pass, so a wrong hash, index or gather shows) and the whole probe.
+/// bound's candidate set: through a small filter of the same points (2^12
+/// blocks: dense, about a fifth of seeds pass, so a wrong hash, index,
+/// mask or gather shows) and through the search's own.
 #[test]
 fn probe_blocks_agree_bit_for_bit() {
     let mut g = Gen(7);
@@ -244,23 +245,24 @@ fn probe_blocks_agree_bit_for_bit() {
     rng.discard(777);
     let c = Candidates::new(&rng, 10_000_000).unwrap();
     let isas = vector_isas("probe");
+    let dense_filter = c.dense_filter(12);
     let mut set = 0;
     for n in 0..400 {
         // Half the blocks aligned to their length (the kernels' sweep in
         // `tl` order), half not.
         let first = g.next() as u32 & if n % 2 == 0 { !255 } else { !0 };
         let want = c.probe_block(Isa::Portable, first);
-        let near = c.near_bits(Some(Isa::Portable), first);
-        set += near.iter().map(|b| b.count_ones()).sum::<u32>();
-        assert!(want.iter().zip(&near).all(|(w, n)| w & !n == 0));
+        let dense = c.filter_bits(Some(Isa::Portable), &dense_filter, first);
+        set += dense.iter().map(|b| b.count_ones()).sum::<u32>();
         for &isa in &isas {
-            assert_eq!(c.near_bits(Some(isa), first), near, "{isa:?} {first:#x}");
+            let got = c.filter_bits(Some(isa), &dense_filter, first);
+            assert_eq!(got, dense, "{isa:?} {first:#x}");
             assert_eq!(c.probe_block(isa, first), want, "{isa:?} {first:#x}");
         }
     }
     assert!(
         set > 400 * 256 / 10,
-        "the near bitmap is too sparse to test anything ({set} bits)"
+        "the dense filter is too sparse to test anything ({set} bits)"
     );
 }
 
@@ -449,7 +451,7 @@ fn kernels_equal_portable_on_million_seed_ranges() {
                 for &isa in &isas {
                     let got = c.probe_block(isa, first);
                     match c.few_keys() {
-                        // Exact compares find a subset of the bitmap's
+                        // Exact compares find a subset of the filter's
                         // candidates: every true first-word match.
                         Some(_) => assert!(
                             got.iter().zip(&portable).all(|(g, p)| g & !p == 0),
@@ -501,15 +503,17 @@ fn soft_sixteen_lanes_equal_the_scalar_paths() {
     rng.discard(321);
     for bound in [0u64, 300, 10_000_000] {
         let c = Candidates::new(&rng, bound).unwrap();
+        let dense_filter = c.few_keys().is_none().then(|| c.dense_filter(12));
         let mut set = 0;
         for n in 0..300 {
             let first = g.next() as u32 & if n % 2 == 0 { !255 } else { !0 };
             let want = c.probe_block(Isa::Portable, first);
             let got = c.probe_block_soft16(first);
-            if c.few_keys().is_none() {
-                let near = c.near_bits(None, first);
-                assert_eq!(near, c.near_bits(Some(Isa::Portable), first), "{first:#x}");
-                set += near.iter().map(|b| b.count_ones()).sum::<u32>();
+            if let Some(dense_filter) = &dense_filter {
+                let dense = c.filter_bits(None, dense_filter, first);
+                let portable = c.filter_bits(Some(Isa::Portable), dense_filter, first);
+                assert_eq!(dense, portable, "{first:#x}");
+                set += dense.iter().map(|b| b.count_ones()).sum::<u32>();
             }
             if c.few_keys().is_some() {
                 assert!(
@@ -543,10 +547,10 @@ impl crate::recover::Searcher for ByScheduler<'_> {
     }
 }
 
-/// The two-bitmap filter against the exact set of the points' first words
+/// The blocked filter against the exact set of the points' first words
 /// (issue 32's property: the structure it replaced was an exact-set filter
 /// too, so the verdicts must agree seed for seed). On random walk-backs at
-/// bounds up to the default (40 000 points: both bitmaps at their caps),
+/// bounds up to the default (40 000 points: 2^16 blocks),
 /// for million-seed ranges, every seed whose first word some point holds
 /// passes every kernel's filter, few others do, and the hits — the
 /// portable and vector searches, and the scheduler's with 1 and 16
