@@ -345,3 +345,66 @@ fn identify_and_show_read_a_state_in_place() {
         stderr(&o)
     );
 }
+
+/// Several Random2Class objects in one file are identified in one pass over
+/// the seeds (SPEC 16): two snapshots of one stream (one seed reaches
+/// both, in both layouts), an object of a seed near the top of the space,
+/// and an unreachable table — the same answer with 1 thread and with 16.
+#[test]
+fn random2_objects_are_searched_together_alike_on_1_and_16_threads() {
+    let objects: [(&[&str], u64, u64); 3] = [
+        (&["ra2", "--seed", "7", "--skip-words", "3"], 7, 3),
+        (&["ts", "--seed", "7", "--skip-words", "300"], 7, 300),
+        (
+            &["ra2", "--seed", "4294901760", "--skip-words", "5000"],
+            4_294_901_760,
+            5000,
+        ),
+    ];
+    let mut file = noise(1 << 20, 3);
+    let mut at = Vec::new();
+    for (k, (args, ..)) in objects.iter().enumerate() {
+        let bytes = saved(args);
+        let offset = 10_007 + k * 300_001;
+        file[offset..offset + bytes.len()].copy_from_slice(&bytes);
+        at.push(offset as u64);
+    }
+    let mut decoy = saved(&["ra2", "--seed", "8", "--skip-words", "9"]);
+    decoy[500..900].copy_from_slice(&noise(400, 9));
+    file[950_001..950_001 + decoy.len()].copy_from_slice(&decoy);
+    let path = temp("random2_together.bin");
+    std::fs::write(&path, &file).unwrap();
+    let run = |threads: &str| {
+        let o = bitexact(&[
+            "state",
+            "find",
+            path.to_str().unwrap(),
+            "--engine",
+            "westwood",
+            "--json",
+            "--all",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        (v["identified"].clone(), v["candidate_list"].clone())
+    };
+    let (one, one_candidates) = run("1");
+    let found = one.as_array().unwrap();
+    assert_eq!(found.len(), 3, "{one}");
+    for ((_, seed, words), (hit, offset)) in objects.iter().zip(found.iter().zip(&at)) {
+        assert_eq!(hit["offset"], *offset, "{hit}");
+        assert_eq!(hit["seed"], *seed, "{hit}");
+        assert_eq!(hit["words_drawn"], *words, "{hit}");
+    }
+    assert!(
+        one_candidates
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["offset"] == 950_001),
+        "{one_candidates}"
+    );
+    assert_eq!(run("16"), (one, one_candidates));
+}

@@ -185,6 +185,18 @@ pub trait Engine: Sealed + Sized + 'static {
         Err(NotReachable::no_states(Self::INFO.title))
     }
 
+    /// Several states' seed searches as one pass over the seeds (SPEC 16:
+    /// `state find` identifies a file's candidates together), for an engine
+    /// whose [`identify`](Engine::identify) searches seeds: `states` are
+    /// states it returned [`Identified::Search`] for. `None` (the default)
+    /// when the engine cannot merge them; they are then searched one by one.
+    /// Every hit is replayed, as [`identify`](Engine::identify)'s are.
+    #[cfg(feature = "alloc")]
+    fn identify_together(states: &[Self::Gen], bound: u64) -> Option<Together> {
+        let _ = (states, bound);
+        None
+    }
+
     /// The fields an identification prints (SPEC 6: `seed`, then the
     /// engine's own such as `twists` and `left`, then `words_drawn`), or why
     /// the state is still not reachable though its stream was found (a flag
@@ -299,6 +311,18 @@ pub enum Identified {
     /// words drawn) is the answer, already replayed. Empty-handed over the
     /// whole range means not reachable.
     Search(crate::recover::Recovery),
+}
+
+/// One seed search for several states, from [`Engine::identify_together`].
+#[cfg(feature = "alloc")]
+#[derive(Debug)]
+pub struct Together {
+    /// The search. A hit's `offset` is an index into `points`, not a word
+    /// count.
+    pub searcher: alloc::boxed::Box<dyn crate::recover::Searcher>,
+    /// For each hit `offset`: the index of the state it replays to, among
+    /// those given, and the words drawn from the seeding to it.
+    pub points: alloc::vec::Vec<(usize, u64)>,
 }
 
 #[cfg(feature = "alloc")]

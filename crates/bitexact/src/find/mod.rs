@@ -10,14 +10,18 @@
 //! Engines whose every byte string is a state (laige's and Generals' 24
 //! bytes) have no filter and are not looked for: their identification is a
 //! walk of up to 10^8 draws, which no file's every offset can afford.
-//! Engines that identify by searching seeds (Random2Class) search once per
-//! candidate, not once for all of them (SPEC 16 asks for one pass; not yet).
+//! Engines that identify by searching seeds (Random2Class) search for all
+//! of a region's candidates in one pass over the seeds
+//! ([`Engine::identify_together`]), each state named by the lowest seed
+//! whose replay reaches it.
 
 pub mod minidump;
 
 use crate::engine::{Engine, Fields, Id, Identification, Identified, Options};
+use crate::recover::Recovery;
 use crate::search::{self, Plan};
 use alloc::string::String;
+use alloc::string::ToString;
 use alloc::vec::Vec;
 
 /// Where the bytes searched came from.
@@ -145,6 +149,10 @@ fn find_engine<E: Engine>(
         }
     }
     passing.sort_by_key(|&(end, at, _)| (end, at));
+    let bound = state.identify.default;
+    // Each window walked; those whose identification is a seed search are
+    // searched afterwards, together.
+    let mut searching = Searching::<E>::default();
     let mut k = 0;
     while k < passing.len() {
         let end = passing[k].0;
@@ -172,16 +180,15 @@ fn find_engine<E: Engine>(
                 .map(|&(_, a, l)| (region.file_offset + a as u64, l))
                 .collect(),
         };
-        match identify::<E>(
-            &region.bytes[at..end],
-            layout,
-            state.identify.default,
-            plan,
-            stop,
-        ) {
-            Ok(fields) => {
+        match walk::<E>(&region.bytes[at..end], layout, bound, stop) {
+            Ok(Walk::Fields(fields)) => {
                 hit.fields = Some(fields);
                 report.identified.push(hit);
+            }
+            Ok(Walk::Search(gen, recovery)) => {
+                searching.hits.push(hit);
+                searching.gens.push(gen);
+                searching.recoveries.push(recovery);
             }
             Err(why) => {
                 hit.why = why;
@@ -189,42 +196,147 @@ fn find_engine<E: Engine>(
             }
         }
     }
+    searching.settle(bound, plan, stop, report);
 }
 
-/// Load `window` in `layout` and identify it: the fields, or why not.
-fn identify<E: Engine>(
+/// What walking a window found.
+enum Walk<E: Engine> {
+    /// Identified (or why not, as a string from [`walk`]).
+    Fields(Fields),
+    /// A seed search to run.
+    Search(E::Gen, Recovery),
+}
+
+/// Load `window` in `layout` and walk it back: the fields, a seed search to
+/// run, or why not.
+fn walk<E: Engine>(
     window: &[u8],
     layout: Option<&str>,
     bound: u64,
-    plan: &Plan,
     stop: &(dyn Fn() -> bool + Sync),
-) -> Result<Fields, String> {
-    use alloc::string::ToString;
+) -> Result<Walk<E>, String> {
     let (gen, _) = E::load(window, layout).map_err(|e| e.to_string())?;
-    let id = match E::identify(&gen, bound, stop).map_err(|e| e.to_string())? {
-        Identified::Found(id) => id,
-        Identified::Search(recovery) => {
-            struct Stop<'a>(&'a (dyn Fn() -> bool + Sync));
-            impl search::Hooks for Stop<'_> {
-                fn cancelled(&mut self) -> bool {
-                    (self.0)()
+    match E::identify(&gen, bound, stop).map_err(|e| e.to_string())? {
+        Identified::Found(id) => Ok(Walk::Fields(
+            E::identified(&gen, id, &Options::default()).map_err(|e| e.to_string())?,
+        )),
+        Identified::Search(recovery) => Ok(Walk::Search(gen, recovery)),
+    }
+}
+
+/// The windows whose identification is a seed search, in the same order.
+struct Searching<E: Engine> {
+    hits: Vec<Hit>,
+    gens: Vec<E::Gen>,
+    recoveries: Vec<Recovery>,
+}
+
+impl<E: Engine> Default for Searching<E> {
+    fn default() -> Self {
+        Searching {
+            hits: Vec::new(),
+            gens: Vec::new(),
+            recoveries: Vec::new(),
+        }
+    }
+}
+
+/// [`search::Hooks`] that stop when `stop` says so.
+struct Stop<'a>(&'a (dyn Fn() -> bool + Sync));
+
+impl search::Hooks for Stop<'_> {
+    fn cancelled(&mut self) -> bool {
+        (self.0)()
+    }
+}
+
+impl<E: Engine> Searching<E> {
+    /// Run the searches — one pass over the seeds for all of them when the
+    /// engine can merge them ([`Engine::identify_together`], SPEC 16), else
+    /// one each — and file every window as identified (the lowest seed
+    /// whose replay reaches it) or a candidate.
+    fn settle(
+        self,
+        bound: u64,
+        plan: &Plan,
+        stop: &(dyn Fn() -> bool + Sync),
+        report: &mut Report,
+    ) {
+        let seeds = 0..E::INFO.seed.space();
+        let together = if self.gens.len() > 1 {
+            E::identify_together(&self.gens, bound)
+        } else {
+            None
+        };
+        let found: Vec<Result<Identification, String>> = match together {
+            Some(t) => {
+                // No hit budget: every state's lowest seed is wanted.
+                let all = Plan::new(Some(plan.threads()), usize::MAX).expect("valid plan");
+                match search::run(t.searcher.as_ref(), seeds, &all, &mut Stop(stop)) {
+                    Err(e) => alloc::vec![Err(e.to_string()); self.gens.len()],
+                    Ok(found) => {
+                        let mut first: Vec<Option<Identification>> =
+                            alloc::vec![None; self.gens.len()];
+                        let mut hits = found.hits.clone();
+                        hits.sort_by_key(|h| (h.seed, h.offset));
+                        for h in hits {
+                            let (state, draws) = t.points[h.offset as usize];
+                            first[state].get_or_insert(Identification {
+                                seed: h.seed,
+                                words_drawn: draws,
+                            });
+                        }
+                        first
+                            .into_iter()
+                            .map(|id| id.ok_or_else(|| not_found(found.complete())))
+                            .collect()
+                    }
                 }
             }
-            let seeds = 0..E::INFO.seed.space();
-            let one = Plan::new(Some(plan.threads()), 1).map_err(|e| e.to_string())?;
-            let found = search::run_recovery(&recovery, seeds, &one, &mut Stop(stop))
-                .map_err(|e| e.to_string())?;
-            match found.hits.first() {
-                Some(h) => Identification {
-                    seed: h.seed,
-                    words_drawn: h.offset,
-                },
-                None if found.complete() => {
-                    return Err("no seed reaches it within the bound".into())
+            None => self
+                .recoveries
+                .iter()
+                .map(|recovery| {
+                    let one = Plan::new(Some(plan.threads()), 1).map_err(|e| e.to_string())?;
+                    let found =
+                        search::run_recovery(recovery, seeds.clone(), &one, &mut Stop(stop))
+                            .map_err(|e| e.to_string())?;
+                    match found.hits.first() {
+                        Some(h) => Ok(Identification {
+                            seed: h.seed,
+                            words_drawn: h.offset,
+                        }),
+                        None => Err(not_found(found.complete())),
+                    }
+                })
+                .collect(),
+        };
+        for ((mut hit, gen), id) in self.hits.into_iter().zip(&self.gens).zip(found) {
+            let fields = id.and_then(|id| {
+                E::identified(gen, id, &Options::default()).map_err(|e| e.to_string())
+            });
+            match fields {
+                Ok(fields) => {
+                    hit.fields = Some(fields);
+                    report.identified.push(hit);
                 }
-                None => return Err("the seed search was stopped".into()),
+                Err(why) => {
+                    hit.why = why;
+                    report.candidates.push(hit);
+                }
             }
         }
-    };
-    E::identified(&gen, id, &Options::default()).map_err(|e| e.to_string())
+        if stop() {
+            report.stopped = true;
+        }
+    }
+}
+
+/// Why a seed search named no seed: it searched them all, or was stopped.
+fn not_found(complete: bool) -> String {
+    if complete {
+        "no seed reaches it within the bound".into()
+    } else {
+        "the seed search was stopped".into()
+    }
 }

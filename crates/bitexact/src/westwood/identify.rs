@@ -53,19 +53,22 @@ use crate::simd::Isa;
 /// is `0..SEED_SPACE`.
 pub const SEED_SPACE: u64 = 1 << 32;
 
-/// A recorded seeding point: the table's first two words there.
+/// A recorded seeding point: the table's first two words there, and which
+/// saved state it leads to in how many draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Point {
     word0: u32,
     word1: i32,
     draws: u64,
+    state: u32,
 }
 
-/// The seeding points of a saved state within a bound, indexed for fast
+/// The seeding points of a saved state (or of several, searched in one
+/// pass: [`new_many`](Self::new_many)) within a bound, indexed for fast
 /// probing by seed.
 #[derive(Clone)]
 pub struct Candidates {
-    saved: Random2,
+    saved: Vec<Random2>,
     max_draws: u64,
     /// Sorted by `word0`.
     points: Vec<Point>,
@@ -110,6 +113,48 @@ fn unstep_block(table: &mut Table) {
     }
 }
 
+/// Walk `saved` back to every possible seeding point at most `max_draws`
+/// draws before it, pushing each (tagged `state`) to `points`, polling
+/// `stop` every 4096 points: `Ok(Err(draws walked))` when it returns true.
+fn walk_back(
+    saved: &Random2,
+    max_draws: u64,
+    state: u32,
+    points: &mut Vec<Point>,
+    stop: &dyn Fn() -> bool,
+) -> Result<Result<(), u64>, IrregularCursors> {
+    if let Some(c) = saved.irregular() {
+        return Err(c);
+    }
+    let mut table = *saved.table();
+    let (mut i1, mut i2) = (saved.index1(), saved.index2());
+    let mut draws = i1 as u64;
+    if draws > max_draws {
+        return Ok(Ok(()));
+    }
+    while i1 != 0 {
+        unstep_table(&mut table, &mut i1, &mut i2);
+    }
+    let mut walked = 0u64;
+    loop {
+        points.push(Point {
+            word0: table[0] as u32,
+            word1: table[1],
+            draws,
+            state,
+        });
+        if max_draws - draws < TABLE_LEN as u64 {
+            return Ok(Ok(()));
+        }
+        unstep_block(&mut table);
+        draws += TABLE_LEN as u64;
+        walked += 1;
+        if walked.is_multiple_of(4096) && stop() {
+            return Ok(Err(draws));
+        }
+    }
+}
+
 impl Candidates {
     /// Walk `saved` back to every possible seeding point at most `max_draws`
     /// draws before it (see the module docs). Cost: one XOR per draw walked
@@ -124,6 +169,25 @@ impl Candidates {
             .map(|c| c.unwrap_or_else(|_| unreachable!("never stopped")))
     }
 
+    /// The seeding points of every state of `saved` at once (SPEC 16's one
+    /// pass over the seeds for several states): a hit of
+    /// [`Search::next_point`] names its state ([`point`](Self::point)).
+    /// Fails for the first state with irregular cursors, with its index.
+    /// The filter grows with the points up to 2^17 blocks (about three
+    /// states at the default bound), then passes more seeds on to the exact
+    /// lookup; the hits are the same.
+    pub fn new_many(saved: &[Random2], max_draws: u64) -> Result<Self, (usize, IrregularCursors)> {
+        let mut points = Vec::new();
+        for (i, s) in saved.iter().enumerate() {
+            match walk_back(s, max_draws, i as u32, &mut points, &|| false) {
+                Err(c) => return Err((i, c)),
+                Ok(Err(_)) => unreachable!("never stopped"),
+                Ok(Ok(())) => {}
+            }
+        }
+        Ok(Candidates::index(saved.to_vec(), max_draws, points))
+    }
+
     /// [`new`](Self::new), polling `stop` every 2^20 draws walked:
     /// `Ok(Err(draws walked))` when it returns true (the walk was not
     /// finished).
@@ -132,34 +196,14 @@ impl Candidates {
         max_draws: u64,
         stop: &dyn Fn() -> bool,
     ) -> Result<Result<Self, u64>, IrregularCursors> {
-        if let Some(c) = saved.irregular() {
-            return Err(c);
-        }
         let mut points = Vec::new();
-        let mut table = *saved.table();
-        let (mut i1, mut i2) = (saved.index1(), saved.index2());
-        let mut draws = i1 as u64;
-        if draws <= max_draws {
-            while i1 != 0 {
-                unstep_table(&mut table, &mut i1, &mut i2);
-            }
-            loop {
-                points.push(Point {
-                    word0: table[0] as u32,
-                    word1: table[1],
-                    draws,
-                });
-                if max_draws - draws < TABLE_LEN as u64 {
-                    break;
-                }
-                unstep_block(&mut table);
-                draws += TABLE_LEN as u64;
-                if points.len() % 4096 == 0 && stop() {
-                    return Ok(Err(draws));
-                }
-            }
-        }
-        points.sort_unstable_by_key(|p| (p.word0, p.draws));
+        Ok(walk_back(saved, max_draws, 0, &mut points, stop)?
+            .map(|()| Candidates::index(alloc::vec![saved.clone()], max_draws, points)))
+    }
+
+    /// The candidates of `points` (of the states `saved`), indexed.
+    fn index(saved: Vec<Random2>, max_draws: u64, mut points: Vec<Point>) -> Self {
+        points.sort_unstable_by_key(|p| (p.word0, p.draws, p.state));
         let filter = Filter::new(points.iter().map(|p| p.word0), points.len());
         // About two points a bucket, at most 2^16 buckets.
         let bucket_bits = (points.len() / 2).max(1).ilog2().clamp(4, 16);
@@ -180,8 +224,8 @@ impl Candidates {
                 distinct.len(),
             )
         });
-        Ok(Ok(Self {
-            saved: saved.clone(),
+        Self {
+            saved,
             max_draws,
             points,
             keys,
@@ -189,7 +233,7 @@ impl Candidates {
             bucket_shift,
             filter,
             few,
-        }))
+        }
     }
 
     /// Possible seeding points recorded (`0` when `index1 > max_draws`).
@@ -214,9 +258,17 @@ impl Candidates {
         self.max_draws
     }
 
-    /// The saved state the candidates were built from.
+    /// The saved state the candidates were built from (the first, for
+    /// [`new_many`](Self::new_many)).
     pub fn saved(&self) -> &Random2 {
-        &self.saved
+        &self.saved[0]
+    }
+
+    /// Recorded point `i` (a [`Search::next_point`] hit): the index of its
+    /// state in those given, and the draws from seeding to it.
+    pub fn point(&self, i: usize) -> (usize, u64) {
+        let p = &self.points[i];
+        (p.state as usize, p.draws)
     }
 
     /// Whether `seed` produced the saved state within the bound, and at how
@@ -231,12 +283,19 @@ impl Candidates {
         if !self.filter.pass(w0) {
             return None;
         }
-        self.confirm(seed, w0)
+        let mut hits = Vec::new();
+        self.confirm(seed, w0, &mut hits);
+        hits.first().map(|&i| Identification {
+            seed: seed.into(),
+            words_drawn: self.points[i].draws,
+        })
     }
 
+    /// Push the index of every point `seed` (whose first word is `w0`)
+    /// replays to, in the points' order (fewest draws first).
     #[cold]
     #[inline(never)]
-    fn confirm(&self, seed: u32, w0: u32) -> Option<Identification> {
+    fn confirm(&self, seed: u32, w0: u32, hits: &mut Vec<usize>) {
         let h = (w0 >> self.bucket_shift) as usize;
         let (lo, hi) = (self.buckets[h] as usize, self.buckets[h + 1] as usize);
         let mut word1 = None;
@@ -251,14 +310,10 @@ impl Candidates {
             }
             // Exact: seed the stream, walk it forward and compare the whole
             // state (table, cursors, flag).
-            if replays_to(seed, p.draws, &self.saved) {
-                return Some(Identification {
-                    seed: seed.into(),
-                    words_drawn: p.draws,
-                });
+            if replays_to(seed, p.draws, &self.saved[p.state as usize]) {
+                hits.push(lo + i);
             }
         }
-        None
     }
 
     /// [`probe`](Self::probe) every seed of `seeds` (clamped to
@@ -282,6 +337,8 @@ impl Candidates {
             end,
             bits: [0; SEARCH_BLOCK / 64],
             block_start: 0,
+            pending: Vec::new(),
+            pending_seed: 0,
         }
     }
 
@@ -510,21 +567,44 @@ pub struct Search<'a> {
     /// `block_start + k`.
     bits: [u64; SEARCH_BLOCK / 64],
     block_start: u64,
+    /// Points the last confirmed seed replays to, not yet yielded (the
+    /// last first).
+    pending: Vec<usize>,
+    pending_seed: u32,
 }
 
 impl Iterator for Search<'_> {
     type Item = Identification;
 
     fn next(&mut self) -> Option<Identification> {
+        self.next_point().map(|(seed, i)| Identification {
+            seed: seed.into(),
+            words_drawn: self.candidates.points[i].draws,
+        })
+    }
+}
+
+impl Search<'_> {
+    /// The next hit as a seed and the index of the point it replays to
+    /// ([`Candidates::point`] says which state, after how many draws): in
+    /// increasing seed order, and for a seed that reaches several points,
+    /// in the points' order.
+    pub fn next_point(&mut self) -> Option<(u32, usize)> {
         loop {
+            if let Some(i) = self.pending.pop() {
+                return Some((self.pending_seed, i));
+            }
             for i in 0..self.bits.len() {
                 while self.bits[i] != 0 {
                     let k = i * 64 + self.bits[i].trailing_zeros() as usize;
                     self.bits[i] &= self.bits[i] - 1;
                     let seed = (self.block_start + k as u64) as u32;
                     let w0 = first_word(seed) as u32;
-                    if let Some(id) = self.candidates.confirm(seed, w0) {
-                        return Some(id);
+                    self.candidates.confirm(seed, w0, &mut self.pending);
+                    if !self.pending.is_empty() {
+                        self.pending.reverse();
+                        self.pending_seed = seed;
+                        return Some((seed, self.pending.pop().expect("not empty")));
                     }
                 }
             }

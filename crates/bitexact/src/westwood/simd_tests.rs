@@ -655,3 +655,60 @@ fn the_filter_keeps_every_seed_a_point_holds() {
         }
     }
 }
+
+/// Several states searched in one pass ([`Candidates::new_many`], SPEC 16):
+/// two snapshots of one stream (so one seed replays to both), a state of a
+/// second seed given twice, and an unreachable table — over a range holding
+/// both seeds, on every kernel: each state named by its own seed and draws,
+/// exactly as searching it alone names it, the unreachable one never.
+#[test]
+fn several_states_in_one_pass() {
+    let (a, b) = (0x0123_4567u32, 0x0123_4567u32 + 70_000);
+    let at = |seed: u32, draws: u64| {
+        let mut rng = Random2::new(seed);
+        rng.discard(draws);
+        rng
+    };
+    let mut junk = at(b, 900);
+    let mut table = *junk.table();
+    table[17] ^= 1;
+    junk = Random2::from_parts(table, junk.index1(), junk.index2()).unwrap();
+    let states = [at(a, 3), at(a, 300), at(b, 777), junk, at(b, 777)];
+    let bound = 20_000;
+    let range = u64::from(a) - 1000..u64::from(b) + 1000;
+    let c = Candidates::new_many(&states, bound).unwrap();
+    for isa in all_isas("identify together") {
+        let mut got: Vec<(usize, u64, u64)> = Vec::new();
+        let mut search = c.search_on(isa, range.clone());
+        while let Some((seed, i)) = search.next_point() {
+            let (state, draws) = c.point(i);
+            got.push((state, seed.into(), draws));
+        }
+        got.sort_unstable();
+        let want = vec![
+            (0, u64::from(a), 3),
+            (1, u64::from(a), 300),
+            (2, u64::from(b), 777),
+            (4, u64::from(b), 777),
+        ];
+        assert_eq!(got, want, "{isa:?}");
+        // Each alone gives the same answer.
+        for &(state, seed, draws) in &want {
+            let alone = Candidates::new(&states[state], bound).unwrap();
+            let first = alone.search_on(isa, range.clone()).next();
+            assert_eq!(
+                first,
+                Some(Identification {
+                    seed,
+                    words_drawn: draws
+                })
+            );
+        }
+    }
+    // Irregular cursors name their state.
+    let bad = Random2::from_parts(*states[0].table(), 5, 5).unwrap();
+    assert!(matches!(
+        Candidates::new_many(&[states[0].clone(), bad], bound),
+        Err((1, _))
+    ));
+}

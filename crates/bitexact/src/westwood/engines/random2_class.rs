@@ -239,6 +239,26 @@ impl Engine for Random2Class {
         )))
     }
 
+    /// One pass for several objects: their seeding points in one filter
+    /// (flags cleared, as [`identify`](Engine::identify) does).
+    #[cfg(feature = "alloc")]
+    fn identify_together(states: &[Random2], bound: u64) -> Option<crate::engine::Together> {
+        let wanted: alloc::vec::Vec<Random2> = states
+            .iter()
+            .map(|s| {
+                let mut s = s.clone();
+                s.set_disabled(false);
+                s
+            })
+            .collect();
+        let candidates = crate::westwood::Candidates::new_many(&wanted, bound).ok()?;
+        let points = (0..candidates.len()).map(|i| candidates.point(i)).collect();
+        Some(crate::engine::Together {
+            searcher: alloc::boxed::Box::new(TogetherSearch(candidates)),
+            points,
+        })
+    }
+
     #[cfg(feature = "alloc")]
     fn identified(state: &Random2, id: Identification, _options: &Options) -> Reported {
         if state.disabled() {
@@ -311,6 +331,25 @@ impl crate::recover::Searcher for IdentifySearch {
             .map(|id| crate::recover::Hit {
                 seed: id.seed,
                 offset: id.words_drawn,
+            })
+            .collect()
+    }
+}
+
+/// [`IdentifySearch`] for several states: a hit's `offset` is the index of
+/// the point it replays to ([`crate::westwood::Candidates::point`]).
+#[cfg(feature = "alloc")]
+#[derive(Debug)]
+struct TogetherSearch(crate::westwood::Candidates);
+
+#[cfg(feature = "alloc")]
+impl crate::recover::Searcher for TogetherSearch {
+    fn search(&self, seeds: core::ops::Range<u64>) -> alloc::vec::Vec<crate::recover::Hit> {
+        let mut search = self.0.search(seeds);
+        core::iter::from_fn(|| search.next_point())
+            .map(|(seed, i)| crate::recover::Hit {
+                seed: seed.into(),
+                offset: i as u64,
             })
             .collect()
     }
