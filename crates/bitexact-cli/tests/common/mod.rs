@@ -98,6 +98,7 @@ pub const TOOLS: &[(&str, &str)] = &[
     ("python3", "python3"),
     ("kill", "procps"),
     ("mcs", "mono-mcs"),
+    ("chromium", "chromium"),
     ("parallel", "parallel"),
     ("mono", "mono-runtime"),
 ];

@@ -94,7 +94,7 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}\
 code,.m{font-family:ui-monospace,'Cascadia Mono',Consolas,'DejaVu Sans Mono',monospace;font-size:.88em}\
 tr.mark td{background:#fdeceb;font-weight:600}\
 .tag{display:inline-block;border:1px solid #b42318;color:#8c1c13;padding:0 .3rem;font-size:.8rem;font-weight:700}\
-svg{max-width:100%;height:auto;display:block;margin:.4rem 0}\
+svg{max-width:100%;height:auto;display:block;margin:.4rem 0}.scroll>svg{min-width:720px}\
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.15rem 1rem;margin:.5rem 0}\
 dl.facts dt{font-weight:600}dl.facts dd{margin:0}\
 th button{font:inherit;font-weight:600;color:#111;background:none;border:0;padding:0;cursor:pointer;text-decoration:underline}\

@@ -9,7 +9,7 @@ use std::string::String;
 pub(crate) fn open(o: &mut String, id: &str, w: u32, h: u32, title: &str) {
     let _ = write!(
         o,
-        "<div class=\"scroll\"><svg xmlns=\"http://www.w3.org/2000/svg\" id=\"{}\" \
+        "<div class=\"scroll\"><svg id=\"{}\" \
          viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\" \
          aria-labelledby=\"{}-t\" font-family=\"system-ui,sans-serif\" font-size=\"12\">\
          <title id=\"{}-t\">{}</title>",

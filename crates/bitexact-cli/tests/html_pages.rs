@@ -1,0 +1,537 @@
+//! `--html FILE` (SPEC 14): each kind of page opened in headless Chromium.
+//! The rendered DOM (`--dump-dom`) is read for the verdict and the marked
+//! divergence or record, and checked against the JSON the same command
+//! prints with `--json` (parsed by serde_json, not by the page's code);
+//! the page is opened with the network refused and its requests logged;
+//! screenshots at 1280×800 and at phone width are kept under
+//! `<target>/html-pages/` for a person to look at. Without `chromium` the
+//! browser tests are skipped with a notice (they fail when `CI` is set).
+
+mod common;
+
+use common::{bitexact, repo_file, require_tool, temp};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Where the screenshots are kept: `<target>/html-pages/`.
+fn shots() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target dir")
+        .join("html-pages");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn chromium() -> bool {
+    require_tool("chromium", &["--version"])
+}
+
+/// Run headless Chromium on `page` with the network refused (a proxy on a
+/// closed port, every host name unresolvable), a fresh profile, and a net
+/// log; `extra` says what to do (`--dump-dom`, `--screenshot=…`). Returns
+/// stdout and the URLs the net log saw.
+fn browse(page: &Path, extra: &[String]) -> (String, Vec<String>) {
+    let tag = format!(
+        "{}-{}",
+        page.file_stem().unwrap().to_string_lossy(),
+        extra.len()
+    );
+    let profile = temp(&format!("chromium-profile-{tag}-{}", unique()));
+    let netlog = temp(&format!("netlog-{tag}-{}.json", unique()));
+    let out = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            "--proxy-server=127.0.0.1:9",
+            "--host-resolver-rules=MAP * ~NOTFOUND",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--log-net-log={}", netlog.display()))
+        .args(extra)
+        .arg(format!("file://{}", page.canonicalize().unwrap().display()))
+        .output()
+        .expect("run chromium");
+    assert!(
+        out.status.success(),
+        "chromium failed on {}: {}",
+        page.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let log = std::fs::read_to_string(&netlog).unwrap_or_default();
+    let mut urls: Vec<String> = log
+        .split("\"url\":\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .map(str::to_string)
+        .collect();
+    urls.sort();
+    urls.dedup();
+    let _ = std::fs::remove_dir_all(&profile);
+    (String::from_utf8_lossy(&out.stdout).into_owned(), urls)
+}
+
+fn unique() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    N.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The browser's own background services (update checks, sign-in): not
+/// the page's. Anything else in the net log was asked for by the page.
+fn browser_own(url: &str) -> bool {
+    let host = url
+        .split("://")
+        .nth(1)
+        .and_then(|r| r.split(['/', ':', '?']).next())
+        .unwrap_or("");
+    ["google.com", "googleapis.com", "gvt1.com", "gstatic.com"]
+        .iter()
+        .any(|d| host == *d || host.ends_with(&format!(".{d}")))
+}
+
+/// The text inside the element with `id` in a serialised DOM, tags
+/// stripped and entities decoded.
+fn by_id(dom: &str, id: &str) -> Option<String> {
+    let at = dom.find(&format!("id=\"{id}\""))?;
+    let open_end = at + dom[at..].find('>')? + 1;
+    let tag_start = dom[..at].rfind('<')?;
+    let tag: String = dom[tag_start + 1..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .collect();
+    let close = format!("</{tag}>");
+    let end = open_end + dom[open_end..].find(&close)?;
+    Some(text_of(&dom[open_end..end]))
+}
+
+fn text_of(html: &str) -> String {
+    let mut s = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            c if !in_tag => s.push(c),
+            _ => {}
+        }
+    }
+    s.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&nbsp;", "\u{a0}")
+        .replace("&amp;", "&")
+}
+
+/// The embedded report's text, as the page (or DOM) holds it.
+fn embedded(html: &str) -> &str {
+    let start = html
+        .find("<script type=\"application/json\" id=\"report\">")
+        .expect("the embedded report")
+        + "<script type=\"application/json\" id=\"report\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    &html[start..end]
+}
+
+/// Run the CLI with `--html` and with `--json` (`json_flag`), check the
+/// stdout and exit code are those without `--html`, the page's source has
+/// no resource reference, and its embedded JSON is `--json`'s output
+/// (parsed equal, and byte-equal once `\u003c` is read back as `<`).
+/// Returns the page path and the JSON.
+fn page_for(kind: &str, args: &[&str], json_flag: &[&str]) -> (PathBuf, Value, String) {
+    let page = temp(&format!("{kind}.html"));
+    let plain = bitexact(args);
+    let mut with_html: Vec<&str> = args.to_vec();
+    let p = page.to_str().unwrap().to_string();
+    with_html.extend(["--html", &p]);
+    let html_run = bitexact(&with_html);
+    assert_eq!(plain.stdout, html_run.stdout, "{kind}: stdout unchanged");
+    assert_eq!(
+        plain.status.code(),
+        html_run.status.code(),
+        "{kind}: exit code unchanged"
+    );
+    let mut json_args: Vec<&str> = args.to_vec();
+    json_args.extend(json_flag);
+    let json_out = bitexact(&json_args);
+    let json_text = String::from_utf8(json_out.stdout).unwrap();
+    let json: Value = serde_json::from_str(&json_text).expect("--json prints JSON");
+    let source = std::fs::read_to_string(&page).expect("the page is written");
+    no_resource_reference(&source);
+    let inside = embedded(&source);
+    let parsed: Value = serde_json::from_str(inside).expect("the embedded JSON parses");
+    assert_eq!(parsed, json, "{kind}: embedded JSON = --json");
+    assert_eq!(
+        inside.replace("\\u003c", "<"),
+        json_text.trim_end(),
+        "{kind}: byte for byte"
+    );
+    assert!(
+        source.contains("<title>bitexact "),
+        "{kind}: a title naming the command"
+    );
+    (page, json, source)
+}
+
+/// No `http://`, `https://` or protocol-relative `//` anywhere, and every
+/// `src=` / `href=` a fragment or `data:`.
+fn no_resource_reference(source: &str) {
+    for bad in ["http://", "https://", "@import", "url("] {
+        assert!(!source.contains(bad), "the page holds {bad}");
+    }
+    for attr in ["src=\"", "href=\""] {
+        for (i, _) in source.match_indices(attr) {
+            let v = &source[i + attr.len()..];
+            assert!(
+                v.starts_with('#') || v.starts_with("data:"),
+                "a resource reference: {}",
+                &v[..v.len().min(60)]
+            );
+        }
+    }
+    assert!(!source.contains("=\"//"), "a protocol-relative reference");
+}
+
+/// Open `page` in Chromium: the DOM, the page's own requests (none), and
+/// screenshots at 1280×800 and at phone width (390×844).
+fn render(kind: &str, page: &Path) -> String {
+    let (dom, urls) = browse(page, &["--dump-dom".to_string()]);
+    let page_urls: Vec<&String> = urls.iter().filter(|u| !browser_own(u)).collect();
+    assert!(
+        page_urls.is_empty(),
+        "{kind}: the page asked for {page_urls:?}"
+    );
+    assert!(
+        dom.contains("id=\"verdict\""),
+        "{kind}: rendered with the network refused"
+    );
+    for (suffix, size) in [("", "1280,800"), ("-phone", "390,844")] {
+        let png = shots().join(format!("{kind}{suffix}.png"));
+        let _ = std::fs::remove_file(&png);
+        browse(
+            page,
+            &[
+                format!("--screenshot={}", png.display()),
+                format!("--window-size={size}"),
+            ],
+        );
+        let bytes = std::fs::read(&png).expect("a screenshot");
+        assert!(
+            bytes.starts_with(b"\x89PNG") && bytes.len() > 5000,
+            "{kind}{suffix}.png"
+        );
+    }
+    dom
+}
+
+fn verdict(dom: &str) -> String {
+    by_id(dom, "verdict").expect("a verdict")
+}
+
+#[test]
+fn the_net_log_sees_a_request_a_page_makes() {
+    // The control for `render`'s check: a page that does ask for something
+    // shows in the net log, so an empty list means none was asked for.
+    if !chromium() {
+        return;
+    }
+    let page = temp("asks.html");
+    std::fs::write(
+        &page,
+        "<!DOCTYPE html><title>asks</title><img src=\"http://bitexact-probe.invalid/x.png\"><p id=\"verdict\">x</p>",
+    )
+    .unwrap();
+    let (_, urls) = browse(&page, &["--dump-dom".to_string()]);
+    assert!(
+        urls.iter().any(|u| u.contains("bitexact-probe.invalid")),
+        "{urls:?}"
+    );
+}
+
+#[test]
+fn sync_pages_hold_the_verdict_and_the_divergence_the_json_names() {
+    // Every format, one log and two logs: the README's examples.
+    let ex = |f: &str| repo_file(&format!("examples/sync/{f}"));
+    let cases: Vec<(&str, Vec<String>)> = vec![
+        (
+            "sync-phobos-seed",
+            vec![
+                "phobos".into(),
+                ex("SYNC0.TXT"),
+                "--seed".into(),
+                "4242".into(),
+            ],
+        ),
+        (
+            "sync-phobos-two",
+            vec![
+                "phobos".into(),
+                ex("SYNC0.TXT"),
+                ex("SYNC1.TXT"),
+                "--names".into(),
+                ex("names.txt"),
+            ],
+        ),
+        (
+            "sync-openra",
+            vec![
+                "openra".into(),
+                ex("syncreport.log"),
+                "--seed".into(),
+                "-31337".into(),
+            ],
+        ),
+        (
+            "sync-openra-two",
+            vec![
+                "openra".into(),
+                ex("syncreport-alice.log"),
+                ex("syncreport-bob.log"),
+            ],
+        ),
+        (
+            "sync-generals",
+            vec!["generals".into(), ex("generals-lost-line.txt")],
+        ),
+        (
+            "sync-generals-two",
+            vec![
+                "generals".into(),
+                ex("generals-debug.txt"),
+                ex("generals-lost-line.txt"),
+            ],
+        ),
+        ("sync-ts", vec!["vinifera".into(), ex("vinifera-crc.txt")]),
+        (
+            "sync-ares-two",
+            vec![
+                "ares".into(),
+                ex("ares-SYNC0.TXT"),
+                ex("ares-SYNC1.TXT"),
+                "--seed".into(),
+                "4242".into(),
+            ],
+        ),
+        (
+            "sync-generals-crc-two",
+            vec![
+                "generals-crc".into(),
+                ex("crcDebug0.txt"),
+                ex("crcDebug1.txt"),
+                "--seed".into(),
+                "0x5EED".into(),
+            ],
+        ),
+    ];
+    let browser = chromium();
+    for (kind, rest) in &cases {
+        let mut args = vec!["sync"];
+        args.extend(rest.iter().map(String::as_str));
+        let (page, json, _) = page_for(kind, &args, &["--json"]);
+        if !browser {
+            continue;
+        }
+        let dom = render(kind, &page);
+        let v = verdict(&dom);
+        let consistent = json["consistent"].as_bool().unwrap();
+        let word = if consistent {
+            "Consistent"
+        } else if json["ambiguous"].as_u64().is_some_and(|n| n > 1) {
+            "Not sure"
+        } else if json["first_divergence"].is_null() {
+            "Not consistent"
+        } else {
+            "Divergence"
+        };
+        assert!(v.starts_with(word), "{kind}: {v:?} should say {word}");
+        assert!(
+            v.contains(json["summary"].as_str().unwrap()),
+            "{kind}: the summary"
+        );
+        let d = &json["first_divergence"];
+        if d.is_null() {
+            assert!(by_id(&dom, "divergence").is_none(), "{kind}");
+            continue;
+        }
+        // The marked divergence, each field the JSON gives.
+        if let Some(e) = d["entry"].as_u64() {
+            assert_eq!(
+                by_id(&dom, "div-entry").unwrap(),
+                format!("#{e:05}"),
+                "{kind}"
+            );
+        }
+        if let Some(l) = d["line"].as_u64() {
+            assert_eq!(by_id(&dom, "div-line").unwrap(), l.to_string(), "{kind}");
+        }
+        if let Some(f) = d["frame"].as_i64() {
+            assert_eq!(by_id(&dom, "div-frame").unwrap(), f.to_string(), "{kind}");
+        }
+        if let Some(c) = d["caller_hex"].as_str() {
+            assert_eq!(by_id(&dom, "div-caller").unwrap(), c, "{kind}");
+        }
+        if let Some(n) = d["caller_name"].as_str() {
+            assert_eq!(by_id(&dom, "div-caller-name").unwrap(), n, "{kind}");
+        }
+        if let Some(f) = d["file"].as_str().filter(|f| !f.is_empty()) {
+            assert_eq!(by_id(&dom, "div-file").unwrap(), f, "{kind}");
+        }
+        if let Some(l) = d["source_line"].as_u64() {
+            assert_eq!(
+                by_id(&dom, "div-source-line").unwrap(),
+                l.to_string(),
+                "{kind}"
+            );
+        }
+        let sides = by_id(&dom, "sides").unwrap();
+        assert!(
+            sides.contains(d["logged"].as_str().unwrap()),
+            "{kind}: logged"
+        );
+        assert!(
+            sides.contains(d["expected"].as_str().unwrap()),
+            "{kind}: expected"
+        );
+        // Labelled in words on the timeline and in the context, not by colour alone.
+        let timeline = by_id(&dom, "timeline").unwrap();
+        assert!(timeline.contains("first divergence:"), "{kind}: {timeline}");
+        if let Some(last) = d["context"].as_array().and_then(|c| c.last()) {
+            let context = by_id(&dom, "context").unwrap();
+            assert!(context.contains(last.as_str().unwrap()), "{kind}");
+            assert!(context.contains("diverges here"), "{kind}");
+        }
+        if let Some(k) = json["shift"].as_i64().filter(|k| *k != 0) {
+            assert!(
+                timeline.contains(&format!("shift {k:+}")),
+                "{kind}: the shift drawn"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_trace_page_marks_the_first_divergent_record_with_the_jsons_values() {
+    let a = repo_file("examples/movefleet.jsonl");
+    let b = repo_file("examples/movefleet-ours.jsonl");
+    let (page, json, source) = page_for(
+        "trace",
+        &["trace", "compare", &a, &b],
+        &["--report", "json"],
+    );
+    // One plot per diverged field.
+    let fields = json["fields"].as_object().unwrap();
+    assert_eq!(source.matches("<svg id=\"ulp-").count(), fields.len());
+    if !chromium() {
+        return;
+    }
+    let dom = render("trace", &page);
+    assert!(verdict(&dom).starts_with("Divergence"));
+    let d = &json["first_divergence"];
+    let table = by_id(&dom, "first-record").unwrap();
+    assert!(table.contains(d["key"].as_str().unwrap_or(&d["key"].to_string())));
+    // Each differing field: value and bits as the JSON writes them
+    // (`-1.1177007 (0xbf8f10d1)`), the ULPs.
+    for f in d["fields"].as_array().unwrap() {
+        for side in ["a", "b"] {
+            let v = f[side].as_str().unwrap();
+            let (value, bits) = v.split_once(" (").unwrap();
+            assert!(table.contains(value), "{value} in {table}");
+            assert!(table.contains(bits.trim_end_matches(')')), "{bits}");
+        }
+        assert!(table.contains(&f["ulp"].to_string()));
+    }
+    // The plots label the first divergent record in words.
+    let plot = by_id(&dom, "ulp-0").unwrap();
+    assert!(plot.contains("first divergent record"), "{plot}");
+    assert!(verdict(&dom).contains(&format!(
+        "{} of {} compared records diverged",
+        json["diverged"], json["compared"]
+    )));
+}
+
+#[test]
+fn the_scan_page_lists_every_function_sortably() {
+    let image = repo_file("examples/scan/game");
+    let (page, json, source) = page_for(
+        "scan",
+        &["-q", "scan", &image, "--from", "turn_driver"],
+        &["--json"],
+    );
+    assert!(source.contains("<th scope=\"col\"><button type=\"button\">"));
+    if !chromium() {
+        return;
+    }
+    let dom = render("scan", &page);
+    assert!(verdict(&dom).starts_with("Sites found"));
+    let table = by_id(&dom, "functions").unwrap();
+    for f in json["functions"].as_array().unwrap() {
+        assert!(table.contains(f["va"].as_str().unwrap()), "{}", f["va"]);
+        if let Some(n) = f["name"].as_str() {
+            assert!(table.contains(n));
+        }
+    }
+    for s in json["sites"].as_array().unwrap() {
+        for i in s["instructions"].as_array().unwrap().iter().take(24) {
+            assert!(table.contains(i.as_str().unwrap()), "{i}");
+        }
+    }
+}
+
+#[test]
+fn the_ledger_page_stacks_the_words_the_json_counts() {
+    let script = repo_file("examples/turn.txt");
+    let (page, json, _) = page_for(
+        "ledger",
+        &["ledger", "sots", "--seed", "5489", &script],
+        &["--json"],
+    );
+    if !chromium() {
+        return;
+    }
+    let dom = render("ledger", &page);
+    let v = verdict(&dom);
+    assert!(
+        v.contains(&format!("{} word(s)", json["total"]["words"])),
+        "{v}"
+    );
+    let table = by_id(&dom, "ledger").unwrap();
+    for t in json["turns"].as_array().unwrap() {
+        for (name, e) in t["entry_points"].as_object().unwrap() {
+            assert!(table.contains(name));
+            assert!(table.contains(&format!("{} / {}", e["calls"], e["words"])));
+        }
+    }
+    let bars = by_id(&dom, "turns").unwrap();
+    assert!(bars.contains("words"));
+}
+
+#[test]
+fn an_unwritable_page_is_a_one_line_error() {
+    let script = repo_file("examples/turn.txt");
+    let o = bitexact(&[
+        "ledger",
+        "sots",
+        "--seed",
+        "1",
+        &script,
+        "--html",
+        "/nonexistent-dir/page.html",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("/nonexistent-dir/page.html"), "{err}");
+    let ex = repo_file("examples/sync/generals-lost-line.txt");
+    let o = bitexact(&["sync", "generals", &ex, "--html", "/nonexistent-dir/x.html"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+}
