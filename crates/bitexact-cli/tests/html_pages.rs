@@ -535,3 +535,228 @@ fn an_unwritable_page_is_a_one_line_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(o.stdout.is_empty());
 }
+
+/// What the data could have injected into a serialised DOM: a second
+/// `<script>` element, an `<img>` element, an `on…=` attribute. Text
+/// serialises its `<` as `&lt;`, so every `<` left opens a real tag.
+fn injected(dom: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let scripts = dom.matches("<script").count();
+    if scripts != 1 {
+        found.push(format!("{scripts} <script> elements (the page has one)"));
+    }
+    for (i, _) in dom.match_indices('<') {
+        let tag = &dom[i..i + dom[i..].find('>').unwrap_or(dom.len() - i)];
+        if tag.starts_with("<img") || tag.contains(" onerror") || tag.contains(" onload") {
+            found.push(tag.to_string());
+        }
+    }
+    found
+}
+
+#[cfg(unix)]
+#[test]
+fn hostile_text_stays_text() {
+    use std::os::unix::ffi::OsStrExt;
+    // A Generals log whose source file name (free text in the format) is
+    // markup, quotes, a CDATA end and bytes that are not UTF-8, in a file
+    // whose own name is markup and not UTF-8 either.
+    let hostile: &[u8] = b"<script>alert(1)</script>\"'&]]>\xff\xfe.cpp";
+    let log = std::fs::read(repo_file("examples/sync/generals-lost-line.txt")).unwrap();
+    let needle: &[u8] = b"W:\\Code\\GameEngine\\Source\\GameLogic\\AI\\AIPlayer.cpp";
+    let mut text = Vec::new();
+    let mut rest = &log[..];
+    while let Some(i) = rest.windows(needle.len()).position(|w| w == needle) {
+        text.extend_from_slice(&rest[..i]);
+        text.extend_from_slice(hostile);
+        rest = &rest[i + needle.len()..];
+    }
+    text.extend_from_slice(rest);
+    let dir = temp("hostile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"<img src=x onerror=alert(1)>\"'&]]>\xff.txt");
+    let path = dir.join(name);
+    std::fs::write(&path, &text).unwrap();
+    let page = dir.join("generals.html");
+    let arg = path.as_os_str();
+    let o = Command::new(env!("CARGO_BIN_EXE_bitexact"))
+        .arg("sync")
+        .arg("generals")
+        .arg(arg)
+        .arg("--html")
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let json_out = Command::new(env!("CARGO_BIN_EXE_bitexact"))
+        .args([
+            std::ffi::OsStr::new("sync"),
+            "generals".as_ref(),
+            arg,
+            "--json".as_ref(),
+        ])
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&json_out.stdout).unwrap();
+    let file = json["first_divergence"]["file"].as_str().unwrap();
+    assert!(
+        file.starts_with("<script>alert(1)</script>\"'&]]>\u{FFFD}"),
+        "{file}"
+    );
+    let source = std::fs::read(&page).unwrap();
+    let source = String::from_utf8(source).expect("the page is UTF-8 whatever the input");
+    no_resource_reference(&source);
+    assert_eq!(
+        source.matches("</script>").count(),
+        1,
+        "only the JSON element's own end"
+    );
+    assert!(!source.contains("<img"));
+    let embedded_json: Value = serde_json::from_str(embedded(&source)).unwrap();
+    assert_eq!(embedded_json, json);
+    // The title: the file name, its bad bytes as U+FFFD, as text.
+    assert!(source.contains("<title>bitexact sync generals: "));
+    assert!(source.contains("&lt;img src=x onerror=alert(1)&gt;\"'&amp;]]&gt;\u{FFFD}.txt"));
+
+    // A Phobos caller named by a hostile names file.
+    let names = dir.join("names.txt");
+    std::fs::write(&names, b"0xB0001C00 <script>alert(1)</script>\"'&]]>\xff\n").unwrap();
+    let ex = |f: &str| repo_file(&format!("examples/sync/{f}"));
+    let names_s = names.to_str().unwrap().to_string();
+    let (phobos_page, phobos_json, phobos_source) = page_for(
+        "hostile-phobos",
+        &[
+            "sync",
+            "phobos",
+            &ex("SYNC0.TXT"),
+            &ex("SYNC1.TXT"),
+            "--names",
+            &names_s,
+        ],
+        &["--json"],
+    );
+    assert_eq!(phobos_source.matches("</script>").count(), 1);
+    if !chromium() {
+        return;
+    }
+    for (kind, page, json) in [
+        ("hostile-generals", page.as_path(), &json),
+        ("hostile-phobos", phobos_page.as_path(), &phobos_json),
+    ] {
+        let (dom, urls) = browse(page, &["--dump-dom".to_string()]);
+        assert!(urls.iter().all(|u| browser_own(u)), "{urls:?}");
+        assert!(injected(&dom).is_empty(), "{kind}: {:?}", injected(&dom));
+        let d = &json["first_divergence"];
+        // The DOM holds the hostile strings as text, exactly the JSON's.
+        if let Some(f) = d["file"].as_str() {
+            assert_eq!(by_id(&dom, "div-file").unwrap(), f, "{kind}");
+            let context = by_id(&dom, "context").unwrap();
+            for c in d["context"].as_array().unwrap() {
+                assert!(context.contains(c.as_str().unwrap()), "{kind}");
+            }
+        }
+        if let Some(n) = d["caller_name"].as_str() {
+            assert!(n.starts_with("<script>alert(1)</script>"), "{n}");
+            assert_eq!(by_id(&dom, "div-caller-name").unwrap(), n, "{kind}");
+        }
+        assert!(
+            verdict(&dom).contains(json["summary"].as_str().unwrap()),
+            "{kind}"
+        );
+    }
+}
+
+#[test]
+fn a_long_trace_gives_a_bounded_page() {
+    // 200 000 records, every 1000th differing by one ULP and one by a
+    // string: the page bins them into at most 2000 columns and lists at
+    // most 200 records, so it stays small; the JSON inside is --report json's.
+    let n = 200_000u32;
+    let (a, b) = (temp("long-a.jsonl"), temp("long-b.jsonl"));
+    let mut ta = String::with_capacity(n as usize * 40);
+    let mut tb = String::with_capacity(n as usize * 40);
+    for i in 0..n {
+        let x = 1.0f32 + i as f32 / 1024.0;
+        let y = if i % 1000 == 999 {
+            f32::from_bits(x.to_bits() + 1)
+        } else {
+            x
+        };
+        let tag = if i == 150_000 { "b" } else { "a" };
+        ta.push_str(&format!(
+            "{{\"x\": \"{:#010x}\", \"t\": \"a\"}}\n",
+            x.to_bits()
+        ));
+        tb.push_str(&format!(
+            "{{\"x\": \"{:#010x}\", \"t\": \"{tag}\"}}\n",
+            y.to_bits()
+        ));
+    }
+    std::fs::write(&a, ta).unwrap();
+    std::fs::write(&b, tb).unwrap();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let (page, json, source) = page_for(
+        "trace-long",
+        &["trace", "compare", a, b],
+        &["--report", "json"],
+    );
+    assert_eq!(json["diverged"], 201);
+    assert!(source.len() < 1 << 20, "{} bytes", source.len());
+    // At most 2000 columns: the note says how many records a column holds.
+    assert!(
+        source.contains("One column per 128 compared records"),
+        "binned"
+    );
+    assert!(source.contains("1 more diverged records not shown"));
+    if chromium() {
+        let dom = render("trace-long", &page);
+        assert!(verdict(&dom).starts_with("Divergence"));
+    }
+}
+
+#[test]
+fn a_long_sync_log_gives_a_small_page() {
+    // A Generals log of 100 000 draws (the values drawn by `bitexact stream`
+    // from the log's seed), one changed near the end: the page is the
+    // report's, its size independent of the log's.
+    let values = bitexact(&[
+        "stream",
+        "generals",
+        "--seed",
+        "0xbeef",
+        "--tap",
+        "value:0,99",
+        "--count",
+        "100000",
+    ]);
+    let mut log = String::from("InitRandom 0000beef\r\n");
+    for (i, v) in String::from_utf8(values.stdout)
+        .unwrap()
+        .lines()
+        .enumerate()
+    {
+        let mut v: u32 = v.parse().unwrap();
+        if i == 90_000 {
+            v = (v + 1) % 100;
+        }
+        log.push_str(&format!(
+            "{}: GetGameLogicRandomValue = {v} (0 - 99), W:\\Code\\Unit.cpp line {}\r\n",
+            i / 10,
+            i + 1
+        ));
+    }
+    let path = temp("long-generals.txt");
+    std::fs::write(&path, log).unwrap();
+    let (_, json, source) = page_for(
+        "sync-long",
+        &["sync", "generals", path.to_str().unwrap()],
+        &["--json"],
+    );
+    assert_eq!(json["first_divergence"]["line"], 90_002);
+    assert!(source.len() < 64 << 10, "{} bytes", source.len());
+}
