@@ -364,9 +364,8 @@ pub(super) const FLAGS: &[Flag] = &[
         arg: |_, _| {
             Arg::new("html")
                 .long("html")
-                .value_name("FILE")
                 .value_parser(clap::value_parser!(PathBuf))
-                .help("Also write one self-contained HTML page of the report to FILE (no network; the JSON inside; stdout and exit code unchanged)")
+                .help("Also write one self-contained HTML page of the report to this file (no network; the JSON inside; stdout and exit code unchanged)")
         },
     },
 ];

@@ -315,3 +315,34 @@ fn marker_label(d: &crate::sync::Divergence) -> String {
         parts.join(", ")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sync::Divergence;
+
+    fn source() -> Source<'static> {
+        Source {
+            command: "sync phobos",
+            files: &["a", "b"],
+        }
+    }
+
+    #[test]
+    fn every_verdict_reads_in_words() {
+        let mut r = Report::new(Format::Phobos);
+        r.consistent = true;
+        assert!(sync(&r, &source()).contains("<strong>Consistent</strong>"));
+        r.consistent = false;
+        r.ambiguous = Some(3);
+        assert!(sync(&r, &source()).contains("<strong>Not sure</strong>"));
+        r.ambiguous = None;
+        // A divergence with nothing checked before it, no entry, a shift.
+        r.first_divergence = Some(Divergence::default());
+        r.shift = Some(-2);
+        let page = sync(&r, &source());
+        assert!(page.contains("<strong>Divergence</strong>"));
+        assert!(page.contains("first divergence: at the start"));
+        assert!(page.contains("shift -2"));
+    }
+}

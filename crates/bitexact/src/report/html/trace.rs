@@ -417,3 +417,55 @@ fn short(u: u64) -> String {
         u.to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn diff(ulp: Option<u64>) -> FieldDiff {
+        FieldDiff {
+            field: "x".into(),
+            a: Some(Value::F32(1.0)),
+            b: Some(Value::F32(2.0)),
+            ulp,
+        }
+    }
+
+    #[test]
+    fn a_million_records_stay_in_bounded_columns_and_rows() {
+        let mut p = TracePlot::new();
+        for i in 0..1_000_000u64 {
+            let d: &[FieldDiff] = match i {
+                123_457 => &[diff(Some(1 << 40))],
+                i if i % 1000 == 0 => &[diff(Some(3))],
+                800_001 => &[diff(None)],
+                _ => &[],
+            };
+            p.record(&i.to_string(), i + 1, i + 1, d);
+        }
+        assert!(p.cols <= MAX_COLUMNS, "{}", p.cols);
+        assert_eq!(p.width, 512);
+        assert_eq!(p.first, Some(0));
+        let col = &p.fields[0].1;
+        // The column holding record 123 457 keeps its 2^40 ULPs, the one
+        // holding 800 001 its difference with no ULP distance.
+        assert_eq!(col[(123_457 / 512) as usize], (1, 1 << 40));
+        assert_eq!(col[(800_001 / 512) as usize].0, 2);
+        assert_eq!(p.rows.len(), MAX_LISTED);
+        assert_eq!(p.rows_more, 1002 - MAX_LISTED as u64);
+    }
+
+    #[test]
+    fn an_empty_comparison_draws_a_page() {
+        let page = trace(
+            &Summary::default(),
+            &TracePlot::new(),
+            "{}",
+            &Source {
+                command: "trace compare",
+                files: &[],
+            },
+        );
+        assert!(page.contains("Nothing compared"));
+    }
+}
