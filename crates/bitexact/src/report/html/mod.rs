@@ -209,7 +209,7 @@ pub(crate) fn more_row(o: &mut String, cols: usize, more: u64, what: &str) {
     if more > 0 {
         let _ = write!(
             o,
-            "<tr><td colspan=\"{cols}\" class=\"note\">{more} more {} not shown (see the JSON)</td></tr>",
+            "<tr><td colspan=\"{cols}\" class=\"note\">{more} more {} not shown</td></tr>",
             escape::text(what)
         );
     }
