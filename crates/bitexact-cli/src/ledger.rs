@@ -78,22 +78,7 @@ pub fn write_report(
     fields: &Fields,
 ) -> Outcome {
     if json {
-        let mut obj = Map::new();
-        let turns: Vec<Json> = turns
-            .iter()
-            .map(|(n, e)| {
-                let mut t = Map::new();
-                t.insert("turn".into(), (*n).into());
-                t.extend(tallies_json(e));
-                t.into()
-            })
-            .collect();
-        obj.insert("turns".into(), turns.into());
-        obj.insert("total".into(), tallies_json(total).into());
-        for (k, v) in fields {
-            obj.insert((*k).into(), field_json(*v));
-        }
-        writeln!(out, "{}", Json::Object(obj))?;
+        writeln!(out, "{}", report_json(turns, total, fields))?;
     } else {
         for (n, e) in turns {
             write_turn(out, &format!("turn {n}"), e)?;
@@ -104,6 +89,26 @@ pub fn write_report(
         }
     }
     Ok(())
+}
+
+/// The report's JSON document, as `--json` prints it (without the newline).
+pub fn report_json(turns: &[(u64, Entries)], total: &Entries, fields: &Fields) -> String {
+    let mut obj = Map::new();
+    let turns: Vec<Json> = turns
+        .iter()
+        .map(|(n, e)| {
+            let mut t = Map::new();
+            t.insert("turn".into(), (*n).into());
+            t.extend(tallies_json(e));
+            t.into()
+        })
+        .collect();
+    obj.insert("turns".into(), turns.into());
+    obj.insert("total".into(), tallies_json(total).into());
+    for (k, v) in fields {
+        obj.insert((*k).into(), field_json(*v));
+    }
+    Json::Object(obj).to_string()
 }
 
 fn entries_of(turn: &Turn, names: &'static [&'static str]) -> Entries {
@@ -148,11 +153,19 @@ pub fn run(LedgerArgs(args): &LedgerArgs, out: &mut impl Write) -> Outcome {
         .iter()
         .map(|t| (t.number, entries_of(t, names)))
         .collect();
-    write_report(
-        out,
-        args.flag("json"),
-        &turns,
-        &entries_of(&report.total, names),
-        &report.fields,
-    )
+    let total = entries_of(&report.total, names);
+    if let Some(path) = args.path_opt("html") {
+        let json = report_json(&turns, &total, &report.fields);
+        let files = crate::html::names([args.path("script").as_path()]);
+        let command = format!("ledger {}", args.family.name);
+        let source = bitexact::report::html::Source {
+            command: &command,
+            files: &[files[0].as_str()],
+        };
+        crate::html::write(
+            &path,
+            &bitexact::report::html::ledger(&report, &json, &source),
+        )?;
+    }
+    write_report(out, args.flag("json"), &turns, &total, &report.fields)
 }

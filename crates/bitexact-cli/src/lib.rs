@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod find;
+pub mod html;
 pub mod jsonl;
 pub mod ledger;
 pub mod merge;

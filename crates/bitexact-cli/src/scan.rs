@@ -22,6 +22,13 @@ pub fn run(args: &ScanArgs, out: &mut dyn Write) -> Result<(), Failure> {
         scan::ScanError::NoSuchFunction(why) => Failure::usage(format!("--from {why}")),
         other => Failure::usage(format!("'{name}': {other}")),
     })?;
+    if let Some(path) = &args.html {
+        let source = bitexact::report::html::Source {
+            command: "scan",
+            files: &[name.as_str()],
+        };
+        crate::html::write(path, &bitexact::report::html::scan(&report, &source))?;
+    }
     if args.json {
         writeln!(out, "{}", report.to_json())?;
     } else {

@@ -107,6 +107,7 @@ pub fn run(cmd: &SyncCommand, out: &mut impl Write) -> Outcome {
                 log2: a.report2.clone(),
                 seed,
                 json: a.json,
+                html: a.html.clone(),
             };
             return report(Format::Openra, &logs, &options, out);
         }
@@ -134,6 +135,17 @@ fn report(format: Format, logs: &SyncLogs, options: &Options, out: &mut impl Wri
         sync::check_paths(format, &logs.log, logs.log2.as_deref(), options)
     }
     .map_err(|e| failure(&e, logs))?;
+    if let Some(path) = &logs.html {
+        let files =
+            crate::html::names(std::iter::once(logs.log.as_path()).chain(logs.log2.as_deref()));
+        let files: Vec<&str> = files.iter().map(String::as_str).collect();
+        let command = format!("sync {}", format.name());
+        let source = bitexact::report::html::Source {
+            command: &command,
+            files: &files,
+        };
+        crate::html::write(path, &bitexact::report::html::sync(&report, &source))?;
+    }
     if logs.json {
         writeln!(out, "{}", report.to_json())?;
     } else {

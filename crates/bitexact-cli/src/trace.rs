@@ -3,6 +3,7 @@
 use crate::cli::{CompareArgs, ModelArg, ReplayArgs, ReportFormat};
 use crate::jsonl::Reader;
 use crate::{Failure, Outcome};
+use bitexact::report::html::TracePlot;
 use bitexact::sots::movefleet::Model;
 use bitexact::trace::{movefleet as mf, Comparison, FieldDiff, Record, Summary, Value};
 use serde_json::{json, Map, Value as Json};
@@ -46,6 +47,10 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write) -> Outcome {
         None => Pairing::LineOrder,
     };
     let mut cmp = Comparison::new();
+    let mut plot = args.html.as_ref().map(|_| {
+        cmp.keep_compared();
+        TracePlot::new()
+    });
     let (mut ord_a, mut ord_b) = (0u64, 0u64);
     while next_a.is_some() || next_b.is_some() {
         if let Some((line, rec)) = next_a.take() {
@@ -53,6 +58,7 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write) -> Outcome {
             let key = key_of(&a, &pairing, ord_a, &rec)?;
             cmp.push_a(key, line, rec)
                 .map_err(|d| a.error(format!("duplicate key '{}'", d.key)))?;
+            observe(&mut cmp, plot.as_mut());
             next_a = a.next_record()?;
         }
         if let Some((line, rec)) = next_b.take() {
@@ -60,6 +66,7 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write) -> Outcome {
             let key = key_of(&b, &pairing, ord_b, &rec)?;
             cmp.push_b(key, line, rec)
                 .map_err(|d| b.error(format!("duplicate key '{}'", d.key)))?;
+            observe(&mut cmp, plot.as_mut());
             next_b = b.next_record()?;
         }
     }
@@ -73,13 +80,22 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write) -> Outcome {
         args.file_a.display(),
         args.file_b.display()
     );
+    let json = Json::Object(summary_json(key_name, &summary, true)).to_string();
+    if let (Some(path), Some(plot)) = (&args.html, &plot) {
+        let files = crate::html::names([args.file_a.as_path(), args.file_b.as_path()]);
+        let files: Vec<&str> = files.iter().map(String::as_str).collect();
+        let source = bitexact::report::html::Source {
+            command: "trace compare",
+            files: &files,
+        };
+        crate::html::write(
+            path,
+            &bitexact::report::html::trace(&summary, plot, &json, &source),
+        )?;
+    }
     match args.report {
         ReportFormat::Md => write_md(out, &title, key_name, &summary, true)?,
-        ReportFormat::Json => writeln!(
-            out,
-            "{}",
-            Json::Object(summary_json(key_name, &summary, true))
-        )?,
+        ReportFormat::Json => writeln!(out, "{json}")?,
     }
     if summary.records_a == 0 && summary.records_b == 0 {
         crate::summary!("trace compare: 0 records in either trace, nothing to compare");
@@ -216,6 +232,13 @@ pub fn replay(args: &ReplayArgs, out: &mut impl Write) -> Outcome {
         }
     } else {
         replay_verdict(&summaries[0], &model_name(models[0], p))
+    }
+}
+
+/// Feed the pair the last push compared (if any) to the page's plot.
+fn observe(cmp: &mut Comparison, plot: Option<&mut TracePlot>) {
+    if let (Some(plot), Some(c)) = (plot, cmp.take_compared()) {
+        plot.record(&c.key, c.line_a, c.line_b, &c.diffs);
     }
 }
 

@@ -988,6 +988,23 @@ bx_status bx_scan_json_with(const uint8_t *image,
                             bool sweep,
                             char **json_out);
 
+// `bx_scan_json_with`, but `*html_out` receives the report as one
+// self-contained HTML page (SPEC 14: the functions holding sites with
+// their signatures, completeness and reachability, sortable; each site's
+// instruction addresses; no network; the JSON `bx_scan_json_with` writes
+// embedded as `<script type="application/json" id="report">`), a
+// NUL-terminated UTF-8 string the caller frees with `bx_string_free`.
+// Returns and errors as `bx_scan_json`.
+//
+// # Safety
+//
+// As `bx_scan_json`, with `html_out` for `json_out`.
+bx_status bx_scan_html(const uint8_t *image,
+                       size_t len,
+                       const char *from,
+                       bool sweep,
+                       char **html_out);
+
 // Frees a string returned by `bx_scan_json` or `bx_sync_json`; NULL does nothing.
 //
 // # Safety
@@ -1253,6 +1270,27 @@ bx_status bx_sync_json(const char *format,
                        size_t len2,
                        const struct bx_sync_options *options,
                        char **json_out);
+
+// `bx_sync_json`, but `*html_out` receives the report as one
+// self-contained HTML page (SPEC 14: the verdict, the timeline with the
+// first divergence marked, the divergence and its context, the details;
+// no network; the JSON `bx_sync_json` writes embedded in it as
+// `<script type="application/json" id="report">`), a NUL-terminated UTF-8
+// string the caller frees with `bx_string_free`. The page's title names
+// the command only (the C caller's file names are not known here).
+// Returns as `bx_sync_json`; on an error `*html_out` receives the same
+// `{"error", "line", "log"}` JSON, not a page.
+//
+// # Safety
+//
+// As `bx_sync_json`, with `html_out` for `json_out`.
+bx_status bx_sync_html(const char *format,
+                       const uint8_t *log,
+                       size_t len,
+                       const uint8_t *log2,
+                       size_t len2,
+                       const struct bx_sync_options *options,
+                       char **html_out);
 
 // A new `Random2Class(seed)`: the table filled by Random3Class(seed, 0),
 // cursors 0 and 103, flag clear. Not NULL (barring an internal error, a

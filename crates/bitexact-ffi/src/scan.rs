@@ -55,6 +55,46 @@ pub unsafe extern "C" fn bx_scan_json_with(
     sweep: bool,
     json_out: *mut *mut c_char,
 ) -> bx_status {
+    // SAFETY: the same contract, passed on.
+    unsafe { scan_to(image, len, from, sweep, json_out, false) }
+}
+
+/// `bx_scan_json_with`, but `*html_out` receives the report as one
+/// self-contained HTML page (SPEC 14: the functions holding sites with
+/// their signatures, completeness and reachability, sortable; each site's
+/// instruction addresses; no network; the JSON `bx_scan_json_with` writes
+/// embedded as `<script type="application/json" id="report">`), a
+/// NUL-terminated UTF-8 string the caller frees with `bx_string_free`.
+/// Returns and errors as `bx_scan_json`.
+///
+/// # Safety
+///
+/// As `bx_scan_json`, with `html_out` for `json_out`.
+#[no_mangle]
+pub unsafe extern "C" fn bx_scan_html(
+    image: *const u8,
+    len: usize,
+    from: *const c_char,
+    sweep: bool,
+    html_out: *mut *mut c_char,
+) -> bx_status {
+    // SAFETY: the same contract, passed on.
+    unsafe { scan_to(image, len, from, sweep, html_out, true) }
+}
+
+/// The body of the scan calls: the report as JSON, or a page when `html`.
+///
+/// # Safety
+///
+/// As `bx_scan_json`.
+unsafe fn scan_to(
+    image: *const u8,
+    len: usize,
+    from: *const c_char,
+    sweep: bool,
+    json_out: *mut *mut c_char,
+    html: bool,
+) -> bx_status {
     status(|| {
         if json_out.is_null() || !json_out.is_aligned() {
             return Err(BX_NULL_POINTER);
@@ -68,7 +108,16 @@ pub unsafe extern "C" fn bx_scan_json_with(
             _ => BX_BAD_IMAGE,
         })?;
         // The JSON escapes control characters, so it holds no NUL.
-        let json = CString::new(report.to_json()).map_err(|_| BX_BAD_IMAGE)?;
+        let text = if html {
+            let source = bitexact::report::html::Source {
+                command: "scan",
+                files: &[],
+            };
+            bitexact::report::html::scan(&report, &source)
+        } else {
+            report.to_json()
+        };
+        let json = CString::new(text).map_err(|_| BX_BAD_IMAGE)?;
         // SAFETY: checked non-NULL and aligned above; the caller promises it
         // is writable.
         unsafe { json_out.write(json.into_raw()) };

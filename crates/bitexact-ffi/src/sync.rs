@@ -105,6 +105,54 @@ pub unsafe extern "C" fn bx_sync_json(
     options: *const bx_sync_options,
     json_out: *mut *mut c_char,
 ) -> bx_status {
+    // SAFETY: the same contract, passed on.
+    unsafe { sync_to(format, log, len, log2, len2, options, json_out, false) }
+}
+
+/// `bx_sync_json`, but `*html_out` receives the report as one
+/// self-contained HTML page (SPEC 14: the verdict, the timeline with the
+/// first divergence marked, the divergence and its context, the details;
+/// no network; the JSON `bx_sync_json` writes embedded in it as
+/// `<script type="application/json" id="report">`), a NUL-terminated UTF-8
+/// string the caller frees with `bx_string_free`. The page's title names
+/// the command only (the C caller's file names are not known here).
+/// Returns as `bx_sync_json`; on an error `*html_out` receives the same
+/// `{"error", "line", "log"}` JSON, not a page.
+///
+/// # Safety
+///
+/// As `bx_sync_json`, with `html_out` for `json_out`.
+#[no_mangle]
+pub unsafe extern "C" fn bx_sync_html(
+    format: *const c_char,
+    log: *const u8,
+    len: usize,
+    log2: *const u8,
+    len2: usize,
+    options: *const bx_sync_options,
+    html_out: *mut *mut c_char,
+) -> bx_status {
+    // SAFETY: the same contract, passed on.
+    unsafe { sync_to(format, log, len, log2, len2, options, html_out, true) }
+}
+
+/// The body of `bx_sync_json` and `bx_sync_html`: the report as JSON, or
+/// as a page when `html`.
+///
+/// # Safety
+///
+/// As `bx_sync_json`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn sync_to(
+    format: *const c_char,
+    log: *const u8,
+    len: usize,
+    log2: *const u8,
+    len2: usize,
+    options: *const bx_sync_options,
+    json_out: *mut *mut c_char,
+    html: bool,
+) -> bx_status {
     status(|| {
         if json_out.is_null() || !json_out.is_aligned() {
             return Err(BX_NULL_POINTER);
@@ -199,7 +247,18 @@ pub unsafe extern "C" fn bx_sync_json(
                 Err(crate::BX_INTERRUPTED)
             }
             Ok(report) => {
-                write(CString::new(report.to_json()).map_err(|_| BX_BAD_LOG)?);
+                let text = if html {
+                    let command = format!("sync {}", format.name());
+                    let source = bitexact::report::html::Source {
+                        command: &command,
+                        files: &[],
+                    };
+                    bitexact::report::html::sync(&report, &source)
+                } else {
+                    report.to_json()
+                };
+                // The escapes leave no NUL in either.
+                write(CString::new(text).map_err(|_| BX_BAD_LOG)?);
                 Ok(())
             }
             Err(e) => {

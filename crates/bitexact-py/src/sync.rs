@@ -75,9 +75,10 @@ fn interruptible<T: Send>(
 }
 
 /// _sync_json(format, log, log2=None, seed=None, log_index=None,
-/// max_draws=None, max_shift=None, stream="logic", window=None) -> str.
+/// max_draws=None, max_shift=None, stream="logic", window=None, html=False)
+/// -> (str, str | None): the JSON, and with `html` the page (SPEC 14).
 #[pyfunction]
-#[pyo3(signature = (format, log, log2 = None, seed = None, log_index = None, max_draws = None, max_shift = None, stream = None, window = None))]
+#[pyo3(signature = (format, log, log2 = None, seed = None, log_index = None, max_draws = None, max_shift = None, stream = None, window = None, html = None))]
 #[allow(clippy::too_many_arguments)]
 fn _sync_json(
     py: Python<'_>,
@@ -90,7 +91,12 @@ fn _sync_json(
     max_shift: Option<&Bound<'_, PyAny>>,
     stream: Option<&Bound<'_, PyAny>>,
     window: Option<&Bound<'_, PyAny>>,
-) -> PyResult<String> {
+    html: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(String, Option<String>)> {
+    let html = html
+        .map(|h| crate::bool_arg(h, "html"))
+        .transpose()?
+        .unwrap_or(false);
     let format = str_arg(format, "format")?;
     let format = Format::from_name(&format).ok_or_else(|| {
         error(format!(
@@ -145,17 +151,39 @@ fn _sync_json(
             })?
         }
     };
-    result.map(|r| r.to_json()).map_err(|e| {
-        let (which, source) = match e.which {
-            Some(bitexact::sync::Which::A) => ("first", Some(&log)),
-            Some(bitexact::sync::Which::B) => ("second", log2.as_ref()),
-            None => return error(e),
-        };
-        match source {
-            Some(Source::Path(p)) => error(format!("{which} log '{}': {e}", p.display())),
-            _ => error(format!("{which} log: {e}")),
-        }
-    })
+    // The page's title names the files given as paths.
+    let names: Vec<String> = [Some(&log), log2.as_ref()]
+        .into_iter()
+        .flatten()
+        .filter_map(|s| match s {
+            Source::Path(p) => Some(p.display().to_string()),
+            _ => None,
+        })
+        .collect();
+    result
+        .map(|r| {
+            let page = html.then(|| {
+                let command = format!("sync {}", format.name());
+                let files: Vec<&str> = names.iter().map(String::as_str).collect();
+                let source = bitexact::report::html::Source {
+                    command: &command,
+                    files: &files,
+                };
+                bitexact::report::html::sync(&r, &source)
+            });
+            (r.to_json(), page)
+        })
+        .map_err(|e| {
+            let (which, source) = match e.which {
+                Some(bitexact::sync::Which::A) => ("first", Some(&log)),
+                Some(bitexact::sync::Which::B) => ("second", log2.as_ref()),
+                None => return error(e),
+            };
+            match source {
+                Some(Source::Path(p)) => error(format!("{which} log '{}': {e}", p.display())),
+                _ => error(format!("{which} log: {e}")),
+            }
+        })
 }
 
 pub(crate) fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {

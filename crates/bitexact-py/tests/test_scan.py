@@ -113,3 +113,18 @@ def test_bad_images_raise_bitexact_error(image, needle):
 def test_an_unknown_origin_raises():
     with pytest.raises(bitexact.Error, match="no function of that name"):
         bitexact.scan(elf64(TEMPER), from_="turn_driver")
+
+
+def test_html_writes_the_page_with_the_report_inside(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+    import pathlib
+
+    game = pathlib.Path(__file__).resolve().parents[3] / "examples" / "scan" / "game"
+    out = tmp_path / "scan.html"
+    r = bitexact.scan(game, "turn_driver", html=out)
+    page = out.read_text(encoding="utf-8")
+    assert "<title>bitexact scan: " in page
+    opening = '<script type="application/json" id="report">'
+    start = page.index(opening) + len(opening)
+    assert json.loads(page[start : page.index("</script>", start)]) == r
+    assert '<button type="button">address</button>' in page

@@ -72,3 +72,25 @@ def test_generals_frame_folders_by_path() -> None:
     assert r["first_divergence"]["frame"] == 5 and r["first_divergence"]["line"] == 2
     with pytest.raises(bitexact.Error, match="DebugFrame"):
         bitexact.sync("generals-crc", WRITERS, seed=1)
+
+
+def _embedded(page: str) -> str:
+    opening = '<script type="application/json" id="report">'
+    start = page.index(opening) + len(opening)
+    return page[start : page.index("</script>", start)]
+
+
+def test_html_writes_the_page_with_the_report_inside(tmp_path: pathlib.Path) -> None:
+    import json
+
+    out = tmp_path / "desync.html"
+    r = bitexact.sync("phobos", SYNC / "SYNC0.TXT", SYNC / "SYNC1.TXT", html=out)
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>")
+    assert f"<title>bitexact sync phobos: {SYNC / 'SYNC0.TXT'} vs {SYNC / 'SYNC1.TXT'}</title>" in page
+    assert json.loads(_embedded(page)) == r
+    assert 'id="div-entry" class="m">#00250<' in page
+    # The same report without a page; an unwritable path is an Error.
+    assert bitexact.sync("phobos", SYNC / "SYNC0.TXT", SYNC / "SYNC1.TXT") == r
+    with pytest.raises(bitexact.Error, match="cannot write the HTML page"):
+        bitexact.sync("phobos", SYNC / "SYNC0.TXT", seed=4242, html=tmp_path / "no" / "x.html")

@@ -20,6 +20,7 @@
 //! | [`selftest`] | the known-answer vectors of every engine, runnable anywhere |
 //! | [`stream`] | the shared vocabulary: engines and taps by name, a stream drawn through one (`alloc`) |
 //! | [`sync`] | desync logs as the games write them (Phobos, Vinifera, Ares, Generals, OpenRA) checked against a seed or each other (`std`) |
+//! | [`report`] | pages a person looks at: one self-contained HTML page per report (`std`; SPEC 14) |
 //! | `scan` | generator sites in PE / ELF x86 images, inlined draws included (feature `scan`) |
 //!
 //! The crate is `#![no_std]` and has no dependencies. It allocates only in
@@ -76,6 +77,8 @@ pub mod num;
 pub mod openra;
 #[cfg(feature = "alloc")]
 pub mod recover;
+#[cfg(feature = "std")]
+pub mod report;
 #[cfg(feature = "scan")]
 pub mod scan;
 #[cfg(feature = "std")]

@@ -242,3 +242,34 @@ fn doubles_and_integers_are_not_narrowed_into_false_agreement() {
         Some(Value::F64(0.100_000_000_000_000_02))
     );
 }
+
+#[test]
+fn kept_pairs_are_each_compared_pair_once_with_its_differences() {
+    // For a page (SPEC 14): with keep_compared, each push that completes a
+    // pair hands it back once, its differences those compare_records finds;
+    // a push that waits hands back nothing; the summary is unchanged.
+    let a1 = rec(&[("x", Value::F32(1.0))]);
+    let b1 = rec(&[("x", Value::F32(f32::from_bits(1.0f32.to_bits() + 2)))]);
+    let a2 = rec(&[("x", Value::Int(3))]);
+    let mut kept = Comparison::new();
+    kept.keep_compared();
+    let mut plain = Comparison::new();
+    for c in [&mut kept, &mut plain] {
+        c.push_a("1".into(), 1, a1.clone()).unwrap();
+        c.push_a("2".into(), 2, a2.clone()).unwrap();
+    }
+    assert_eq!(kept.take_compared(), None);
+    for c in [&mut kept, &mut plain] {
+        c.push_b("1".into(), 1, b1.clone()).unwrap();
+    }
+    let pair = kept.take_compared().expect("pair 1 compared");
+    assert_eq!((pair.key.as_str(), pair.line_a, pair.line_b), ("1", 1, 1));
+    assert_eq!(pair.diffs, trace::compare_records(&a1, &b1));
+    assert_eq!(pair.diffs[0].ulp, Some(2));
+    assert_eq!(kept.take_compared(), None);
+    for c in [&mut kept, &mut plain] {
+        c.push_b("2".into(), 2, a2.clone()).unwrap();
+    }
+    assert!(kept.take_compared().expect("pair 2").diffs.is_empty());
+    assert_eq!(kept.finish(), plain.finish());
+}

@@ -412,6 +412,11 @@ impl EngineArgs {
             .unwrap_or_default()
     }
 
+    /// An optional path argument.
+    pub fn path_opt(&self, name: &str) -> Option<PathBuf> {
+        self.m.try_get_one::<PathBuf>(name).ok().flatten().cloned()
+    }
+
     /// What this command asks, as one canonical line: the verb, the
     /// generator, and every option's value (defaults included, in name
     /// order), leaving out `skip` (those that change how a search runs, not

@@ -359,6 +359,15 @@ pub(super) const FLAGS: &[Flag] = &[
         },
         arg: |_, _| json(),
     },
+    Flag {
+        takes: |v, _| v == Verb::Ledger,
+        arg: |_, _| {
+            Arg::new("html")
+                .long("html")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Also write one self-contained HTML page of the report to this file (no network; the JSON inside; stdout and exit code unchanged)")
+        },
+    },
 ];
 
 /// `--max-draws` / `--max-twists` for the classes of `f` whose walk counts

@@ -161,6 +161,9 @@ pub struct CompareArgs {
     /// Report format
     #[arg(long, value_enum, default_value = "md")]
     pub report: ReportFormat,
+    /// Also write one self-contained HTML page of the report to FILE (no network; the --report json document inside; stdout and exit code unchanged)
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 /// What `trace replay` recomputes.
@@ -322,6 +325,9 @@ pub struct ScanArgs {
     /// never counted with the sites above
     #[arg(long)]
     pub sweep: bool,
+    /// Also write one self-contained HTML page of the report to FILE (no network; the JSON inside; stdout and exit code unchanged)
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 const SYNC_EXIT: &str = "Exit codes: 0 consistent (or the two logs agree), 1 a divergence, or a log that \
@@ -425,6 +431,9 @@ pub struct SyncLogs {
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
+    /// Also write one self-contained HTML page of the report to FILE (no network; the JSON inside; stdout and exit code unchanged)
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -513,6 +522,9 @@ pub struct SyncOpenraArgs {
     /// Print one JSON object
     #[arg(long)]
     pub json: bool,
+    /// Also write one self-contained HTML page of the report to FILE (no network; the JSON inside; stdout and exit code unchanged)
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]

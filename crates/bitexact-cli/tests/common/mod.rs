@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, PoisonError};
 
+pub mod browser;
 pub mod pe_truth;
 pub mod wheels;
 
@@ -98,6 +99,7 @@ pub const TOOLS: &[(&str, &str)] = &[
     ("python3", "python3"),
     ("kill", "procps"),
     ("mcs", "mono-mcs"),
+    ("chromium", "chromium"),
     ("parallel", "parallel"),
     ("mono", "mono-runtime"),
 ];

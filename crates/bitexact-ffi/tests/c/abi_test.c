@@ -625,6 +625,14 @@ static void scan(void) {
     json = NULL;
     CHECK_STATUS(bx_scan_json(image, len, "0x400088", &json), BX_OK);
     CHECK(json != NULL && strstr(json, "\"reachable\":true") != NULL);
+    char *page = NULL;
+    CHECK_STATUS(bx_scan_html(image, len, "0x400088", false, &page), BX_OK);
+    CHECK(page != NULL && strstr(page, "<title>bitexact scan</title>") != NULL);
+    /* The page holds the JSON, each '<' (in "y << 7") written \u003c. */
+    CHECK(page != NULL && strstr(page, "\"seen\":[\"y >> 11\",\"(y \\u003c\\u003c 7) & 0x9d2c5680\"") != NULL);
+    CHECK(page != NULL && strstr(page, "\"reachable\":true,\"path\":[\"0x400088\"]}],\"data\":[]") != NULL);
+    bx_string_free(page);
+    CHECK_STATUS(bx_scan_html(image, len, NULL, false, NULL), BX_NULL_POINTER);
     bx_string_free(json);
     char *untouched = (char *)"untouched";
     json = untouched;
@@ -677,6 +685,19 @@ static void sync_logs(void) {
     CHECK(json != NULL && strstr(json, "\"line\":122") != NULL);
     CHECK(json != NULL && strstr(json, "\"source_line\":220") != NULL);
     CHECK(json != NULL && strstr(json, "\"shift\":0") != NULL);
+    /* The page holds that JSON (it has no '<' to escape) and a title. */
+    char *html = NULL;
+    CHECK_STATUS(bx_sync_html("generals", (const uint8_t *)log, n, NULL, 0, NULL, &html), BX_OK);
+    CHECK(html != NULL && strncmp(html, "<!DOCTYPE html>", 15) == 0);
+    CHECK(html != NULL && strstr(html, "<title>bitexact sync generals</title>") != NULL);
+    CHECK(html != NULL && json != NULL && strstr(html, json) != NULL);
+    CHECK(html != NULL && strstr(html, "id=\"div-source-line\" class=\"m\">220<") != NULL);
+    bx_string_free(html);
+    html = NULL;
+    CHECK_STATUS(bx_sync_html("generals", (const uint8_t *)"1: GetGameLogicRandomValue = x", 30, NULL, 0, NULL, &html), BX_BAD_LOG);
+    CHECK(html != NULL && strstr(html, "\"line\":1") != NULL);
+    bx_string_free(html);
+    CHECK_STATUS(bx_sync_html("generals", (const uint8_t *)log, n, NULL, 0, NULL, NULL), BX_NULL_POINTER);
     bx_string_free(json);
     json = NULL;
     CHECK_STATUS(bx_sync_json("generals", (const uint8_t *)"1: GetGameLogicRandomValue = x", 30, NULL, 0, NULL, &json), BX_BAD_LOG);

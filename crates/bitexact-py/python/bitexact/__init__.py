@@ -34,6 +34,7 @@ def scan(
     from_: Optional[str] = None,
     *,
     sweep: bool = False,
+    html: Optional[Union[str, "_os.PathLike[str]"]] = None,
 ) -> Dict[str, Any]:
     """Find every generator site in a PE / ELF x86 image (SPEC 10).
 
@@ -55,8 +56,22 @@ def scan(
     bytes-like is refused.
     Raises :class:`Error` for an unreadable, missing, too large or
     unsupported image, or a ``from_`` that names no function.
+    With ``html`` (a path), also writes the report as one self-contained
+    HTML page there (SPEC 14: the sortable function table, the JSON inside),
+    as the CLI's ``scan --html FILE`` does.
     """
-    return _json.loads(_scan_json(image, from_, sweep))
+    text, page = _scan_json(image, from_, sweep, html is not None)
+    _write_page(html, page)
+    return _json.loads(text)
+
+
+def _write_page(path: Optional[Union[str, "_os.PathLike[str]"]], page: Optional[str]) -> None:
+    if path is not None and page is not None:
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(page)
+        except OSError as e:
+            raise Error(f"cannot write the HTML page {_os.fspath(path)!r}: {e.strerror}") from e
 
 _Log = Union[bytes, bytearray, memoryview, str, "_os.PathLike[str]"]
 
@@ -72,6 +87,7 @@ def sync(
     max_shift: Optional[int] = None,
     stream: str = "logic",
     window: Optional[int] = None,
+    html: Optional[Union[str, "_os.PathLike[str]"]] = None,
 ) -> Dict[str, Any]:
     """Check a game's desync log (SPEC 12) against ``seed`` and/or a second
     player's log ``log2``.
@@ -89,13 +105,19 @@ def sync(
     ``checked``, ``details`` and the format's own fields. A log that cannot
     be placed is ``ambiguous``, never consistent. Raises :class:`Error` for
     a malformed log (naming its line), a missing seed, or an option out of
-    range.
+    range. With ``html`` (a path), also writes the report as one
+    self-contained HTML page there (SPEC 14: the verdict, the timeline with
+    the first divergence marked, the JSON inside), as the CLI's
+    ``sync FORMAT --html FILE`` does; a path that cannot be written raises
+    :class:`Error`.
     """
     # Paths (str, os.PathLike) and bytes-likes go to the native module as
     # they are: it names the file, refuses anything else as Error.
-    return _json.loads(
-        _sync_json(format, log, log2, seed, log_index, max_draws, max_shift, stream, window)
+    text, page = _sync_json(
+        format, log, log2, seed, log_index, max_draws, max_shift, stream, window, html is not None
     )
+    _write_page(html, page)
+    return _json.loads(text)
 
 
 __all__ = [

@@ -65,6 +65,7 @@ def scan(
     from_: Optional[str] = None,
     *,
     sweep: bool = False,
+    html: Optional[Union[str, "os.PathLike[str]"]] = None,
 ) -> dict[str, Any]: ...
 def sync(
     format: Literal["phobos", "ts", "vinifera", "ares", "generals", "generals-crc", "openra"],
@@ -77,4 +78,5 @@ def sync(
     max_shift: Optional[int] = None,
     stream: Literal["logic", "client", "audio"] = "logic",
     window: Optional[int] = None,
+    html: Optional[Union[str, "os.PathLike[str]"]] = None,
 ) -> dict[str, Any]: ...

@@ -239,6 +239,22 @@ pub struct Comparison {
     summary: Summary,
     pending_a: Pending,
     pending_b: Pending,
+    keep: bool,
+    last: Option<Compared>,
+}
+
+/// One pair as it was compared (kept when asked with
+/// [`Comparison::keep_compared`], for a page to draw: SPEC 14).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Compared {
+    /// Its key.
+    pub key: String,
+    /// Its line in A.
+    pub line_a: u64,
+    /// Its line in B.
+    pub line_b: u64,
+    /// Its differing fields (empty when equal).
+    pub diffs: Vec<FieldDiff>,
 }
 
 impl Comparison {
@@ -247,12 +263,37 @@ impl Comparison {
         Self::default()
     }
 
+    /// Keep each pair as it is compared, for [`Comparison::take_compared`].
+    pub fn keep_compared(&mut self) {
+        self.keep = true;
+    }
+
+    /// The pair the last push compared, when it compared one (only after
+    /// [`Comparison::keep_compared`]).
+    pub fn take_compared(&mut self) -> Option<Compared> {
+        self.last.take()
+    }
+
+    fn compared(&mut self, key: String, line_a: u64, line_b: u64, diffs: Vec<FieldDiff>) {
+        if self.keep {
+            self.summary.add(&key, line_a, line_b, diffs.clone());
+            self.last = Some(Compared {
+                key,
+                line_a,
+                line_b,
+                diffs,
+            });
+        } else {
+            self.summary.add(&key, line_a, line_b, diffs);
+        }
+    }
+
     /// A record of A with its key and 1-based line.
     pub fn push_a(&mut self, key: String, line: u64, record: Record) -> Result<(), DuplicateKey> {
         match self.pending_b.remove(&key) {
             Some((line_b, b)) => {
                 let diffs = compare_records(&record, &b);
-                self.summary.add(&key, line, line_b, diffs);
+                self.compared(key, line, line_b, diffs);
             }
             None => insert(&mut self.pending_a, key, line, record)?,
         }
@@ -265,7 +306,7 @@ impl Comparison {
         match self.pending_a.remove(&key) {
             Some((line_a, a)) => {
                 let diffs = compare_records(&a, &record);
-                self.summary.add(&key, line_a, line, diffs);
+                self.compared(key, line_a, line, diffs);
             }
             None => insert(&mut self.pending_b, key, line, record)?,
         }

@@ -32,7 +32,7 @@ mod compare;
 pub mod movefleet;
 
 pub use compare::{
-    compare_records, Comparison, Divergence, DuplicateKey, FieldDiff, FieldStats, Summary,
+    compare_records, Compared, Comparison, Divergence, DuplicateKey, FieldDiff, FieldStats, Summary,
 };
 
 use alloc::string::String;
