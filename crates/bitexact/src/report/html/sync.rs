@@ -91,8 +91,14 @@ pub fn sync(report: &Report, source: &Source<'_>) -> String {
             o,
             "<div class=\"scroll\"><table id=\"sides\"><thead><tr><th>{}</th><th>{}</th></tr></thead>\
              <tbody><tr class=\"mark\">",
-            if two { "first log (A) says" } else { "log says" },
-            escape::text(&std::format!("{other} says"))
+            // Two logs: the report's own lines name their side (A or B),
+            // and either side may hold the diverging entry.
+            if two { "the diverging entry" } else { "log says" },
+            if two {
+                "the other log there".into()
+            } else {
+                escape::text(&std::format!("{other} says"))
+            }
         );
         td(&mut o, "m", &d.logged);
         td(&mut o, "m", &d.expected);
