@@ -96,7 +96,7 @@ impl Search {
     }
 
     /// Every hit among `seeds` (clamped to `0..2^32`), in seed order:
-    /// [`LANES`] seeds stepped side by side, the step's carries as bit
+    /// sixteen seeds stepped side by side, the step's carries as bit
     /// operations (no compare, no branch), compiled with AVX2 when the CPU
     /// has it; a seed whose draw at some offset maps to the first value is
     /// confirmed over all of them.

@@ -53,7 +53,7 @@ pub mod recover;
 #[cfg(all(feature = "alloc", feature = "std", target_arch = "x86_64"))]
 mod recover_avx;
 #[cfg(feature = "alloc")]
-mod recover_simd;
+pub(crate) mod recover_simd;
 pub mod vec3;
 
 pub use crate::mt19937::words_between;

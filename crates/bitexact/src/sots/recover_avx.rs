@@ -67,9 +67,14 @@ fn scan<L: Lanes>(
     let (target, lo, span) = match filter {
         Filter::Raw(w) => (w, 0, 0),
         Filter::Tempered { lo, hi } => (0, lo, hi - lo),
+        Filter::AnyRaw(_) => (0, 0, 0),
         Filter::Never => return,
     };
     let exact = matches!(filter, Filter::Raw(_));
+    let any = match filter {
+        Filter::AnyRaw(ws) => Some(ws.map(|w| L::splat(t, w))),
+        _ => None,
+    };
     let (target, lo, span) = (L::splat(t, target), L::splat(t, lo), L::splat(t, span));
     let iota = L::iota(t);
     let none = L::Bits::default();
@@ -100,7 +105,10 @@ fn scan<L: Lanes>(
             let mut masks = [none; GROUP];
             for v in 0..GROUP {
                 x[v] = step(t, x[v], vi);
-                let pass = if exact {
+                let pass = if let Some(ws) = any {
+                    let b = x[v].xor(row[v]);
+                    b.eq(ws[0]) | b.eq(ws[1]) | b.eq(ws[2])
+                } else if exact {
                     x[v].eq(row[v])
                 } else {
                     temper(t, x[v].xor(row[v])).sub(lo).le(span)

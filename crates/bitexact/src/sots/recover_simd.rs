@@ -53,6 +53,9 @@ pub(crate) enum Filter {
         /// The last.
         hi: u32,
     },
+    /// `B[j]` (untempered) equals one of these (OpenRA's `Next()`: a value
+    /// comes from up to three words; unused places repeat the first).
+    AnyRaw([u32; 3]),
     /// No word gives the value, so no seed can.
     Never,
 }
@@ -94,6 +97,7 @@ impl Filter {
     pub(crate) fn passes(self, b: u32) -> bool {
         match self {
             Filter::Raw(w) => b == w,
+            Filter::AnyRaw(ws) => ws.contains(&b),
             Filter::Tempered { lo, hi } => (lo..=hi).contains(&crate::mt19937::temper(b)),
             Filter::Never => false,
         }
