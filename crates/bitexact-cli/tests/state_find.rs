@@ -408,3 +408,35 @@ fn random2_objects_are_searched_together_alike_on_1_and_16_threads() {
     );
     assert_eq!(run("16"), (one, one_candidates));
 }
+
+/// Objects whose seeds are all found early end the merged search early,
+/// each still named by its own lowest seed and replayed; the report is
+/// complete (the search stopped because every state was named, not because
+/// it was interrupted).
+#[test]
+fn random2_objects_found_early_end_the_pass() {
+    let mut file = noise(200_000, 5);
+    let a = saved(&["ra2", "--seed", "9", "--skip-words", "40"]);
+    let b = saved(&["ts", "--seed", "7", "--skip-words", "2"]);
+    file[1_001..1_001 + a.len()].copy_from_slice(&a);
+    file[100_003..100_003 + b.len()].copy_from_slice(&b);
+    let path = temp("random2_early.bin");
+    std::fs::write(&path, &file).unwrap();
+    let started = std::time::Instant::now();
+    let report = find_json(&path);
+    let found = report["identified"].as_array().unwrap();
+    assert_eq!(found.len(), 2, "{report}");
+    assert_eq!(
+        (&found[0]["seed"], &found[0]["words_drawn"]),
+        (&9.into(), &40.into())
+    );
+    assert_eq!(
+        (&found[1]["seed"], &found[1]["words_drawn"]),
+        (&7.into(), &2.into())
+    );
+    assert_eq!(report["complete"], true, "{report}");
+    eprintln!(
+        "two early objects: {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}

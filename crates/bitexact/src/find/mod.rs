@@ -250,6 +250,31 @@ impl search::Hooks for Stop<'_> {
     }
 }
 
+/// [`search::Hooks`] for a merged search: cancelled when `stop` says so,
+/// or once every state has a hit (hits arrive final and in seed order, so
+/// each state's first is its lowest seed).
+struct UntilAllFound<'a> {
+    stop: &'a (dyn Fn() -> bool + Sync),
+    points: &'a [(usize, u64)],
+    seen: Vec<bool>,
+    left: usize,
+}
+
+impl search::Hooks for UntilAllFound<'_> {
+    fn cancelled(&mut self) -> bool {
+        self.left == 0 || (self.stop)()
+    }
+
+    fn found(&mut self, hits: &[crate::recover::Hit]) {
+        for h in hits {
+            let state = self.points[h.offset as usize].0;
+            if !core::mem::replace(&mut self.seen[state], true) {
+                self.left -= 1;
+            }
+        }
+    }
+}
+
 impl<E: Engine> Searching<E> {
     /// Run the searches — one pass over the seeds for all of them when the
     /// engine can merge them ([`Engine::identify_together`], SPEC 16), else
@@ -270,9 +295,16 @@ impl<E: Engine> Searching<E> {
         };
         let found: Vec<Result<Identification, String>> = match together {
             Some(t) => {
-                // No hit budget: every state's lowest seed is wanted.
+                // No hit budget: every state's lowest seed is wanted; the
+                // search ends early once every state has one.
                 let all = Plan::new(Some(plan.threads()), usize::MAX).expect("valid plan");
-                match search::run(t.searcher.as_ref(), seeds, &all, &mut Stop(stop)) {
+                let mut hooks = UntilAllFound {
+                    stop,
+                    points: &t.points,
+                    seen: alloc::vec![false; self.gens.len()],
+                    left: self.gens.len(),
+                };
+                match search::run(t.searcher.as_ref(), seeds, &all, &mut hooks) {
                     Err(e) => alloc::vec![Err(e.to_string()); self.gens.len()],
                     Ok(found) => {
                         let mut first: Vec<Option<Identification>> =
