@@ -520,8 +520,10 @@ fn ctrl_c_during_identify_exits_130() {
     let sots = temp("ctrl_c_identify_sots.bin");
     let bx = env!("CARGO_BIN_EXE_bitexact");
     // A westwood seed near the end of the space (the search reaches it in
-    // seconds), a sots state 10^6 twists from its seeding (the walk back
-    // takes seconds): neither is found before the SIGINT.
+    // seconds), a sots state 10^6 twists from its seeding with one word
+    // edited, so no seeding lies behind it and the walk runs to its bound
+    // of 1.6·10^7 twists (seconds; the unedited state's 10^6 twists now
+    // walk back in about 0.3 s): neither is found before the SIGINT.
     for (engine, file, extra) in [
         ("westwood", &ww, &["--layout", "ra2"][..]),
         ("sots", &sots, &["--skip-words", "624000000"][..]),
@@ -534,6 +536,9 @@ fn ctrl_c_during_identify_exits_130() {
             .unwrap();
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     }
+    let mut item = std::fs::read(&sots).unwrap();
+    item[400] ^= 1;
+    std::fs::write(&sots, &item).unwrap();
     for args in [
         vec![
             "state",
