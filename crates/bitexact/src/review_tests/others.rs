@@ -1,4 +1,5 @@
 use crate::recover::Hit;
+use std::vec;
 use crate::simd::Isa;
 use std::vec::Vec;
 
@@ -12,7 +13,7 @@ mod openra {
 
     /// Every (seed, offset) of `seeds` whose Next() values from `offset`
     /// are `values`: a plain loop with OpenRA's own generator.
-    fn plain(values: &[i32], max_offset: u64, seeds: core::ops::Range<u64>) -> Vec<Hit> {
+    pub(super) fn plain(values: &[i32], max_offset: u64, seeds: core::ops::Range<u64>) -> Vec<Hit> {
         let mut out = Vec::new();
         for seed in seeds.start..seeds.end.min(1 << 32) {
             let mut m = MersenneTwister::new(seed as u32 as i32);
@@ -66,6 +67,46 @@ mod openra {
                     assert_eq!(s.search_by_word(range.clone()), want);
                     if values.len() == 2 && values == planted(seed, offset, 2) && max_offset >= offset {
                         assert!(want.contains(&Hit { seed: seed.into(), offset }));
+                    }
+                }
+            }
+        }
+    }
+}
+
+
+/// Values 0 and 1 read from each word they can come from — 0xfffffffe,
+/// 0xffffffff (the third word, v + 2·(2^31 − 1)), 0x80000000, 0x00000000,
+/// 0x00000001 — at offsets 4..223 (seeds found once with the kernel, each
+/// word checked in the test): the search equals a plain loop over a window
+/// around each, on every kernel, with the bound at, one below and above
+/// the offset.
+#[test]
+fn openra_values_0_and_1_from_every_word() {
+    use crate::openra::recover::Search;
+    use crate::openra::MersenneTwister;
+    let planted: [(u32, u64, u32, i32); 5] = [
+        (5_202_574, 215, 0xffff_fffe, 0),
+        (7_603_642, 141, 0, 0),
+        (31_792_009, 223, 0xffff_ffff, 1),
+        (44_093_460, 4, 0x8000_0000, 1),
+        (100_621_646, 173, 1, 1),
+    ];
+    for (seed, j, word, v) in planted {
+        let mut m = MersenneTwister::new(seed as i32);
+        m.discard(j);
+        assert_eq!(m.next_word(), word);
+        let next = m.next();
+        let range = u64::from(seed) - 300..u64::from(seed) + 301;
+        for values in [vec![v], vec![v, next]] {
+            for max_offset in [j - 1, j, 226] {
+                let want = openra::plain(&values, max_offset, range.clone());
+                assert_eq!(want.contains(&Hit { seed: seed.into(), offset: j }), max_offset >= j);
+                let s = Search::new(values.clone(), max_offset).unwrap();
+                assert_eq!(s.search(range.clone()), want, "{seed} {values:?} {max_offset}");
+                for isa in [Isa::Avx2, Isa::Avx512] {
+                    if let Some(got) = s.search_one_pass(isa, range.clone()) {
+                        assert_eq!(got, want, "{isa:?} {seed} {values:?} {max_offset}");
                     }
                 }
             }
