@@ -98,3 +98,27 @@ fn find_stopped_mid_search_is_not_unreachable() {
         );
     }
 }
+
+/// One state twice: an RA2 object with the disabled flag set, and a TS
+/// copy with the flag clear; and an RA2 object read also as TS (its last
+/// 1008 bytes). The flagged one is never identified (no draw sets the
+/// flag), the TS copy is, by its seed; the RA2 object once, at its RA2
+/// offset.
+#[test]
+fn find_flagged_copy_and_two_layouts() {
+    let s = at(4_242, 2_000);
+    let mut flagged = s.clone();
+    flagged.set_disabled(true);
+    let objs = [(flagged, true), (s.clone(), false), (at(99, 1), true)];
+    let (bytes, offsets) = file(&objs);
+    let plan = Plan::new(Some(2), 1).unwrap();
+    let region = Region { bytes: &bytes, file_offset: 0, address: None };
+    let t = Instant::now();
+    let report = find(&[region], &[Id::Random2], &plan, &|| t.elapsed() > Duration::from_secs(20));
+    assert!(!report.stopped);
+    assert_eq!(fields_of(&report, offsets[0]), None, "{report:#?}");
+    assert!(report.candidates.iter().any(|c| c.offset == offsets[0]), "{report:#?}");
+    assert_eq!(fields_of(&report, offsets[1]), Some((4_242, 2_000)));
+    assert_eq!(fields_of(&report, offsets[2]), Some((99, 1)));
+    assert_eq!(report.identified.len(), 2, "{report:#?}");
+}
