@@ -222,7 +222,7 @@ mod mt {
             }
         };
         for k in 1..40u64 {
-            let mut y = rand_block(k * 0x9E37_79B9_7F4A_7C15);
+            let mut y = rand_block(k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             if k % 5 == 0 {
                 y.iter_mut().for_each(|w| *w = u32::MAX);
             }
@@ -296,6 +296,23 @@ mod mt {
                 r.discard(id.words_drawn);
                 assert_eq!(r.state(), f.state(), "forged head, k={k}, named {id:?}");
             }
+        }
+    }
+
+    /// At the default bound exactly: a state 100 000 further twists in
+    /// (words 100 000·624 + r, 0 < r ≤ 624) is named; 100 001 twists in is
+    /// not (beyond, never a wrong seed). Positions by the generator's own
+    /// discard.
+    #[test]
+    fn sots_identify_at_the_bound_edge() {
+        let k = DEFAULT_MAX_TWISTS;
+        for (seed, r) in [(2024u32, 1u64), (7, 624), (u32::MAX, 300)] {
+            let mut m = Mt19937::new(seed);
+            m.discard(k * 624 + r);
+            let id = identify(&m, DEFAULT_MAX_TWISTS).unwrap();
+            assert_eq!((id.seed, id.words_drawn), (u64::from(seed), k * 624 + r));
+            m.discard(624);
+            assert!(identify(&m, DEFAULT_MAX_TWISTS).is_err(), "{seed} {r}: found beyond the bound");
         }
     }
 }
