@@ -122,3 +122,36 @@ fn find_flagged_copy_and_two_layouts() {
     assert_eq!(fields_of(&report, offsets[2]), Some((99, 1)));
     assert_eq!(report.identified.len(), 2, "{report:#?}");
 }
+
+/// Many objects (30, both layouts, seeds up to 2·10^6, draws up to 10^7 —
+/// the merged filter far past its cap) on 1 and 16 threads: each named by
+/// its planted seed and draws.
+#[test]
+fn find_many_objects_many_threads() {
+    let mut objs = Vec::new();
+    let mut want = Vec::new();
+    for k in 0..30u64 {
+        let seed = ((k * 69_069 + 12_345) % 2_000_000) as u32;
+        let draws = (k * 2_654_435_761) % 10_000_000;
+        let mut r = Random2::new(seed);
+        r.discard(draws);
+        // the generator's own step for the last few, as a cross-check
+        for _ in 0..(k % 3) {
+            r.raw();
+        }
+        objs.push((r, k % 2 == 0));
+        want.push((u64::from(seed), draws + k % 3));
+    }
+    let (bytes, offsets) = file(&objs);
+    for threads in [1, 16] {
+        let plan = Plan::new(Some(threads), 1).unwrap();
+        let region = Region { bytes: &bytes, file_offset: 0, address: None };
+        let t = Instant::now();
+        let report = find(&[region], &[Id::Random2], &plan, &|| t.elapsed() > Duration::from_secs(60));
+        assert!(!report.stopped);
+        for (k, &off) in offsets.iter().enumerate() {
+            assert_eq!(fields_of(&report, off), Some(want[k]), "{threads} threads, object {k}");
+        }
+        assert_eq!(report.identified.len(), 30);
+    }
+}
