@@ -82,15 +82,19 @@ mod openra {
 /// around each, on every kernel, with the bound at, one below and above
 /// the offset.
 #[test]
-fn openra_values_0_and_1_from_every_word() {
+fn openra_values_0_1_and_top_from_every_word() {
     use crate::openra::recover::Search;
     use crate::openra::MersenneTwister;
-    let planted: [(u32, u64, u32, i32); 5] = [
+    let planted: [(u32, u64, u32, i32); 9] = [
         (5_202_574, 215, 0xffff_fffe, 0),
         (7_603_642, 141, 0, 0),
         (31_792_009, 223, 0xffff_ffff, 1),
         (44_093_460, 4, 0x8000_0000, 1),
         (100_621_646, 173, 1, 1),
+        (12_575_722, 152, 0xffff_fffd, 2_147_483_646),
+        (17_330_490, 24, 0x7fff_fffe, 2_147_483_646),
+        (20_675_268, 1, 0xffff_fffd, 2_147_483_646),
+        (28_578_358, 225, 0xffff_fffd, 2_147_483_646),
     ];
     for (seed, j, word, v) in planted {
         let mut m = MersenneTwister::new(seed as i32);
