@@ -1,9 +1,9 @@
-use std::vec;
 use crate::engine::{Field, Id};
 use crate::find::{find, Region, Report};
 use crate::search::Plan;
 use crate::westwood::{encode_ra2, encode_ts, Random2};
 use std::time::{Duration, Instant};
+use std::vec;
 use std::vec::Vec;
 
 fn at(seed: u32, draws: u64) -> Random2 {
@@ -54,11 +54,24 @@ fn find_names_each_object_by_its_seed() {
     ];
     let (bytes, offsets) = file(&objs);
     let plan = Plan::new(Some(2), 1).unwrap();
-    let region = Region { bytes: &bytes, file_offset: 0, address: None };
+    let region = Region {
+        bytes: &bytes,
+        file_offset: 0,
+        address: None,
+    };
     let t = Instant::now();
-    let report = find(&[region], &[Id::Random2], &plan, &|| t.elapsed() > Duration::from_secs(20));
+    let report = find(&[region], &[Id::Random2], &plan, &|| {
+        t.elapsed() > Duration::from_secs(20)
+    });
     assert!(!report.stopped);
-    let want = [(90_000, 1234), (20, 5), (20, 300), (50_000, 0), (90_000, 1234), (7, 249)];
+    let want = [
+        (90_000, 1234),
+        (20, 5),
+        (20, 300),
+        (50_000, 0),
+        (90_000, 1234),
+        (7, 249),
+    ];
     for (k, &off) in offsets.iter().enumerate() {
         let got = fields_of(&report, off);
         assert_eq!(got, Some(want[k]), "object {k} at {off}: {report:#?}");
@@ -76,12 +89,22 @@ fn find_stopped_mid_search_is_not_unreachable() {
     let mut table = *edited.table();
     table[17] ^= 1;
     edited = Random2::from_parts(table, edited.index1(), edited.index2()).unwrap();
-    let objs = [(at(10, 7), false), (edited, false), (at(3_000_000, 4321), true)];
+    let objs = [
+        (at(10, 7), false),
+        (edited, false),
+        (at(3_000_000, 4321), true),
+    ];
     let (bytes, offsets) = file(&objs);
     let plan = Plan::new(Some(2), 1).unwrap();
-    let region = Region { bytes: &bytes, file_offset: 0, address: None };
+    let region = Region {
+        bytes: &bytes,
+        file_offset: 0,
+        address: None,
+    };
     let t = Instant::now();
-    let report = find(&[region], &[Id::Random2], &plan, &|| t.elapsed() > Duration::from_millis(600));
+    let report = find(&[region], &[Id::Random2], &plan, &|| {
+        t.elapsed() > Duration::from_millis(600)
+    });
     assert!(report.stopped, "{report:#?}");
     assert!(t.elapsed() < Duration::from_secs(5));
     if let Some(got) = fields_of(&report, offsets[0]) {
@@ -112,12 +135,21 @@ fn find_flagged_copy_and_two_layouts() {
     let objs = [(flagged, true), (s.clone(), false), (at(99, 1), true)];
     let (bytes, offsets) = file(&objs);
     let plan = Plan::new(Some(2), 1).unwrap();
-    let region = Region { bytes: &bytes, file_offset: 0, address: None };
+    let region = Region {
+        bytes: &bytes,
+        file_offset: 0,
+        address: None,
+    };
     let t = Instant::now();
-    let report = find(&[region], &[Id::Random2], &plan, &|| t.elapsed() > Duration::from_secs(20));
+    let report = find(&[region], &[Id::Random2], &plan, &|| {
+        t.elapsed() > Duration::from_secs(20)
+    });
     assert!(!report.stopped);
     assert_eq!(fields_of(&report, offsets[0]), None, "{report:#?}");
-    assert!(report.candidates.iter().any(|c| c.offset == offsets[0]), "{report:#?}");
+    assert!(
+        report.candidates.iter().any(|c| c.offset == offsets[0]),
+        "{report:#?}"
+    );
     assert_eq!(fields_of(&report, offsets[1]), Some((4_242, 2_000)));
     assert_eq!(fields_of(&report, offsets[2]), Some((99, 1)));
     assert_eq!(report.identified.len(), 2, "{report:#?}");
@@ -145,12 +177,22 @@ fn find_many_objects_many_threads() {
     let (bytes, offsets) = file(&objs);
     for threads in [1, 16] {
         let plan = Plan::new(Some(threads), 1).unwrap();
-        let region = Region { bytes: &bytes, file_offset: 0, address: None };
+        let region = Region {
+            bytes: &bytes,
+            file_offset: 0,
+            address: None,
+        };
         let t = Instant::now();
-        let report = find(&[region], &[Id::Random2], &plan, &|| t.elapsed() > Duration::from_secs(60));
+        let report = find(&[region], &[Id::Random2], &plan, &|| {
+            t.elapsed() > Duration::from_secs(60)
+        });
         assert!(!report.stopped);
         for (k, &off) in offsets.iter().enumerate() {
-            assert_eq!(fields_of(&report, off), Some(want[k]), "{threads} threads, object {k}");
+            assert_eq!(
+                fields_of(&report, off),
+                Some(want[k]),
+                "{threads} threads, object {k}"
+            );
         }
         assert_eq!(report.identified.len(), 30);
     }

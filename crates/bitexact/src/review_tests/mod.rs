@@ -2,7 +2,7 @@
 //! session's new code against an independent reference (the generator's
 //! own step, a plain scalar loop, a replay), never the code's own output.
 
-mod westwood_identify;
 #[cfg(feature = "std")]
 mod find_together;
 mod others;
+mod westwood_identify;

@@ -1,15 +1,15 @@
 use crate::recover::Hit;
-use std::vec;
 use crate::simd::Isa;
+use std::vec;
 use std::vec::Vec;
 
 // ---------- OpenRA Next(): one pass over the 2-3 words ----------
 
 mod openra {
     use super::*;
-    use std::vec;
     use crate::openra::recover::Search;
     use crate::openra::MersenneTwister;
+    use std::vec;
 
     /// Every (seed, offset) of `seeds` whose Next() values from `offset`
     /// are `values`: a plain loop with OpenRA's own generator.
@@ -17,10 +17,15 @@ mod openra {
         let mut out = Vec::new();
         for seed in seeds.start..seeds.end.min(1 << 32) {
             let mut m = MersenneTwister::new(seed as u32 as i32);
-            let v: Vec<i32> = (0..max_offset as usize + values.len()).map(|_| m.next()).collect();
+            let v: Vec<i32> = (0..max_offset as usize + values.len())
+                .map(|_| m.next())
+                .collect();
             for j in 0..=max_offset as usize {
                 if v[j..j + values.len()] == *values {
-                    out.push(Hit { seed, offset: j as u64 });
+                    out.push(Hit {
+                        seed,
+                        offset: j as u64,
+                    });
                 }
             }
         }
@@ -58,22 +63,31 @@ mod openra {
                 for max_offset in [offset, 226, 227] {
                     let want = plain(&values, max_offset, range.clone());
                     let s = Search::new(values.clone(), max_offset).unwrap();
-                    assert_eq!(s.search(range.clone()), want, "{values:?} {max_offset} {range:?}");
+                    assert_eq!(
+                        s.search(range.clone()),
+                        want,
+                        "{values:?} {max_offset} {range:?}"
+                    );
                     for isa in [Isa::Avx2, Isa::Avx512] {
                         if let Some(got) = s.search_one_pass(isa, range.clone()) {
                             assert_eq!(got, want, "{isa:?} {values:?} {max_offset} {range:?}");
                         }
                     }
                     assert_eq!(s.search_by_word(range.clone()), want);
-                    if values.len() == 2 && values == planted(seed, offset, 2) && max_offset >= offset {
-                        assert!(want.contains(&Hit { seed: seed.into(), offset }));
+                    if values.len() == 2
+                        && values == planted(seed, offset, 2)
+                        && max_offset >= offset
+                    {
+                        assert!(want.contains(&Hit {
+                            seed: seed.into(),
+                            offset
+                        }));
                     }
                 }
             }
         }
     }
 }
-
 
 /// Values 0 and 1 read from each word they can come from — 0xfffffffe,
 /// 0xffffffff (the third word, v + 2·(2^31 − 1)), 0x80000000, 0x00000000,
@@ -105,9 +119,19 @@ fn openra_values_0_1_and_top_from_every_word() {
         for values in [vec![v], vec![v, next]] {
             for max_offset in [j - 1, j, 226] {
                 let want = openra::plain(&values, max_offset, range.clone());
-                assert_eq!(want.contains(&Hit { seed: seed.into(), offset: j }), max_offset >= j);
+                assert_eq!(
+                    want.contains(&Hit {
+                        seed: seed.into(),
+                        offset: j
+                    }),
+                    max_offset >= j
+                );
                 let s = Search::new(values.clone(), max_offset).unwrap();
-                assert_eq!(s.search(range.clone()), want, "{seed} {values:?} {max_offset}");
+                assert_eq!(
+                    s.search(range.clone()),
+                    want,
+                    "{seed} {values:?} {max_offset}"
+                );
                 for isa in [Isa::Avx2, Isa::Avx512] {
                     if let Some(got) = s.search_one_pass(isa, range.clone()) {
                         assert_eq!(got, want, "{isa:?} {seed} {values:?} {max_offset}");
@@ -122,9 +146,9 @@ fn openra_values_0_1_and_top_from_every_word() {
 
 mod generals {
     use super::*;
-    use std::vec;
     use crate::generals::recover::{Search, Tap};
     use crate::generals::{GameRandom, SEED_OFFSETS};
+    use std::vec;
 
     fn plain(tap: Tap, values: &[u32], max_offset: u64, seeds: core::ops::Range<u64>) -> Vec<Hit> {
         let mut out = Vec::new();
@@ -135,7 +159,10 @@ mod generals {
                 .collect();
             for j in 0..=max_offset as usize {
                 if v[j..j + values.len()] == *values {
-                    out.push(Hit { seed, offset: j as u64 });
+                    out.push(Hit {
+                        seed,
+                        offset: j as u64,
+                    });
                 }
             }
         }
@@ -169,8 +196,13 @@ mod generals {
                     let values: Vec<u32> = (0..3).map(|_| tap.of_draw(g.next_u32())).collect();
                     for n in [1usize, 3] {
                         let want = plain(tap, &values[..n], 40, range.clone());
-                        assert!(want.contains(&Hit { seed: seed.into(), offset }));
-                        let got = Search::new(tap, values[..n].to_vec(), 40).unwrap().search(range.clone());
+                        assert!(want.contains(&Hit {
+                            seed: seed.into(),
+                            offset
+                        }));
+                        let got = Search::new(tap, values[..n].to_vec(), 40)
+                            .unwrap()
+                            .search(range.clone());
                         assert_eq!(got, want, "{tap:?} {range:?} n={n}");
                     }
                 }
@@ -231,7 +263,9 @@ mod mt {
                 y.iter_mut().for_each(|w| *w = u32::MAX);
             }
             if k % 7 == 0 {
-                y.iter_mut().enumerate().for_each(|(i, w)| *w = if i % 2 == 0 { 0x8000_0000 } else { 1 });
+                y.iter_mut()
+                    .enumerate()
+                    .for_each(|(i, w)| *w = if i % 2 == 0 { 0x8000_0000 } else { 1 });
             }
             let (mut a, mut b) = (y, y);
             untwist_tail(&mut a);
@@ -268,8 +302,13 @@ mod mt {
             for r in [0u64, 1, 397, 623, 624] {
                 let w = k * 624 + r;
                 let m = after(seed, w);
-                let id = identify(&m, DEFAULT_MAX_TWISTS).unwrap_or_else(|e| panic!("{seed} {w}: {e}"));
-                assert_eq!((id.seed, id.words_drawn), (u64::from(seed), w), "k={k} r={r}");
+                let id =
+                    identify(&m, DEFAULT_MAX_TWISTS).unwrap_or_else(|e| panic!("{seed} {w}: {e}"));
+                assert_eq!(
+                    (id.seed, id.words_drawn),
+                    (u64::from(seed), w),
+                    "k={k} r={r}"
+                );
             }
             // Forged: one bit flipped.
             let m = after(seed, k * 624 + 100);
@@ -316,7 +355,10 @@ mod mt {
             let id = identify(&m, DEFAULT_MAX_TWISTS).unwrap();
             assert_eq!((id.seed, id.words_drawn), (u64::from(seed), k * 624 + r));
             m.discard(624);
-            assert!(identify(&m, DEFAULT_MAX_TWISTS).is_err(), "{seed} {r}: found beyond the bound");
+            assert!(
+                identify(&m, DEFAULT_MAX_TWISTS).is_err(),
+                "{seed} {r}: found beyond the bound"
+            );
         }
     }
 }

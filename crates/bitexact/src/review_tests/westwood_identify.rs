@@ -1,7 +1,7 @@
-use std::vec;
 use crate::engine::Identification;
 use crate::simd::Isa;
 use crate::westwood::{first_word, Candidates, Random2};
+use std::vec;
 use std::vec::Vec;
 
 /// `Random2::new(seed)` after `draws` raw draws, by the generator's step.
@@ -21,7 +21,12 @@ fn isas() -> Vec<Isa> {
 }
 
 /// Every (state, seed, draws) of a search, each hit checked by replay.
-fn hits(c: &Candidates, states: &[Random2], isa: Isa, range: core::ops::Range<u64>) -> Vec<(usize, u64, u64)> {
+fn hits(
+    c: &Candidates,
+    states: &[Random2],
+    isa: Isa,
+    range: core::ops::Range<u64>,
+) -> Vec<(usize, u64, u64)> {
     let mut s = c.search_on(isa, range);
     let mut out = Vec::new();
     while let Some((seed, i)) = s.next_point() {
@@ -59,8 +64,8 @@ fn many_states_filter_at_cap() {
     for k in 0..17u32 {
         let seed = base + 3 + k * 12_289;
         let draws = match k {
-            0 => bound,          // index1 == 0 at exactly the bound
-            1 => bound - 1,      // index1 == 249
+            0 => bound,     // index1 == 0 at exactly the bound
+            1 => bound - 1, // index1 == 249
             2 => 249,
             3 => 0,
             4 => 250,
@@ -97,7 +102,10 @@ fn many_states_filter_at_cap() {
         let alone = Candidates::new(&states[k], bound).unwrap();
         assert_eq!(
             alone.search(range.clone()).next(),
-            Some(Identification { seed: plants[k].0.into(), words_drawn: plants[k].1 })
+            Some(Identification {
+                seed: plants[k].0.into(),
+                words_drawn: plants[k].1
+            })
         );
     }
     // One draw beyond the bound: not found (index1 249 and 0 states).
@@ -112,7 +120,13 @@ fn many_states_filter_at_cap() {
 #[test]
 fn top_of_seed_space_ranges() {
     let top = u32::MAX;
-    let plants = [(top, 777u64), (top - 255, 3), (top - 256, 249), (0u32, 500), (top - 1, 0)];
+    let plants = [
+        (top, 777u64),
+        (top - 255, 3),
+        (top - 256, 249),
+        (0u32, 500),
+        (top - 1, 0),
+    ];
     let states: Vec<Random2> = plants.iter().map(|&(s, d)| at(s, d)).collect();
     let bound = 100_000;
     let c = Candidates::new_many(&states, bound).unwrap();
@@ -185,7 +199,13 @@ fn keys_with_coinciding_mask_bits() {
 /// bits equal (few) or include (filter) the seeds whose first word is a key.
 #[test]
 fn probe_block_unaligned_and_wrapping() {
-    for first in [0x1234_FFC0u32, 0xFFFF_FF80, 0xFFFF_FFFF, 0x0000_FFFF, 0x8000_0001] {
+    for first in [
+        0x1234_FFC0u32,
+        0xFFFF_FF80,
+        0xFFFF_FFFF,
+        0x0000_FFFF,
+        0x8000_0001,
+    ] {
         let block: Vec<u32> = (0..256u32).map(|k| first.wrapping_add(k)).collect();
         for n in 1..=9usize {
             let picks: Vec<u32> = (0..n).map(|i| block[(i * 53 + 7) % 256]).collect();
@@ -200,7 +220,10 @@ fn probe_block_unaligned_and_wrapping() {
                     if n <= 4 {
                         assert_eq!(bit, member, "{isa:?} first {first:#x} n {n} seed {s:#x}");
                     } else {
-                        assert!(bit || !member, "{isa:?} first {first:#x} n {n}: seed {s:#x} dropped");
+                        assert!(
+                            bit || !member,
+                            "{isa:?} first {first:#x} n {n}: seed {s:#x} dropped"
+                        );
                     }
                 }
             }
@@ -210,7 +233,10 @@ fn probe_block_unaligned_and_wrapping() {
                 let h = hits(&c, &states, isa, lo..(lo + 256).min(1 << 32));
                 for (i, &s) in picks.iter().enumerate() {
                     if u64::from(s) >= lo {
-                        assert!(h.contains(&(i, u64::from(s), 0)), "{isa:?} {first:#x} {s:#x}");
+                        assert!(
+                            h.contains(&(i, u64::from(s), 0)),
+                            "{isa:?} {first:#x} {s:#x}"
+                        );
                     }
                 }
             }
