@@ -87,6 +87,8 @@ pub mod selftest;
 #[cfg(feature = "serde")]
 mod serde_array;
 mod simd;
+#[cfg(test)]
+mod review_tests;
 pub mod sots;
 #[cfg(feature = "alloc")]
 pub mod stream;
