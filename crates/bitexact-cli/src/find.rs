@@ -69,7 +69,8 @@ pub fn run(args: &FindArgs, out: &mut impl Write) -> Outcome {
     );
     if report.stopped {
         return Err(Failure::Interrupted(format!(
-            "{summary} (interrupted: the rest of the file was not looked through)"
+            "{summary} (interrupted: the rest of the file, or of a seed search, was not looked \
+             through)"
         )));
     }
     if found == 0 {

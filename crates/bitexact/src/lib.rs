@@ -62,6 +62,8 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[cfg(test)]
+mod adversarial_tests;
 pub mod dotnet;
 pub mod engine;
 #[cfg(feature = "std")]
@@ -87,8 +89,6 @@ pub mod selftest;
 #[cfg(feature = "serde")]
 mod serde_array;
 mod simd;
-#[cfg(test)]
-mod review_tests;
 pub mod sots;
 #[cfg(feature = "alloc")]
 pub mod stream;

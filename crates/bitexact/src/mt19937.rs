@@ -160,7 +160,9 @@ fn twist_kernel(mt: &mut Block) {
 /// exactly. The low 31 bits of word 0 never reach the newer block; they are
 /// filled in by [`restore_head`], which is right whenever the previous block
 /// itself came from a twist (every block but the one Knuth's initializer
-/// wrote). `twist(untwist(b)) == b` holds for every block `b`.
+/// wrote). `untwist(twist(b)) == b` holds for every block `b` a twist made;
+/// not every block is one (a twist makes 2^19937 of the 2^19968), so
+/// `twist(untwist(b))` need not give `b` back.
 pub fn untwist(mt: &mut Block) {
     untwist_tail(mt);
     restore_head(mt);

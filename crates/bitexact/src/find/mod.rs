@@ -163,8 +163,10 @@ fn find_engine<E: Engine>(
             .collect();
         k += group.len();
         if stop() {
+            // The windows walked so far are still settled (their searches
+            // end at once, each saying it was stopped), so none is lost.
             report.stopped = true;
-            return;
+            break;
         }
         let (_, at, layout) = group[0];
         let address = |at: usize| region.address.map(|a| a + at as u64);
