@@ -103,17 +103,8 @@ if [ "$want" != "$got" ]; then
 fi
 echo "== check identify sots: both say $got" >&2
 
-# Seconds a command takes; its exit status must be 0 or 1 (1: not found).
-timed() {
-    local t0 t1 rc=0
-    t0=$(date +%s.%N)
-    "$@" >"$build/out.txt" 2>&1 || rc=$?
-    t1=$(date +%s.%N)
-    if [ "$rc" -gt 1 ]; then cat "$build/out.txt" >&2; return 1; fi
-    awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }'
-}
-
-median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+# timed, median
+. bench/lib.sh
 
 # row NAME 'BITEXACT COMMAND' 'PEER COMMAND': A (bitexact) and B (peer), paired.
 row() {

@@ -40,17 +40,8 @@ openra=$("$bx" stream openra --seed "$seed" --count 1)
 generals=$("$bx" stream generals --seed "$seed" --count 1)
 range="--seed-range 0..$n"
 
-# Seconds a command takes; its exit status must be 0 or 1 (1: not found).
-timed() {
-    local t0 t1 rc=0
-    t0=$(date +%s.%N)
-    "$@" >"$build/out.txt" 2>&1 || rc=$?
-    t1=$(date +%s.%N)
-    if [ "$rc" -gt 1 ]; then cat "$build/out.txt" >&2; return 1; fi
-    awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }'
-}
-
-median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+# timed, median
+. bench/lib.sh
 
 # row NAME 'COMMAND': picked kernels (A) and portable (B), paired.
 row() {

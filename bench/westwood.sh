@@ -65,16 +65,8 @@ state5000="$build/identify5000.bin"
 raw=$("$bx" stream westwood --seed "$seed" --count 1)
 ranged=$("$bx" stream westwood --seed "$seed" --tap ranged:0,99 --count 5 | paste -sd, -)
 
-# Seconds a command takes (its output to a file, checked by the caller).
-timed() {
-    local t0 t1
-    t0=$(date +%s.%N)
-    "$@" >"$build/out.txt" 2>&1 || { cat "$build/out.txt" >&2; return 1; }
-    t1=$(date +%s.%N)
-    awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }'
-}
-
-median() { sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+# timed (its output to "$build/out.txt", checked by `pair`), median
+. bench/lib.sh
 
 # pair NAME RUNS 'BITEXACT COMMAND' 'PEER COMMAND' EXPECT
 pair() {

@@ -193,23 +193,25 @@ pub fn seed_of_array(a: &[i32; 56]) -> SeedOf {
 mod tests {
     use super::*;
 
+    /// Values at and around the wrap points of the fold and of `i32`.
+    const EDGES: [i32; 11] = [
+        -2,
+        -1,
+        0,
+        1,
+        2,
+        7,
+        MBIG - 2,
+        MBIG - 1,
+        MBIG,
+        i32::MIN,
+        i32::MIN + 1,
+    ];
+
     #[test]
     fn the_rounds_fast_path_is_the_general_form() {
-        let edges = [
-            -2,
-            -1,
-            0,
-            1,
-            2,
-            7,
-            MBIG - 2,
-            MBIG - 1,
-            MBIG,
-            i32::MIN,
-            i32::MIN + 1,
-        ];
-        for &y in &edges {
-            for &b in &edges {
+        for &y in &EDGES {
+            for &b in &EDGES {
                 for (lo, hi) in [(-1, MBIG), (0, MBIG - 1), (MSEED - MBIG, MSEED)] {
                     let (plain, folded) = round_preimages(y, b, lo, hi);
                     let fast: alloc::vec::Vec<i32> = plain.into_iter().chain(folded).collect();
@@ -223,20 +225,8 @@ mod tests {
     #[test]
     fn preimages_are_every_value_that_folds_back() {
         // Edge values against a brute force over x near the wrap points.
-        let edges = [
-            -2,
-            -1,
-            0,
-            1,
-            2,
-            MBIG - 2,
-            MBIG - 1,
-            MBIG,
-            i32::MIN,
-            i32::MIN + 1,
-        ];
-        for &y in &edges {
-            for &b in &edges {
+        for &y in &EDGES {
+            for &b in &EDGES {
                 for word in [false, true] {
                     let got = preimages(y, b, word, i32::MIN, i32::MAX);
                     for &x in got.as_slice() {

@@ -296,53 +296,11 @@ impl<E: Engine> Searching<E> {
             None
         };
         let found: Vec<Result<Identification, String>> = match together {
-            Some(t) => {
-                // No hit budget: every state's lowest seed is wanted; the
-                // search ends early once every state has one.
-                let all = Plan::new(Some(plan.threads()), usize::MAX).expect("valid plan");
-                let mut hooks = UntilAllFound {
-                    stop,
-                    points: &t.points,
-                    seen: alloc::vec![false; self.gens.len()],
-                    left: self.gens.len(),
-                };
-                match search::run(t.searcher.as_ref(), seeds, &all, &mut hooks) {
-                    Err(e) => alloc::vec![Err(e.to_string()); self.gens.len()],
-                    Ok(found) => {
-                        let mut first: Vec<Option<Identification>> =
-                            alloc::vec![None; self.gens.len()];
-                        let mut hits = found.hits.clone();
-                        hits.sort_by_key(|h| (h.seed, h.offset));
-                        for h in hits {
-                            let (state, draws) = t.points[h.offset as usize];
-                            first[state].get_or_insert(Identification {
-                                seed: h.seed,
-                                words_drawn: draws,
-                            });
-                        }
-                        first
-                            .into_iter()
-                            .map(|id| id.ok_or_else(|| not_found(found.complete())))
-                            .collect()
-                    }
-                }
-            }
+            Some(t) => search_together(&t, self.gens.len(), seeds, plan, stop),
             None => self
                 .recoveries
                 .iter()
-                .map(|recovery| {
-                    let one = Plan::new(Some(plan.threads()), 1).map_err(|e| e.to_string())?;
-                    let found =
-                        search::run_recovery(recovery, seeds.clone(), &one, &mut Stop(stop))
-                            .map_err(|e| e.to_string())?;
-                    match found.hits.first() {
-                        Some(h) => Ok(Identification {
-                            seed: h.seed,
-                            words_drawn: h.offset,
-                        }),
-                        None => Err(not_found(found.complete())),
-                    }
-                })
+                .map(|recovery| search_one(recovery, seeds.clone(), plan, stop))
                 .collect(),
         };
         for ((mut hit, gen), id) in self.hits.into_iter().zip(&self.gens).zip(found) {
@@ -363,6 +321,62 @@ impl<E: Engine> Searching<E> {
         if stop() {
             report.stopped = true;
         }
+    }
+}
+
+/// The merged search for `n` states: each state's lowest seed, or why
+/// none. No hit budget; it ends early once every state has one.
+fn search_together(
+    t: &crate::engine::Together,
+    n: usize,
+    seeds: core::ops::Range<u64>,
+    plan: &Plan,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Vec<Result<Identification, String>> {
+    let all = Plan::new(Some(plan.threads()), usize::MAX).expect("valid plan");
+    let mut hooks = UntilAllFound {
+        stop,
+        points: &t.points,
+        seen: alloc::vec![false; n],
+        left: n,
+    };
+    let found = match search::run(t.searcher.as_ref(), seeds, &all, &mut hooks) {
+        Err(e) => return alloc::vec![Err(e.to_string()); n],
+        Ok(found) => found,
+    };
+    let complete = found.complete();
+    let mut hits = found.hits;
+    hits.sort_unstable_by_key(|h| (h.seed, h.offset));
+    let mut first: Vec<Option<Identification>> = alloc::vec![None; n];
+    for h in hits {
+        let (state, draws) = t.points[h.offset as usize];
+        first[state].get_or_insert(Identification {
+            seed: h.seed,
+            words_drawn: draws,
+        });
+    }
+    first
+        .into_iter()
+        .map(|id| id.ok_or_else(|| not_found(complete)))
+        .collect()
+}
+
+/// One state's search: its lowest seed, or why none.
+fn search_one(
+    recovery: &Recovery,
+    seeds: core::ops::Range<u64>,
+    plan: &Plan,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Identification, String> {
+    let one = Plan::new(Some(plan.threads()), 1).map_err(|e| e.to_string())?;
+    let found =
+        search::run_recovery(recovery, seeds, &one, &mut Stop(stop)).map_err(|e| e.to_string())?;
+    match found.hits.first() {
+        Some(h) => Ok(Identification {
+            seed: h.seed,
+            words_drawn: h.offset,
+        }),
+        None => Err(not_found(found.complete())),
     }
 }
 

@@ -32,6 +32,41 @@ pub struct Divergence {
     pub context: Vec<String>,
 }
 
+impl Divergence {
+    /// Where it is, as the text report says it: entry, line, frame and
+    /// caller as the log gives them, and with `full` the caller's name and
+    /// the source file and line too; "at the start" when the log gives none.
+    pub fn place(&self, full: bool) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        if let Some(e) = self.entry {
+            parts.push(std::format!("entry #{e:05}"));
+        }
+        if let Some(l) = self.line {
+            parts.push(std::format!("line {l}"));
+        }
+        if let Some(f) = self.frame {
+            parts.push(std::format!("frame {f}"));
+        }
+        if let Some(c) = self.caller {
+            parts.push(match self.caller_name.as_ref().filter(|_| full) {
+                Some(n) => std::format!("caller {c:08x} ({n})"),
+                None => std::format!("caller {c:08x}"),
+            });
+        }
+        if let Some(f) = self.file.as_ref().filter(|f| full && !f.is_empty()) {
+            parts.push(match self.source_line {
+                Some(l) => std::format!("{f} line {l}"),
+                None => f.clone(),
+            });
+        }
+        if parts.is_empty() {
+            "at the start".into()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
 /// The answer of [`check`](super::check).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
@@ -131,33 +166,7 @@ impl Report {
         let mut s = String::new();
         let _ = writeln!(s, "{}", self.summary);
         if let Some(d) = &self.first_divergence {
-            let mut parts: Vec<String> = Vec::new();
-            if let Some(e) = d.entry {
-                parts.push(std::format!("entry #{e:05}"));
-            }
-            if let Some(l) = d.line {
-                parts.push(std::format!("line {l}"));
-            }
-            if let Some(f) = d.frame {
-                parts.push(std::format!("frame {f}"));
-            }
-            if let Some(c) = d.caller {
-                parts.push(match &d.caller_name {
-                    Some(n) => std::format!("caller {c:08x} ({n})"),
-                    None => std::format!("caller {c:08x}"),
-                });
-            }
-            if let Some(f) = d.file.as_ref().filter(|f| !f.is_empty()) {
-                parts.push(match d.source_line {
-                    Some(l) => std::format!("{f} line {l}"),
-                    None => f.clone(),
-                });
-            }
-            let at = if parts.is_empty() {
-                "at the start".into()
-            } else {
-                parts.join(", ")
-            };
+            let at = d.place(true);
             let _ = writeln!(s, "first divergence: {at}");
             let _ = writeln!(s, "  log says:   {}", d.logged);
             let _ = writeln!(s, "  expected:   {}", d.expected);

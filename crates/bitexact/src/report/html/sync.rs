@@ -268,7 +268,7 @@ fn timeline(o: &mut String, r: &Report, two: bool) {
             svg::line(o, xb, 90.0, x1, 90.0, part, 2.0, "6 4");
             svg::text(o, (xd + x1) / 2.0, 64.0, "middle", "parted");
             svg::line(o, xd, 18.0, xd, 112.0, part, 3.0, "");
-            let label = d.map(marker_label).unwrap_or_default();
+            let label = d.map(|d| d.place(false)).unwrap_or_default();
             svg::text(
                 o,
                 xd - 6.0,
@@ -299,27 +299,6 @@ fn timeline(o: &mut String, r: &Report, two: bool) {
         }
     }
     svg::close(o);
-}
-
-fn marker_label(d: &crate::sync::Divergence) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    if let Some(e) = d.entry {
-        parts.push(std::format!("entry #{e:05}"));
-    }
-    if let Some(l) = d.line {
-        parts.push(std::format!("line {l}"));
-    }
-    if let Some(f) = d.frame {
-        parts.push(std::format!("frame {f}"));
-    }
-    if let Some(c) = d.caller {
-        parts.push(std::format!("caller {c:08x}"));
-    }
-    if parts.is_empty() {
-        "at the start".into()
-    } else {
-        parts.join(", ")
-    }
 }
 
 #[cfg(test)]
