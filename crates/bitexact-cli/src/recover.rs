@@ -37,6 +37,8 @@ pub fn query_message(tap: &str, e: &QueryError) -> String {
 /// The options of one recovery.
 struct Common {
     max_hits: usize,
+    /// `--count`: the hits counted, not printed.
+    count: bool,
     max_offset: Option<u64>,
     json: bool,
     kind: SeedKind,
@@ -47,6 +49,7 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
     let info = id.info();
     let c = Common {
         max_hits: args.usize("max-hits").unwrap_or(1000),
+        count: args.flag("count"),
         max_offset: args.u64("max-offset"),
         json: args.flag("json"),
         kind: info.seed,
@@ -66,7 +69,10 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
     let range = args.str("seed-range");
     let sharded = search::Seeds::new(range, args.str("shard"), space)?;
     let seeds = sharded.part.clone();
-    let plan = search::plan(args.usize("threads"), c.max_hits)?;
+    let mut plan = search::plan(args.usize("threads"), c.max_hits)?;
+    if c.count {
+        plan = plan.counting();
+    }
     if let Recovery::Walk(w) = &recovery {
         crate::summary!(
             "{} outputs: state rebuilt by untempering and walked back {} words, no seed search",
@@ -94,7 +100,7 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
     let label = format!("recover {}", info.name);
     let mut write_error = None;
     let found = search::run(&recovery, seeds.clone(), &plan, &label, |hits| {
-        if !c.json && write_error.is_none() {
+        if !c.json && !c.count && write_error.is_none() {
             write_error = print_hits(out, hits, info.seed).err();
         }
     })?;
@@ -173,9 +179,18 @@ fn report(
     none: Option<String>,
 ) -> Outcome {
     let secs = o.elapsed.as_secs_f64();
+    if args.count && !args.json {
+        writeln!(out, "{}", count_line(o, args.max_offset.unwrap_or(0)))?;
+    }
     if args.json {
         let mut obj = serde_json::Map::new();
         for (k, v) in search_json(o, args.kind) {
+            if args.count && k == "hits" {
+                // Counted, not kept: the count in the hits' place.
+                obj.insert("count".into(), o.count.seeds.into());
+                obj.insert("hit_count".into(), o.count.hits.into());
+                continue;
+            }
             obj.insert(k.into(), v);
         }
         for (k, v) in sharded.json_fields(query) {
@@ -223,14 +238,14 @@ fn report(
         )),
         // A shard searched whole has done its job, hits or not (exit 0, so
         // a job array does not count it failed): the merge gives the answer.
-        End::Complete if o.hits.is_empty() && sharded.shard.is_some() => {
+        End::Complete if o.count.hits == 0 && sharded.shard.is_some() => {
             crate::summary!(
                 "{}no hits; searched whole (merge the shards' --json answers for the search's answer)",
                 sharded.label()
             );
             Ok(())
         }
-        End::Complete if o.hits.is_empty() => Err(Failure::Different(none.unwrap_or_else(|| {
+        End::Complete if o.count.hits == 0 => Err(Failure::Different(none.unwrap_or_else(|| {
             let offsets = match args.max_offset.unwrap_or(0) {
                 0 => "offset 0".to_string(),
                 k => format!("offsets 0..={k}"),
@@ -247,6 +262,33 @@ fn report(
             )
         }))),
         End::Complete => Ok(()),
+    }
+}
+
+/// `--count`'s line: `N seeds match` over the part searched (all of the
+/// range, or below the stop when interrupted), with the hits when a seed
+/// can hit at several offsets.
+fn count_line(o: &Found, max_offset: u64) -> String {
+    let c = o.count;
+    let seeds = if c.seeds == 1 {
+        "1 seed matches".to_string()
+    } else {
+        format!("{} seeds match", c.seeds)
+    };
+    let hits = if max_offset > 0 {
+        format!(
+            " ({} hit{} at offsets 0..={max_offset})",
+            c.hits,
+            if c.hits == 1 { "" } else { "s" }
+        )
+    } else {
+        String::new()
+    };
+    match o.end {
+        End::Interrupted { at } => {
+            format!("{seeds}{hits} below seed {at} (counting was interrupted there)")
+        }
+        _ => format!("{seeds}{hits}"),
     }
 }
 

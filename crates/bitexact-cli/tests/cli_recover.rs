@@ -468,3 +468,85 @@ fn the_expected_chance_hits_are_said() {
     ]);
     assert!(!stderr(&o).contains("by chance"), "{}", stderr(&o));
 }
+
+/// Issue 34: `--count` counts what a plain loop of the game's own calls
+/// counts (seeded, two ranged dice compared, seed by seed), keeps no hits,
+/// and agrees with the hits printed without it when a seed matches at
+/// several offsets; none in a whole range is "not found" (exit 1).
+#[test]
+fn count_counts_what_a_plain_loop_counts() {
+    let range = 0..300_000u32;
+    let plain = range
+        .clone()
+        .filter(|&s| {
+            let mut r = bitexact::westwood::Random2::new(s);
+            r.ranged(1, 6).unwrap() == 3 && r.ranged(1, 6).unwrap() == 5
+        })
+        .count();
+    let args = [
+        "recover",
+        "westwood",
+        "--tap",
+        "ranged:1,6",
+        "--values",
+        "3,5",
+        "--seed-range",
+        "0..300000",
+        "--count",
+    ];
+    let o = bitexact(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), format!("{plain} seeds match\n"));
+    let o = bitexact(&[&args[..], &["--json"]].concat());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["count"], plain as u64);
+    assert_eq!(v["hit_count"], plain as u64);
+    assert_eq!(v["complete"], true);
+    assert!(v.get("hits").is_none(), "{v}");
+    // At offsets 0..=3 a seed can match more than once: the hits printed
+    // without --count, counted by hand.
+    let at = [
+        &args[..8],
+        &["--max-offset", "3", "--max-hits", "100000000"],
+    ]
+    .concat();
+    let printed = stdout(&bitexact(&at));
+    let hits = printed.lines().count();
+    let mut seeds: Vec<&str> = printed
+        .lines()
+        .map(|l| l.split(' ').nth(1).unwrap())
+        .collect();
+    seeds.dedup();
+    assert!(seeds.len() < hits, "some seed matches at two offsets");
+    let counted = stdout(&bitexact(&[&at[..], &["--count"]].concat()));
+    assert_eq!(
+        counted,
+        format!(
+            "{} seeds match ({hits} hits at offsets 0..=3)\n",
+            seeds.len()
+        )
+    );
+    // None: not found, said as always.
+    let o = bitexact(&[
+        "recover",
+        "westwood",
+        "--tap",
+        "raw",
+        "--values",
+        "1,2,3",
+        "--seed-range",
+        "0..1000",
+        "--count",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "0 seeds match\n");
+    assert!(
+        stderr(&o).contains("no seed produces these values"),
+        "{}",
+        stderr(&o)
+    );
+    assert_usage_error(
+        &bitexact(&[&args[..], &["--shard", "1/2"]].concat()),
+        "--count",
+    );
+}

@@ -379,7 +379,8 @@ typedef uint32_t bx_westwood_layout;
 // The library panicked (a bug); the handle involved should be freed.
 #define BX_PANIC 9
 
-// `bx_scan_json`: not a PE / ELF x86 image, or a truncated / damaged one.
+// `bx_scan_json`: not a PE / ELF x86 image, or a truncated / damaged one;
+// `bx_state_find_json`: a truncated or damaged minidump.
 #define BX_BAD_IMAGE 10
 
 // `bx_scan_json`: the reachability origin names no function of the image.
@@ -625,6 +626,47 @@ bx_status bx_dotnet_identify(const uint8_t *bytes,
                              size_t len,
                              uint64_t max_draws,
                              struct bx_identity *out);
+
+// Looks through `bytes[0..len]` — a save, a raw memory image, or a Windows
+// minidump (read by its `MDMP` signature: each state is then named by its
+// address in the dumped process) — for generator states at every offset,
+// identifies each one (replayed whole before it is named, SPEC 8), and
+// writes the report to `*json_out` as a NUL-terminated UTF-8 string the
+// caller frees with `bx_string_free`: `{"identified": [{"offset",
+// "engine", "class"?, "address"?, "layout"?, "seed", …, "words_drawn",
+// "also"?}], "candidates": N, "bytes", "engines", "complete"}`, plus
+// `"candidate_list"` (each with `"why"`) when `all` is true — the
+// document `bitexact state find --json [--all]` prints.
+//
+// `engines` is NULL (every engine `state find` looks for) or a
+// NUL-terminated, comma-separated list of names: a family (`sots`,
+// `westwood`, `dotnet`) or `family:class` (`westwood:random4`). `search`
+// is NULL or a `bx_search` whose `threads` run the seed searches some
+// identifications need and whose `cancel` flag stops the call; its seed
+// range and progress callback are not used.
+//
+// Returns `BX_OK` whether or not a state was found (`identified` may be
+// empty); `BX_INTERRUPTED` when the cancel flag stopped it (the JSON says
+// `"complete": false` and holds what was found); `BX_BAD_ARGUMENT` for a
+// name that is no engine, or an engine `state find` does not look for
+// (laige, Generals: any bytes of their length are a state), or more than
+// 256 threads; `BX_BAD_IMAGE` for a damaged minidump — for these two,
+// `*json_out` receives `{"error": message}`; `BX_NULL_POINTER` when
+// `bytes` is NULL (whatever `len`), or `json_out` is NULL or misaligned (then
+// `*json_out` is unchanged). Thread-safe; the bytes are only read. Long:
+// a state whose identification is a seed search costs seconds.
+//
+// # Safety
+//
+// `bytes` is valid for reads of `len` bytes; `engines` is NULL or a
+// NUL-terminated string; `search` is NULL or valid as `bx_search` says;
+// `json_out` is valid for a write of one pointer.
+bx_status bx_state_find_json(const uint8_t *bytes,
+                             size_t len,
+                             const char *engines,
+                             bool all,
+                             const struct bx_search *search,
+                             char **json_out);
 
 // A new stream after `init(seed)`: s[i] = seed + C[i]. Not NULL (barring
 // an internal error, a bug). Free it with `bx_generals_free`.

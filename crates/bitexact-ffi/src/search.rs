@@ -130,7 +130,6 @@ impl Scheduled {
     }
 
     /// The worker threads (`None`: one per core).
-    #[cfg(test)]
     pub(crate) fn threads(&self) -> Option<usize> {
         self.threads
     }
@@ -156,6 +155,15 @@ impl Scheduled {
     /// The scheduler's hooks for these settings.
     pub(crate) fn hooks(&self) -> CHooks<'_> {
         CHooks(self)
+    }
+
+    /// The caller's cancel flag, if one was given.
+    pub(crate) fn cancel_flag(&self) -> Option<&AtomicI32> {
+        // SAFETY: as in `cancelled`: NULL or checked aligned for
+        // `AtomicI32` (the size and alignment of C's `int`), valid for reads
+        // for the whole call, which `self` (and so the reference) does not
+        // outlive, and written by the caller only with whole-int stores.
+        unsafe { self.cancel.as_ref() }
     }
 
     /// Whether the caller's cancel flag is set (false without one).

@@ -326,7 +326,10 @@ macro_rules! py_class {
             /// `(seed, words_drawn)` of this state, with no search over
             /// seeds (the candidate replayed whole), or None when no seed
             /// reaches it within the bound (the engine's default when
-            /// None; refused past its ceiling). Ctrl-C stops it.
+            /// None; refused past its ceiling). Raises bitexact.Error
+            /// "not sure: …" when the walk meets more steps with two
+            /// possible predecessors than it follows (only an edited state
+            /// has them): no answer either way. Ctrl-C stops it.
             #[pyo3(signature = ($bound = None))]
             fn identify(&self, py: Python<'_>, $bound: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(u64, u64)>> {
                 $crate::class::identify(py, self, $bound)

@@ -20,6 +20,7 @@ use pyo3::prelude::*;
 mod args;
 mod class;
 mod dotnet;
+mod find;
 mod generals;
 mod laige;
 mod openra;
@@ -94,6 +95,7 @@ fn _bitexact(m: &Bound<'_, PyModule>) -> PyResult<()> {
     stream::init(m)?;
     scan::init(m)?;
     sync::init(m)?;
+    find::init(m)?;
     #[cfg(feature = "test-hooks")]
     test_hooks::init(m)?;
     Ok(())

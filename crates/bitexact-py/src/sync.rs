@@ -11,7 +11,7 @@ use pyo3::pybacked::PyBackedBytes;
 use bitexact::sync::{self, check, Format, Options, Stop, Stream};
 
 use crate::args::{bytes_named, opt_str, path_arg, readable_file};
-use crate::work::{self, Signals};
+use crate::work;
 use crate::{error, int_arg, opt_u64, str_arg};
 
 /// A log: its bytes, or a path read streaming.
@@ -45,33 +45,6 @@ impl Source {
             }
         })
     }
-}
-
-/// `f()` on a worker thread with the GIL released, while this thread looks
-/// for Ctrl-C every [`work::POLL`]: on one, `stop` is requested, the worker
-/// ends at its next poll, and the handler's `KeyboardInterrupt` is raised.
-fn interruptible<T: Send>(
-    py: Python<'_>,
-    stop: &Stop,
-    f: impl FnOnce() -> T + Send,
-) -> PyResult<T> {
-    let (out, raised) = py.detach(|| {
-        std::thread::scope(|s| {
-            let worker = s.spawn(f);
-            let signals = Signals::new();
-            while !worker.is_finished() {
-                std::thread::sleep(work::POLL / 4);
-                if signals.raised() {
-                    stop.request();
-                }
-            }
-            (worker.join(), signals.into_raised())
-        })
-    });
-    if let Some(e) = raised {
-        return Err(e);
-    }
-    out.map_err(|_| error("the check panicked (a bug): please report it"))
 }
 
 /// _sync_json(format, log, log2=None, seed=None, log_index=None,
@@ -132,23 +105,29 @@ fn _sync_json(
         _ => None,
     };
     let result = match paths {
-        Some((a, b)) => interruptible(py, &stop, || {
-            sync::check_paths(format, a, b.map(|b| b.as_path()), &options)
-        })?,
+        Some((a, b)) => work::interruptible(
+            py,
+            || stop.request(),
+            || sync::check_paths(format, a, b.map(|b| b.as_path()), &options),
+        )?,
         None => {
             let mut a = log.open()?;
             let mut b = match &log2 {
                 Some(s) => Some(s.open()?),
                 None => None,
             };
-            interruptible(py, &stop, || {
-                check(
-                    format,
-                    &mut a,
-                    b.as_mut().map(|b| b as &mut dyn BufRead),
-                    &options,
-                )
-            })?
+            work::interruptible(
+                py,
+                || stop.request(),
+                || {
+                    check(
+                        format,
+                        &mut a,
+                        b.as_mut().map(|b| b as &mut dyn BufRead),
+                        &options,
+                    )
+                },
+            )?
         }
     };
     // The page's title names the files given as paths.

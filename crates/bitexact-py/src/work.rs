@@ -74,6 +74,34 @@ impl Signals {
     }
 }
 
+/// `f()` on a worker thread with the GIL released, while this thread looks
+/// for Ctrl-C every [`POLL`]: on one, `stop` is called (the worker should
+/// end at its next poll), and the handler's `KeyboardInterrupt` is raised
+/// once the worker has returned.
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: impl Fn() + Send + Sync,
+    f: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    let (out, raised) = py.detach(|| {
+        std::thread::scope(|s| {
+            let worker = s.spawn(f);
+            let signals = Signals::new();
+            while !worker.is_finished() {
+                std::thread::sleep(POLL / 4);
+                if signals.raised() {
+                    stop();
+                }
+            }
+            (worker.join(), signals.into_raised())
+        })
+    });
+    if let Some(e) = raised {
+        return Err(e);
+    }
+    out.map_err(|_| error("the call panicked (a bug): please report it"))
+}
+
 /// `step(n)` for slices `n` adding up to `total` (each at most `slice`),
 /// with the GIL released, checking for Ctrl-C between slices.
 pub(crate) fn sliced<F: FnMut(u64) + Send>(
@@ -308,7 +336,9 @@ pub(crate) fn bound_name(unit: Unit) -> &'static str {
 /// walk back is bounded by `bound` (the engine's default when `None`,
 /// refused past its ceiling) and runs with the GIL released, polling for
 /// Ctrl-C; a generator that identifies by searching seeds searches `seeds`
-/// on `threads` threads.
+/// on `threads` threads. "Not sure" ([`NotReachable::unsure`]: more
+/// ambiguous steps than the walk follows) raises `bitexact.Error` with the
+/// engine's sentence, never None.
 pub(crate) fn identify<E: Engine>(
     py: Python<'_>,
     gen: &E::Gen,
@@ -332,6 +362,7 @@ pub(crate) fn identify<E: Engine>(
         return Err(e);
     }
     let id = match walked {
+        Err(e) if e.unsure() => return Err(error(e.to_string())),
         Err(_) => return Ok(None),
         Ok(Identified::Found(id)) => id,
         Ok(Identified::Search(recovery)) => match search(py, &recovery, seeds, &plan)? {
@@ -345,7 +376,9 @@ pub(crate) fn identify<E: Engine>(
             },
         },
     };
-    Ok(E::identified(gen, id, &Options::default())
-        .is_ok()
-        .then_some(id))
+    match E::identified(gen, id, &Options::default()) {
+        Ok(_) => Ok(Some(id)),
+        Err(e) if e.unsure() => Err(error(e.to_string())),
+        Err(_) => Ok(None),
+    }
 }

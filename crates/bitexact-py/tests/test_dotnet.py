@@ -3,6 +3,7 @@ printed by the real System.Random (Mono 6.8; the CLI crate's
 tests/dotnet/random_driver.cs, whose test runs Mono live)."""
 
 import pickle
+import struct
 
 import pytest
 
@@ -44,6 +45,19 @@ def test_state_round_trip_identify_and_pickle():
     assert r.cursors == ((12345 - 1) % 55 + 1, (12345 + 20) % 55 + 1)
     with pytest.raises(bx.Error, match="232 bytes"):
         Random.from_bytes(b"\0" * 231)
+
+
+def test_a_forged_state_is_not_sure_and_says_so():
+    # Every entry half of int.MaxValue - 1: each step back has two
+    # predecessors, so the walk gives up. "Not sure" raises with the
+    # reason; it is never None (which means "no seed reaches it").
+    halves = struct.pack("<56i", 0, *[1_073_741_823] * 55) + struct.pack("<2i", 5, 26)
+    r = Random.from_bytes(halves)
+    with pytest.raises(bx.Error, match="^not sure"):
+        r.identify(max_draws=10_000)
+    edited = bytearray(Random(777).to_bytes())
+    edited[40] ^= 1
+    assert Random.from_bytes(bytes(edited)).identify(max_draws=10_000) is None
 
 
 def test_recover_finds_both_signs():

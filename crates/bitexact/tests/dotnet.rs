@@ -174,3 +174,22 @@ fn the_search_finds_what_a_plain_loop_finds() {
         }
     }
 }
+
+/// A forged state whose every entry is half of `int.MaxValue − 1`: each
+/// step walked back has two predecessors (the fold's `+ MBIG` or not), so
+/// the walk gives up — "not sure", said as such — rather than pick one.
+/// The Python and C tests use the same bytes.
+#[test]
+fn a_state_of_halves_is_not_sure_never_a_seed() {
+    let mut bytes = Vec::new();
+    for i in 0..56 {
+        let w: i32 = if i == 0 { 0 } else { 1_073_741_823 };
+        bytes.extend_from_slice(&w.to_le_bytes());
+    }
+    bytes.extend_from_slice(&5i32.to_le_bytes());
+    bytes.extend_from_slice(&26i32.to_le_bytes());
+    let (g, _) = Dotnet::load(&bytes, None).unwrap();
+    let e = identify(&g, 10_000, Unit::Draws, &|| false).unwrap_err();
+    assert!(e.unsure(), "{e:?}");
+    assert!(e.to_string().starts_with("not sure"), "{e}");
+}

@@ -311,6 +311,19 @@ pub(super) const FLAGS: &[Flag] = &[
                 .help("Print at most this many hits, then stop and say where (at least 1)")
         },
     },
+    Flag {
+        takes: |v, _| v == Verb::Recover,
+        arg: |_, _| {
+            Arg::new("count")
+                .long("count")
+                .action(ArgAction::SetTrue)
+                .conflicts_with("shard")
+                .help(
+                    "Count the matching seeds instead of printing them: the whole range is \
+                     searched (no --max-hits) and one line says how many",
+                )
+        },
+    },
     // Generator options
     Flag {
         takes: |v, f| {

@@ -257,7 +257,8 @@ pub const RECOVER_HELP: &str =
     "Prints `seed S offset K` per hit, in seed order (K: words drawn before the first call; a \
     tap that rejects words can give several true offsets for one seed, all printed). At most \
     --max-hits are printed; when it stops there, stderr says where to resume (also under \
-    --quiet). Exit 0 when at least one seed is found, 1 when none in the whole range, 130 when \
+    --quiet). With --count, one line instead: how many seeds (and hits) match in the whole \
+    range, nothing kept but the count. Exit 0 when at least one seed is found, 1 when none in the whole range, 130 when \
     interrupted by Ctrl-C (after the hits found and where to resume), 2 on bad input.";
 
 /// `scan --help`'s text; the signatures listed from the library's own

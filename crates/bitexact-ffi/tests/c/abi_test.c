@@ -1144,6 +1144,73 @@ static void statuses(void) {
     CHECK(strlen(bx_version()) > 0);
 }
 
+static void state_find(void) {
+    /* A 64 KiB "save" of LCG noise holding a sots item at offset 10001 and a
+     * System.Random state at 40003: each found at its offset, named by the
+     * seed and the words drawn it was made with. */
+    static uint8_t save[1 << 16];
+    uint32_t x = 12345;
+    for (size_t i = 0; i < sizeof save; i++) {
+        x = x * 1103515245u + 12345u;
+        save[i] = (uint8_t)(x >> 24);
+    }
+    bx_sots_rng *r = bx_sots_new(777);
+    CHECK_STATUS(bx_sots_discard(r, 1000), BX_OK);
+    bx_sots_save_state(r, save + 10001);
+    bx_sots_free(r);
+    bx_dotnet_rng *d = bx_dotnet_new(-2024);
+    CHECK_STATUS(bx_dotnet_discard(d, 300), BX_OK);
+    CHECK_STATUS(bx_dotnet_save_state(d, save + 40003), BX_OK);
+    bx_dotnet_free(d);
+    char *json = NULL;
+    bx_search one = {0};
+    one.threads = 1;
+    CHECK_STATUS(bx_state_find_json(save, sizeof save, NULL, false, &one, &json), BX_OK);
+    CHECK(json != NULL && strstr(json, "{\"offset\":10001,\"engine\":\"sots\",\"seed\":777,") != NULL);
+    CHECK(json != NULL && strstr(json, "\"left\":248,\"words_drawn\":1000}") != NULL);
+    CHECK(json != NULL && strstr(json, "{\"offset\":40003,\"engine\":\"dotnet\",\"seed\":2024,\"negated_seed\":-2024,\"words_drawn\":300}") != NULL);
+    CHECK(json != NULL && strstr(json, "\"complete\":true") != NULL);
+    CHECK(json != NULL && strstr(json, "candidate_list") == NULL);
+    bx_string_free(json);
+    /* One engine by name; the candidates listed with why. */
+    json = NULL;
+    CHECK_STATUS(bx_state_find_json(save, sizeof save, "dotnet", true, NULL, &json), BX_OK);
+    CHECK(json != NULL && strstr(json, "\"engine\":\"sots\"") == NULL);
+    CHECK(json != NULL && strstr(json, "\"engines\":[\"dotnet\"]") != NULL);
+    CHECK(json != NULL && strstr(json, "\"candidate_list\":[") != NULL);
+    bx_string_free(json);
+    /* A cancel flag already set: stopped, said, and nothing claimed whole. */
+    bx_cancel_flag stop = 1;
+    bx_search cancelled = {0};
+    cancelled.cancel = &stop;
+    json = NULL;
+    CHECK_STATUS(bx_state_find_json(save, sizeof save, NULL, false, &cancelled, &json), BX_INTERRUPTED);
+    CHECK(json != NULL && strstr(json, "\"complete\":false") != NULL);
+    bx_string_free(json);
+    /* Names it does not look for, a damaged minidump: the status, and why. */
+    json = NULL;
+    CHECK_STATUS(bx_state_find_json(save, sizeof save, "sots,laige", false, NULL, &json), BX_BAD_ARGUMENT);
+    CHECK(json != NULL && strstr(json, "{\"error\":\"laige: not looked for") != NULL);
+    bx_string_free(json);
+    json = NULL;
+    CHECK_STATUS(bx_state_find_json(save, sizeof save, "mars", false, NULL, &json), BX_BAD_ARGUMENT);
+    CHECK(json != NULL && strstr(json, "{\"error\":\"mars: ") != NULL);
+    bx_string_free(json);
+    json = NULL;
+    CHECK_STATUS(bx_state_find_json((const uint8_t *)"MDMP\x93\xa7", 6, NULL, false, NULL, &json), BX_BAD_IMAGE);
+    CHECK(json != NULL && strstr(json, "{\"error\":\"the minidump") != NULL);
+    bx_string_free(json);
+    char *untouched = (char *)"untouched";
+    json = untouched;
+    CHECK_STATUS(bx_state_find_json(NULL, 4, NULL, false, NULL, &json), BX_NULL_POINTER);
+    CHECK(json == untouched);
+    CHECK_STATUS(bx_state_find_json(save, sizeof save, NULL, false, NULL, NULL), BX_NULL_POINTER);
+    json = NULL;
+    CHECK_STATUS(bx_state_find_json(save, 0, NULL, false, NULL, &json), BX_OK);
+    CHECK(json != NULL && strstr(json, "\"identified\":[],\"candidates\":0,\"bytes\":0") != NULL);
+    bx_string_free(json);
+}
+
 int main(void) {
     sots_vectors();
     sots_item();
@@ -1156,6 +1223,7 @@ int main(void) {
     words_agree();
     recover();
     scan();
+    state_find();
     sync_logs();
     statuses();
     printf("c abi: %d checks, %d failed\n", checks, failed);

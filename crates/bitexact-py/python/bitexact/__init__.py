@@ -22,9 +22,9 @@ input raises :class:`Error`, a :class:`ValueError`.
 
 import json as _json
 import os as _os
-from typing import Any, Dict, Optional, Union
+from typing import Any, Dict, Iterable, Optional, Union
 
-from ._bitexact import Error, __version__, recover, stream, _scan_json, _sync_json
+from ._bitexact import Error, __version__, recover, stream, _scan_json, _state_find_json, _sync_json
 from ._hits import Hits
 from . import dotnet, generals, laige, openra, sots, westwood
 
@@ -120,6 +120,37 @@ def sync(
     return _json.loads(text)
 
 
+def state_find(
+    data: Union[bytes, bytearray, memoryview, str, "_os.PathLike[str]"],
+    engines: Union[str, Iterable[str], None] = None,
+    *,
+    all: bool = False,
+    threads: Optional[int] = None,
+) -> Dict[str, Any]:
+    """Every generator state in ``data`` (SPEC 16): a save, a raw memory
+    image or a Windows minidump (by its ``MDMP`` signature; each state is
+    then named by its address in the dumped process), as bytes or a path.
+
+    Every offset is tried for every engine ``state find`` looks for (or
+    those of ``engines``: a name such as ``"sots"``, ``"dotnet"``,
+    ``"westwood"``, ``"westwood:random4"``, or a list of them); each window
+    that passes an engine's structure filter is identified, and named only
+    after its seed was replayed to the whole state (SPEC 8). Returns the
+    CLI's ``state find --json`` document as a dict: ``identified`` (a list
+    of dicts with ``offset``, ``engine``, ``class``, ``address``,
+    ``layout`` where they apply, the identification's fields such as
+    ``seed`` and ``words_drawn``, and ``also``), ``candidates`` (how many
+    windows passed a filter and were not identified), ``bytes``,
+    ``engines`` and ``complete``; with ``all``, ``candidate_list`` (each
+    with ``why``). Seed searches run on ``threads`` threads (default every
+    core) with the GIL released; Ctrl-C raises KeyboardInterrupt. Raises
+    :class:`Error` for an unknown engine, one it does not look for (laige,
+    Generals: any bytes of their length are a state), or a damaged
+    minidump.
+    """
+    return _json.loads(_state_find_json(data, engines, all, threads))
+
+
 __all__ = [
     "Error",
     "Hits",
@@ -131,6 +162,7 @@ __all__ = [
     "recover",
     "scan",
     "sots",
+    "state_find",
     "stream",
     "sync",
     "westwood",

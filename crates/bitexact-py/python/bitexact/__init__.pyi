@@ -60,6 +60,13 @@ def recover(
     threads: Optional[int] = None,
 ) -> Hits:
     """Ctrl-C raises KeyboardInterrupt with .hits (a Hits) and .stopped_at."""
+def state_find(
+    data: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
+    engines: Union[str, Iterable[str], None] = None,
+    *,
+    all: bool = False,
+    threads: Optional[int] = None,
+) -> dict[str, Any]: ...
 def scan(
     image: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
     from_: Optional[str] = None,

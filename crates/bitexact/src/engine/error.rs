@@ -247,6 +247,15 @@ impl NotReachable {
         )
     }
 
+    /// Whether this is "not sure" rather than "no" (SPEC 8): the walk met
+    /// more ambiguous steps than it follows, or was stopped by its caller.
+    /// Every other reason is a definite no — no seed reaches exactly these
+    /// bytes within the bound (a stream found with a flag or field no draw
+    /// explains included).
+    pub fn unsure(&self) -> bool {
+        matches!(self.reason, Reason::Ambiguous { .. } | Reason::Stopped(_))
+    }
+
     /// The bound walked, when the reason has one.
     pub fn bound(&self) -> Option<Bound> {
         match self.reason {

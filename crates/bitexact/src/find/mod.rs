@@ -16,6 +16,7 @@
 //! whose replay reaches it.
 
 pub mod minidump;
+pub mod render;
 
 use crate::engine::{Engine, Fields, Id, Identification, Identified, Options};
 use crate::recover::Recovery;
@@ -72,6 +73,20 @@ pub struct Report {
     pub engines: Vec<Id>,
     /// Stopped by `stop` before the end (the report covers what was done).
     pub stopped: bool,
+}
+
+/// The memory a file holds: a Windows minidump's ranges (each with its
+/// address in the dumped process), or the whole file as one region.
+pub fn regions(bytes: &[u8]) -> Result<Vec<Region<'_>>, minidump::MinidumpError> {
+    if minidump::is_minidump(bytes) {
+        minidump::regions(bytes)
+    } else {
+        Ok(alloc::vec![Region {
+            bytes,
+            file_offset: 0,
+            address: None,
+        }])
+    }
 }
 
 /// The engines `state find` looks for: those with a structure filter.

@@ -60,11 +60,13 @@ const MAX_CHUNK: u64 = 1 << 26;
 /// How often the calling thread polls [`Hooks::cancelled`] at the least.
 const POLL: Duration = Duration::from_millis(20);
 
-/// How a search runs: its threads and its hit budget.
+/// How a search runs: its threads, its hit budget, and whether it keeps
+/// its hits or only counts them ([`Plan::counting`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
     threads: usize,
     max_hits: usize,
+    keep: bool,
 }
 
 /// A plan that cannot run.
@@ -104,7 +106,29 @@ impl Plan {
         if max_hits == 0 {
             return Err(PlanError::MaxHits);
         }
-        Ok(Plan { threads, max_hits })
+        Ok(Plan {
+            threads,
+            max_hits,
+            keep: true,
+        })
+    }
+
+    /// This plan, counting its hits rather than keeping them: no budget
+    /// (the whole range is searched), [`Found::hits`] empty and
+    /// [`Found::count`] the answer; [`Hooks::found`] still sees every hit
+    /// once, in seed order. Memory stays a chunk's hits, whatever the count
+    /// (three dice match about 20 million of 2^32 seeds).
+    pub fn counting(self) -> Plan {
+        Plan {
+            max_hits: usize::MAX,
+            keep: false,
+            ..self
+        }
+    }
+
+    /// Whether the hits are counted only.
+    pub fn counts_only(&self) -> bool {
+        !self.keep
     }
 
     /// The worker threads.
@@ -142,8 +166,12 @@ pub enum End {
 /// What a search found and how far it got.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
-    /// In seed order: every hit of the searched part (at most the budget).
+    /// In seed order: every hit of the searched part (at most the budget;
+    /// none when the plan only counts).
     pub hits: Vec<Hit>,
+    /// How many hits, and of how many seeds, the searched part holds: those
+    /// in `hits`, or (a counting plan) all of them.
+    pub count: Count,
     /// Seeds searched with every hit reported: `at − range.start`, or the
     /// whole range when complete (0 for a walk, which searches no seeds).
     pub searched: u64,
@@ -166,6 +194,38 @@ impl Found {
             End::Complete => None,
             End::Stopped { at } | End::Interrupted { at } => Some(at),
         }
+    }
+}
+
+/// Hits counted: `(seed, offset)` pairs, and the distinct seeds among them
+/// (equal when every seed hits at one offset, as at offset 0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Count {
+    /// Hits.
+    pub hits: u64,
+    /// Distinct seeds.
+    pub seeds: u64,
+    /// The last seed counted (hits come in seed order).
+    last: Option<u64>,
+}
+
+impl Count {
+    /// `hits` added (they follow every hit counted so far in seed order).
+    pub fn add(&mut self, hits: &[Hit]) {
+        for h in hits {
+            self.hits += 1;
+            if self.last != Some(h.seed) {
+                self.seeds += 1;
+                self.last = Some(h.seed);
+            }
+        }
+    }
+
+    /// The count of `hits` (in seed order).
+    pub fn of(hits: &[Hit]) -> Count {
+        let mut c = Count::default();
+        c.add(hits);
+        c
     }
 }
 
@@ -355,6 +415,7 @@ pub fn run(
     let start = Instant::now();
     let total = seeds.end.saturating_sub(seeds.start);
     let budget = plan.max_hits;
+    let keep = plan.keep;
     let shared = Shared {
         state: Mutex::new(State {
             next: seeds.start,
@@ -368,6 +429,7 @@ pub fn run(
         changed: Condvar::new(),
     };
     let end = seeds.end;
+    let mut count = Count::default();
     let (hits, prefix, panicked) = std::thread::scope(|scope| {
         for _ in 0..plan.threads {
             scope.spawn(|| worker(&shared, searcher, end, budget));
@@ -397,8 +459,15 @@ pub fn run(
                     st.stop = true;
                 }
                 let fresh = hits[before.min(budget)..hits.len().min(budget)].to_vec();
+                if !keep {
+                    // Counted below; only a chunk's hits are ever held.
+                    hits.clear();
+                }
                 (fresh, st.done, st.running == 0, st.panicked.is_some())
             };
+            if !keep {
+                count.add(&fresh);
+            }
             if !fresh.is_empty() {
                 hooks.found(&fresh);
             }
@@ -421,7 +490,11 @@ pub fn run(
             .unwrap_or((seeds.start, String::new()));
         return Err(SearchError::Panicked { at, message });
     }
-    Ok(finish(hits, prefix, seeds, budget, start.elapsed()))
+    let mut found = finish(hits, prefix, seeds, budget, start.elapsed());
+    if !keep {
+        found.count = count;
+    }
+    Ok(found)
 }
 
 /// The answer from the finished prefix `seeds.start..prefix` and its hits:
@@ -453,6 +526,7 @@ fn finish(
         End::Stopped { at } | End::Interrupted { at } => at - seeds.start,
     };
     Found {
+        count: Count::of(&hits),
         hits,
         searched,
         end,
@@ -486,7 +560,12 @@ pub fn run_recovery(
                 hits.truncate(plan.max_hits);
             }
             hooks.found(&hits);
+            let count = Count::of(&hits);
+            if !plan.keep {
+                hits.clear();
+            }
             Ok(Found {
+                count,
                 hits,
                 searched: 0,
                 end,

@@ -356,3 +356,60 @@ proptest! {
         }
     }
 }
+
+/// A counting plan counts what a keeping one keeps (hits at several
+/// offsets a seed counted once among the seeds), for any thread count,
+/// keeps none, and an interrupted count is the count below its stop.
+#[test]
+fn counting_counts_what_keeping_keeps() {
+    // Seeds ≡ 3 mod 11 hit at offsets 0 and 2; seeds ≡ 5 mod 13 at 1.
+    let s = Fn(|r: Range<u64>| {
+        let mut v = Vec::new();
+        for seed in r {
+            if seed % 11 == 3 {
+                v.push(Hit { seed, offset: 0 });
+                v.push(Hit { seed, offset: 2 });
+            }
+            if seed % 13 == 5 {
+                v.push(Hit { seed, offset: 1 });
+            }
+        }
+        v.sort_by_key(|h| (h.seed, h.offset));
+        v
+    });
+    let range = 1_000..2_000_000u64;
+    let plain_hits = range.clone().filter(|s| s % 11 == 3).count() * 2
+        + range.clone().filter(|s| s % 13 == 5).count();
+    let plain_seeds = range.clone().filter(|s| s % 11 == 3 || s % 13 == 5).count();
+    for threads in [1, 2, 16] {
+        let kept = run(&s, range.clone(), &plan(threads, usize::MAX), &mut NoHooks).unwrap();
+        let mut seen = Collect::default();
+        let counting = plan(threads, 5).counting();
+        assert!(counting.counts_only());
+        let counted = run(&s, range.clone(), &counting, &mut seen).unwrap();
+        assert_eq!(kept.count.hits as usize, plain_hits);
+        assert_eq!(kept.count.seeds as usize, plain_seeds);
+        assert_eq!(counted.count, kept.count);
+        assert!(counted.hits.is_empty() && counted.complete());
+        assert_eq!(seen.0, kept.hits, "every hit seen once, in order");
+    }
+    // Interrupted: the count of the hits below the stop point.
+    let slow = Fn(|r: Range<u64>| {
+        std::thread::sleep(Duration::from_micros(50) * (r.end - r.start) as u32);
+        r.filter(|s| s % 7 == 0).map(hit).collect()
+    });
+    let mut hooks = CancelAfter {
+        done: 2_000,
+        seen: Collect::default(),
+    };
+    let out = run(&slow, 0..10_000_000, &plan(2, 1).counting(), &mut hooks).unwrap();
+    let End::Interrupted { at } = out.end else {
+        panic!("not interrupted: {:?}", out.end)
+    };
+    assert_eq!(
+        out.count.hits,
+        (0..at).filter(|s| s % 7 == 0).count() as u64
+    );
+    assert_eq!(out.count.hits, out.count.seeds);
+    assert!(out.hits.is_empty());
+}
