@@ -9,6 +9,15 @@
 //! base RVA, then `{start: u64, size: u64}` per range, their bytes one after
 //! another from the base). Anything out of the file's bounds is an error,
 //! never a panic.
+//!
+//! One variant seen in real dumps is read too: breakpad's macOS writer (a
+//! 64-bit ABI's alignment) puts 4 bytes of padding after a
+//! `MemoryListStream`'s count, so the stream is `8 + 16 n` bytes long, not
+//! `4 + 16 n`; when the directory gives that size, the descriptors are read
+//! from 8 bytes in, as breakpad's own processor reads them. Any other size
+//! reads them from 4 bytes in (the documented layout; the size is not
+//! otherwise trusted). Ranges of size 0 are kept, as empty regions; ranges
+//! are given in the order the dump lists them, overlapping or not.
 
 use super::Region;
 use alloc::vec::Vec;
@@ -75,8 +84,21 @@ fn u64_at(b: &[u8], at: u64, what: &'static str) -> Result<u64, MinidumpError> {
     Ok(u64::from(u32_at(b, at, what)?) | u64::from(u32_at(b, at + 4, what)?) << 32)
 }
 
+/// Where a `MemoryListStream` of `size` bytes holding `n` ranges has its
+/// first descriptor, from the stream's start: 8 when the count is padded
+/// (the stream is `8 + 16 n` bytes), else 4.
+fn list_start(size: u64, n: u32) -> u64 {
+    if size == 8 + 16 * u64::from(n) {
+        8
+    } else {
+        4
+    }
+}
+
 /// The memory ranges of a minidump, each with its address in the dumped
-/// process and its offset in the file.
+/// process and its offset in the file: every memory stream's (5 and 9) in
+/// the directory's order, each stream's in its own order (the module's
+/// doc: the padded count, empty and overlapping ranges).
 pub fn regions(bytes: &[u8]) -> Result<Vec<Region<'_>>, MinidumpError> {
     let streams = u32_at(bytes, 8, "header")?;
     let dir = u32_at(bytes, 12, "header")?;
@@ -85,13 +107,15 @@ pub fn regions(bytes: &[u8]) -> Result<Vec<Region<'_>>, MinidumpError> {
     for i in 0..u64::from(streams) {
         let entry = u64::from(dir) + 12 * i;
         let kind = u32_at(bytes, entry, "stream directory")?;
+        let stream_size = u64::from(u32_at(bytes, entry + 4, "stream directory")?);
         let rva = u64::from(u32_at(bytes, entry + 8, "stream directory")?);
         match kind {
             MEMORY_LIST => {
                 any = true;
                 let n = u32_at(bytes, rva, "memory list")?;
+                let first = rva + list_start(stream_size, n);
                 for k in 0..u64::from(n) {
-                    let d = rva + 4 + 16 * k;
+                    let d = first + 16 * k;
                     let start = u64_at(bytes, d, "memory list")?;
                     let size = u32_at(bytes, d + 8, "memory list")?;
                     let at = u32_at(bytes, d + 12, "memory list")?;
@@ -133,6 +157,72 @@ pub fn regions(bytes: &[u8]) -> Result<Vec<Region<'_>>, MinidumpError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A dump with one `MemoryListStream` of `ranges` (`start`, bytes), the
+    /// directory giving the stream's size as `size(n)`, the count followed
+    /// by `pad` zero bytes.
+    fn memory_list(ranges: &[(u64, &[u8])], pad: usize, size: fn(u32) -> u32) -> Vec<u8> {
+        let n = ranges.len() as u32;
+        let list = 44u32; // header 32, one directory entry 12
+        let data = list + 4 + pad as u32 + 16 * n;
+        let mut d = Vec::new();
+        d.extend_from_slice(b"MDMP\x93\xa7\0\0");
+        d.extend_from_slice(&1u32.to_le_bytes());
+        d.extend_from_slice(&32u32.to_le_bytes());
+        d.resize(32, 0);
+        d.extend_from_slice(&5u32.to_le_bytes());
+        d.extend_from_slice(&size(n).to_le_bytes());
+        d.extend_from_slice(&list.to_le_bytes());
+        d.extend_from_slice(&n.to_le_bytes());
+        d.resize(d.len() + pad, 0);
+        let mut at = data;
+        for (start, bytes) in ranges {
+            d.extend_from_slice(&start.to_le_bytes());
+            d.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+            d.extend_from_slice(&at.to_le_bytes());
+            at += bytes.len() as u32;
+        }
+        for (_, bytes) in ranges {
+            d.extend_from_slice(bytes);
+        }
+        d
+    }
+
+    fn listed(d: &[u8]) -> Vec<(u64, u64, Vec<u8>)> {
+        regions(d)
+            .unwrap()
+            .iter()
+            .map(|r| (r.address.unwrap(), r.file_offset, r.bytes.to_vec()))
+            .collect()
+    }
+
+    #[test]
+    fn a_memory_list_padded_after_its_count_is_read_as_breakpad_reads_it() {
+        // breakpad's macOS writer: the count, 4 bytes of padding, the
+        // descriptors; the directory says 8 + 16 n bytes.
+        let ranges: [(u64, &[u8]); 3] = [
+            (0x7fff_5606_4110, b"stack bytes"),
+            (0x1_09ba_8b95, b""),
+            (0x1_09ba_8b95, b"overlap"),
+        ];
+        let padded = memory_list(&ranges, 4, |n| 8 + 16 * n);
+        let plain = memory_list(&ranges, 0, |n| 4 + 16 * n);
+        let want = |data: u64| {
+            let mut at = data;
+            ranges
+                .iter()
+                .map(|(start, b)| {
+                    at += b.len() as u64;
+                    (*start, at - b.len() as u64, b.to_vec())
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(listed(&padded), want(44 + 8 + 48));
+        assert_eq!(listed(&plain), want(44 + 4 + 48));
+        // Any other size is not trusted: the documented layout.
+        let no_size = memory_list(&ranges, 0, |_| 0);
+        assert_eq!(listed(&no_size), want(44 + 4 + 48));
+    }
 
     #[test]
     fn hostile_headers_are_errors_not_panics_or_hangs() {
