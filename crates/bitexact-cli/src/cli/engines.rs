@@ -430,7 +430,9 @@ impl EngineArgs {
         let mut ids: Vec<&str> = self.m.ids().map(|i| i.as_str()).collect();
         ids.sort_unstable();
         for name in ids {
-            if skip.contains(&name) || name == "class" || name == "quiet" {
+            // How a run reports (quiet, progress lines, a count for the hits)
+            // is not what it searched.
+            if skip.contains(&name) || matches!(name, "class" | "quiet" | "progress" | "count") {
                 continue;
             }
             let Some(raw) = self.m.get_raw(name) else {

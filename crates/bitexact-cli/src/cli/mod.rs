@@ -28,7 +28,8 @@ pub use engines::{
         answers together (merge), find every generator site in a game binary (scan), run Sword of the Stars' Vec3 and MoveFleet math (sots), and \
         run every known-answer vector (selftest).\n\n\
         Numbers are decimal or 0x hex. Exit codes: 0 success, 1 checked and found \
-        different (or not found), 2 bad input or usage.\n\n\
+        different (or not found), 2 bad input or usage, 130 interrupted by Ctrl-C (after what \
+        was found and where to resume).\n\n\
         Results go to stdout; summaries (searched N seeds in …, wrote FILE, N checks passed) and \
         errors go to stderr, so results can be piped; --quiet drops the summaries. A file \
         argument of - means stdin (inputs) or stdout (outputs, binary included).",
@@ -246,8 +247,8 @@ pub const FIND_HELP: &str = "Every byte offset is tried for every engine and lay
     westwood: cursors 103 apart, the RA2 flag byte; dotnet: cursors 21 apart, every entry in \
     -1..=2147483647); each window that passes is identified at the engine's default bound and \
     replayed before it is named (SPEC 8, 16). laige and generals are not looked for: any 24 bytes \
-    are one of their states. A westwood state is identified by a search of all 2^32 seeds, one \
-    per state found (a few seconds each). Prints one line per state: its offset (and address in a \
+    are one of their states. The westwood states are identified by one search of the 2^32 seeds \
+    for all of a region's states together (a few seconds; it ends once each has its lowest seed). Prints one line per state: its offset (and address in a \
     minidump), engine, layout, seed and words drawn; then how many candidates were not \
     identified. Cut a state out with `dd` or `state convert`, then `state identify` it.\n\n\
     Exit codes: 0 at least one state identified, 1 none, 2 bad input, 130 interrupted.";
