@@ -23,8 +23,10 @@ pub fn run(args: &FindArgs, out: &mut impl Write) -> Outcome {
     engines.dedup();
     let regions = find::regions(&bytes).map_err(|e| Failure::usage(format!("'{name}': {e}")))?;
     let plan = crate::search::plan(args.threads, 1)?;
-    let stop = crate::search::ctrl_c_pressed();
-    let stop = move || stop();
+    let stop = crate::search::poll_with_progress(format!(
+        "state find '{name}': looking through {} bytes",
+        bytes.len()
+    ));
     let report = find::find(&regions, &engines, &plan, &stop);
     if args.json {
         writeln!(out, "{}", render::report_json(&report, args.all).to_text())?;

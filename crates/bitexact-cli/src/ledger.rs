@@ -139,7 +139,7 @@ pub fn run(LedgerArgs(args): &LedgerArgs, out: &mut impl Write) -> Outcome {
         |e| match e {
             RunError::Seed(e) => Failure::usage(e.to_string()),
             RunError::Script(e) => match e.error {
-                LineError::Call(c) => match crate::stream::other_class_message(&c) {
+                LineError::Call(c) => match crate::NAMES.other_class(&c) {
                     Some(m) => Failure::usage(format!("script line {}: {m}", e.line)),
                     None => Failure::usage(e.to_string()),
                 },

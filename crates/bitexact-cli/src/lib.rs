@@ -27,6 +27,18 @@ use clap::Parser;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+/// How the command line names the library's parameters: every library
+/// error a command reports names its flags through this one table.
+pub const NAMES: bitexact::params::ParamNames = bitexact::params::ParamNames {
+    tap: "--tap",
+    values: "--values",
+    max_offset: "--max-offset",
+    skip: "--skip",
+    threads: "--threads",
+    max_hits: "--max-hits",
+    class: |c| format!("--class {c}"),
+};
+
 /// How a command failed, and so which exit code it earns.
 #[derive(Debug)]
 pub enum Failure {

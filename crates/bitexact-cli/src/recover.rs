@@ -6,33 +6,14 @@
 //! the progress bar, Ctrl-C and the printing happen here.
 
 use crate::cli::RecoverArgs;
-use crate::report::check_bound;
 use crate::search::{self};
 use crate::{Failure, Outcome};
-use bitexact::engine::{SeedKind, MAX_WORK};
+use bitexact::engine::SeedKind;
 use bitexact::recover::query::query;
-use bitexact::recover::{Hit, QueryError, Recovery};
+use bitexact::recover::{Hit, Recovery};
 use bitexact::search::{End, Found};
 use serde_json::json;
 use std::io::Write;
-
-/// A setup error as the command line says it, naming its flags.
-pub fn query_message(tap: &str, e: &QueryError) -> String {
-    match e {
-        QueryError::Value { error, .. } => format!("--values: {error}"),
-        QueryError::OffsetTooLarge { max_offset, limit } => {
-            format!("--max-offset {max_offset} is beyond this search's limit of {limit}")
-        }
-        QueryError::OutputsOffsetTooLarge { max_offset, limit } => {
-            format!("--max-offset {max_offset} is over the limit of {limit} for 624 outputs")
-        }
-        QueryError::NotThisTap { tap, why, taps } => {
-            format!("--tap {tap} cannot be recovered from: {why} (use {taps})")
-        }
-        QueryError::Tap(e) => crate::stream::tap_message(tap, e),
-        other => other.to_string(),
-    }
-}
 
 /// The options of one recovery.
 struct Common {
@@ -54,17 +35,14 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
         json: args.flag("json"),
         kind: info.seed,
     };
-    if c.max_hits == 0 {
-        return Err(Failure::usage("--max-hits 0: expected at least 1"));
-    }
-    if let Some(k) = c.max_offset {
-        check_bound(k, "--max-offset", MAX_WORK)?;
-    }
+    // --max-offset is bounded by each search's own limit (QueryError), and
+    // --max-hits by the plan (PlanError): both said through crate::NAMES.
     let values_text = args.str("values").unwrap_or("");
     let values: Vec<&str> = values_text.split(',').collect();
     let tap = args.str("tap");
-    let recovery = query(id, &args.options(), tap, &values, c.max_offset)
-        .map_err(|e| Failure::usage(query_message(tap.unwrap_or(info.default_tap), &e)))?;
+    let recovery = query(id, &args.options(), tap, &values, c.max_offset).map_err(|e| {
+        Failure::usage(crate::NAMES.query_error(tap.unwrap_or(info.default_tap), &e))
+    })?;
     let space = info.seed.space();
     let range = args.str("seed-range");
     let sharded = search::Seeds::new(range, args.str("shard"), space)?;

@@ -8,14 +8,9 @@ use std::io::Write;
 
 /// A field as JSON: numbers and booleans as themselves, names and hex words
 /// as strings.
+/// (The library's rule, `bitexact::json::Json::from(Field)`, read back.)
 pub fn field_json(f: Field) -> Json {
-    match f {
-        Field::U64(v) => v.into(),
-        Field::I64(v) => v.into(),
-        Field::Bool(v) => v.into(),
-        Field::Str(s) => s.into(),
-        Field::Hex32(_) | Field::Hex64(_) => f.to_string().into(),
-    }
+    serde_json::from_str(&bitexact::json::Json::from(f).to_text()).unwrap_or(Json::Null)
 }
 
 /// `key: value` lines (strings unquoted), or one JSON object in the order

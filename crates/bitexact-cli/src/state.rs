@@ -234,7 +234,11 @@ pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outc
     let mut search_fields: Vec<(&'static str, Json)> = Vec::new();
     let result = bitexact::with_engine!(id, E => {
         let (g, _, bytes) = load_bytes::<E>(&file, &state, args.str("layout"), args.u64("offset"))?;
-        let pressed = crate::search::ctrl_c_pressed();
+        let pressed = crate::search::poll_with_progress(format!(
+            "state identify {}: walking back (at most {max} {})",
+            id.info().name,
+            state.identify.unit
+        ));
         match E::identify(&g, max, &pressed) {
             Err(e) => Answer::Not(e, None),
             Ok(Identified::Found(_)) if sharded.shard.is_some() => {

@@ -109,3 +109,54 @@ fn closed_pipe_is_not_an_error() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// Issue 34: a generator whose raw calls are draws takes `--skip-draws`
+/// (the word its output uses) as `--skip-words`; sots, whose raw calls are
+/// words, does not.
+#[test]
+fn skip_draws_names_draws_where_the_output_does() {
+    let a = temp("skip-draws-a.bin");
+    let b = temp("skip-draws-b.bin");
+    let o = bitexact(&[
+        "state",
+        "save",
+        "dotnet",
+        "--seed",
+        "3",
+        "--skip-draws",
+        "10",
+        "-o",
+        a.to_str().unwrap(),
+    ]);
+    assert!(
+        stderr(&o).contains("dotnet seed 3, 10 draws"),
+        "{}",
+        stderr(&o)
+    );
+    bitexact(&[
+        "state",
+        "save",
+        "dotnet",
+        "--seed",
+        "3",
+        "--skip-words",
+        "10",
+        "-o",
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    assert_usage_error(
+        &bitexact(&[
+            "state",
+            "save",
+            "sots",
+            "--seed",
+            "3",
+            "--skip-draws",
+            "10",
+            "-o",
+            "-",
+        ]),
+        "--skip-words",
+    );
+}

@@ -352,17 +352,9 @@ fn progress_lines_off_a_terminal() {
         "--seed-range",
         "0..200000000",
     ];
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_bitexact"))
-        .args(args)
-        .env("BITEXACT_PROGRESS_EVERY", "0")
-        .output()
-        .unwrap();
+    let o = progress_run(&args, "0");
     let err = stderr(&o);
-    let lines: Vec<&str> = err
-        .lines()
-        .filter(|l| l.starts_with("progress: "))
-        .collect();
-    assert!(!lines.is_empty(), "{err}");
+    let lines = progress_lines(&err);
     for l in &lines {
         // progress: recover westwood DONE/200000000 seeds (P%), RATE seeds/s, ETA S s
         let rest = l.strip_prefix("progress: recover westwood ").expect(l);
@@ -375,10 +367,70 @@ fn progress_lines_off_a_terminal() {
         assert!(rest.contains("seeds/s, ETA "), "{l}");
     }
     assert!(!stdout(&o).contains("progress"));
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_bitexact"))
-        .args(&args[1..])
-        .env("BITEXACT_PROGRESS_EVERY", "0")
-        .output()
-        .unwrap();
+    let o = progress_run(&args[1..], "0");
     assert!(!stderr(&o).contains("progress:"), "{}", stderr(&o));
+}
+
+/// The CLI run with a progress line allowed every `every` seconds.
+fn progress_run(args: &[&str], every: &str) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_bitexact"))
+        .args(args)
+        .env("BITEXACT_PROGRESS_EVERY", every)
+        .output()
+        .unwrap()
+}
+
+/// The `progress: ` lines of `err`, at least one.
+fn progress_lines(err: &str) -> Vec<&str> {
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("progress: "))
+        .collect();
+    assert!(!lines.is_empty(), "{err}");
+    lines
+}
+
+/// `--progress` for work that counts no seeds (issue 34): an
+/// identification's walk back prints `progress: LABEL, S s` lines (the
+/// bound in the label, the time, no fraction) while it runs; without the
+/// flag, none.
+#[test]
+fn progress_lines_for_an_identify_walk() {
+    let real = temp("walk-progress.bin");
+    let o = bitexact(&[
+        "state",
+        "save",
+        "dotnet",
+        "--seed",
+        "1",
+        "--skip-words",
+        "700",
+        "-o",
+        real.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut bytes = std::fs::read(&real).unwrap();
+    bytes[100] ^= 1; // edited: the walk goes to its bound
+    std::fs::write(&real, &bytes).unwrap();
+    let args = [
+        "--progress",
+        "state",
+        "identify",
+        "dotnet",
+        real.to_str().unwrap(),
+    ];
+    let o = progress_run(&args, "0.01");
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    for l in progress_lines(&err) {
+        let secs = l
+            .strip_prefix(
+                "progress: state identify dotnet: walking back (at most 10000000 draws), ",
+            )
+            .and_then(|r| r.strip_suffix(" s"))
+            .expect(l);
+        assert!(secs.parse::<u64>().is_ok(), "{l}");
+    }
+    assert!(!stdout(&o).contains("progress"));
+    assert!(!stderr(&progress_run(&args[1..], "0.01")).contains("progress:"));
 }

@@ -33,6 +33,18 @@ mod test_hooks;
 mod westwood;
 mod work;
 
+/// How Python names the library's parameters: every library error a call
+/// raises names its arguments through this one table.
+pub(crate) const NAMES: bitexact::params::ParamNames = bitexact::params::ParamNames {
+    tap: "tap",
+    values: "values",
+    max_offset: "max_offset",
+    skip: "skip",
+    threads: "threads",
+    max_hits: "max_hits",
+    class: |c| format!("class_='{c}'"),
+};
+
 pyo3::create_exception!(
     bitexact,
     Error,

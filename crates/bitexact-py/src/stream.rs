@@ -7,11 +7,11 @@
 use crate::args::opt_str;
 use crate::work::{self, sliced, Ended};
 use crate::{bool_arg, bounded, count_arg, error, int_arg, opt_u64, str_arg, u64_arg, U32};
-use bitexact::engine::{Id, Opt, Options, SeedKind, TapError, Value, MAX_WORK};
+use bitexact::engine::{Id, Opt, Options, SeedKind, Value};
 use bitexact::recover::query::query;
-use bitexact::recover::{QueryError, Recovery};
+use bitexact::recover::Recovery;
 use bitexact::search::{Found, Plan};
-use bitexact::stream::{Stream, StreamError};
+use bitexact::stream::Stream;
 use numpy::IntoPyArray;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -86,18 +86,6 @@ fn seed_arg(id: Id, seed: &Bound<'_, PyAny>) -> PyResult<u64> {
     }
 }
 
-/// A tap error as Python says it: naming the tap given when the library's
-/// message does not, and `class_` for another class's tap.
-fn tap_message(tap: &str, e: &TapError) -> String {
-    match e {
-        TapError::OtherClass { name, what, class } => {
-            format!("tap {name} is {what}: use class_='{class}'")
-        }
-        e if e.names_the_tap() => e.to_string(),
-        e => format!("tap '{tap}': {e}"),
-    }
-}
-
 /// The values of one tap, in the numpy dtype of its `Value`s.
 enum Column {
     U32(Vec<u32>),
@@ -154,7 +142,7 @@ impl Column {
 /// slices with the GIL released, checking for Ctrl-C between them.
 fn skip(py: Python<'_>, s: &mut Stream, calls: u64, tap: &str) -> PyResult<()> {
     s.check_skip(calls)
-        .map_err(|e| error(stream_message(tap, &e)))?;
+        .map_err(|e| error(crate::NAMES.stream_error(tap, &e)))?;
     let slice = match s.fixed_words() {
         // Calls that spend nothing: one step.
         Some(0) => calls,
@@ -165,20 +153,6 @@ fn skip(py: Python<'_>, s: &mut Stream, calls: u64, tap: &str) -> PyResult<()> {
     sliced(py, calls, slice, |n| {
         let _ = s.skip(n);
     })
-}
-
-/// A stream error as Python says it.
-fn stream_message(tap: &str, e: &StreamError) -> String {
-    match e {
-        StreamError::Tap(e) => tap_message(tap, e),
-        StreamError::Seed(e) => e.to_string(),
-        StreamError::SkipWords { words, limit } => {
-            format!("skip (in words) {words} is over the limit of {limit}")
-        }
-        StreamError::SkipCalls { calls, limit } => format!(
-            "skip (calls of a tap that can reject words) {calls} is over the limit of {limit}"
-        ),
-    }
 }
 
 /// `count` calls of `tap` on `engine` seeded with `seed`, after skipping
@@ -246,7 +220,8 @@ fn stream<'py>(
     bounded("count", count, limit, "calls")?;
     let calls = skip.map(|s| count_arg(s, "skip")).transpose()?.unwrap_or(0);
     let shown = tap.unwrap_or(info.default_tap);
-    let mut s = Stream::new(id, seed, tap, &opts).map_err(|e| error(stream_message(shown, &e)))?;
+    let mut s = Stream::new(id, seed, tap, &opts)
+        .map_err(|e| error(crate::NAMES.stream_error(shown, &e)))?;
     self::skip(py, &mut s, calls, shown)?;
     let mut column = Column::like(s.clone().next().0, count)?;
     let mut spent: Vec<u64> = if words {
@@ -308,24 +283,6 @@ pub(crate) fn seed_range_arg(r: Option<&Bound<'_, PyAny>>, space: u64) -> PyResu
         )));
     }
     Ok(a..b)
-}
-
-/// A setup error as Python says it, naming its arguments.
-fn query_message(tap: &str, e: &QueryError) -> String {
-    match e {
-        QueryError::Value { error, .. } => format!("values: {error}"),
-        QueryError::OffsetTooLarge { max_offset, limit } => {
-            format!("max_offset {max_offset} is beyond this search's limit of {limit}")
-        }
-        QueryError::OutputsOffsetTooLarge { max_offset, limit } => {
-            format!("max_offset {max_offset} is over the limit of {limit} for 624 outputs")
-        }
-        QueryError::NotThisTap { tap, why, taps } => {
-            format!("tap {tap} cannot be recovered from: {why} (use {taps})")
-        }
-        QueryError::Tap(e) => tap_message(tap, e),
-        other => other.to_string(),
-    }
 }
 
 /// `bitexact.Hits`: the hits as a list, with `.complete` and `.stopped_at`.
@@ -400,15 +357,13 @@ fn recover<'py>(
             .map(crate::args::value_text)
             .collect::<PyResult<_>>()?
     };
+    // Bounded by each search's own limit (the library's QueryError).
     let max_offset = opt_u64(max_offset, "max_offset")?;
-    if let Some(k) = max_offset {
-        bounded("max_offset", k, MAX_WORK, "words")?;
-    }
     let max_hits = max_hits.map(|m| count_arg(m, "max_hits")).transpose()?;
     let plan = work::plan(threads, max_hits)?;
     let values: Vec<&str> = values.iter().map(String::as_str).collect();
     let recovery = query(id, &opts, tap, &values, max_offset)
-        .map_err(|e| error(query_message(tap.unwrap_or(info.default_tap), &e)))?;
+        .map_err(|e| error(crate::NAMES.query_error(tap.unwrap_or(info.default_tap), &e)))?;
     if info.recover.is_some_and(|r| r.needs_range) && seed_range.is_none() {
         return Err(error(format!(
             "recover {} needs seed_range: its seeds are 64-bit (2^64 of them)",

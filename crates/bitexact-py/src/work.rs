@@ -11,7 +11,7 @@
 use crate::{bounded, count_arg, error, Error};
 use bitexact::engine::{Engine, Identification, Identified, Options, Unit};
 use bitexact::recover::Recovery;
-use bitexact::search::{run_recovery, Found, Hooks, Plan, PlanError, MAX_THREADS};
+use bitexact::search::{run_recovery, Found, Hooks, Plan};
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
@@ -281,24 +281,20 @@ pub(crate) enum Ended {
 /// CLI's default hit limit, `DEFAULT_MAX_HITS`), refused as the CLI
 /// refuses it.
 pub(crate) fn plan(threads: Option<&Bound<'_, PyAny>>, max_hits: Option<u64>) -> PyResult<Plan> {
-    let threads = threads
-        .map(|t| {
-            crate::int_arg::<usize>(
-                t,
-                "threads",
-                &format!("is not a thread count (1..={MAX_THREADS})"),
-            )
-        })
-        .transpose()?;
+    // Any integer is read, so every count out of range (0, -1, 2**64) gets
+    // the plan's one message.
+    let threads = match threads {
+        None => None,
+        Some(t) => {
+            let n = crate::int_arg::<i128>(t, "threads", "is not an integer")?;
+            let n = usize::try_from(n).map_err(|_| error(crate::NAMES.threads_error(&n)))?;
+            Some(n)
+        }
+    };
     let max_hits = max_hits.map_or(bitexact::search::DEFAULT_MAX_HITS, |m| {
         usize::try_from(m).unwrap_or(usize::MAX)
     });
-    Plan::new(threads, max_hits).map_err(|e| match e {
-        PlanError::Threads { threads } => {
-            error(format!("threads {threads}: expected 1..={MAX_THREADS}"))
-        }
-        PlanError::MaxHits => error("max_hits 0: expected at least 1"),
-    })
+    Plan::new(threads, max_hits).map_err(|e| error(crate::NAMES.plan_error(&e)))
 }
 
 /// Run `recovery` over `seeds` by `plan` on the library's scheduler, with

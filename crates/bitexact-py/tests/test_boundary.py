@@ -198,8 +198,8 @@ def test_counts_out_of_range_are_errors(fill):
     [
         (40_000, "threads 40000: expected 1..=256"),
         (0, "threads 0: expected 1..=256"),
-        (-1, "threads -1 is not a thread count (1..=256)"),
-        (2**64, "is not a thread count"),
+        (-1, "threads -1: expected 1..=256"),
+        (2**64, "threads 18446744073709551616: expected 1..=256"),
     ],
 )
 def test_threads_are_bounded_as_the_cli_bounds_them(threads, message):

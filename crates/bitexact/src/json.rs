@@ -146,6 +146,21 @@ impl From<String> for Json {
     }
 }
 
+/// A printed field as JSON: numbers and booleans as themselves, names and
+/// hex words (`0x…`) as strings.
+impl From<crate::engine::Field> for Json {
+    fn from(f: crate::engine::Field) -> Self {
+        use crate::engine::Field;
+        match f {
+            Field::U64(v) => v.into(),
+            Field::I64(v) => v.into(),
+            Field::Bool(v) => v.into(),
+            Field::Str(s) => s.into(),
+            Field::Hex32(_) | Field::Hex64(_) => alloc::string::ToString::to_string(&f).into(),
+        }
+    }
+}
+
 impl<T: Into<Json>> From<Option<T>> for Json {
     fn from(v: Option<T>) -> Self {
         v.map_or(Self::Null, Into::into)

@@ -77,6 +77,8 @@ pub mod ledger;
 pub mod mt19937;
 pub mod num;
 pub mod openra;
+#[cfg(feature = "std")]
+pub mod params;
 #[cfg(feature = "alloc")]
 pub mod recover;
 #[cfg(feature = "std")]

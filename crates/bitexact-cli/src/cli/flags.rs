@@ -180,9 +180,18 @@ pub(super) const FLAGS: &[Flag] = &[
     Flag {
         takes: |v, _| v == Verb::Save,
         arg: |_, f| {
-            let l = f.default_id().info().limits;
-            count("skip-words").default_value("0").help(format!(
-                "Raw words to draw before saving (at most {})",
+            let info = f.default_id().info();
+            let l = info.limits;
+            // Generators whose raw calls are draws also take --skip-draws,
+            // the word their output uses.
+            let arg = count("skip-words").default_value("0");
+            let (arg, what) = if info.unit == bitexact::engine::Unit::Draws {
+                (arg.visible_alias("skip-draws"), "Raw draws to make")
+            } else {
+                (arg, "Raw words to draw")
+            };
+            arg.help(format!(
+                "{what} before saving (at most {})",
                 human(l.skip_words)
             ))
         },

@@ -6,7 +6,7 @@
 use crate::Failure;
 use bitexact::recover::{Hit, Recovery};
 use bitexact::search::shard::{Shard, ShardError};
-use bitexact::search::{self, Found, Hooks, Plan, PlanError};
+use bitexact::search::{self, Found, Hooks, Plan};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::ops::Range;
@@ -203,6 +203,30 @@ pub fn ctrl_c_pressed() -> impl Fn() -> bool {
     || INTERRUPTED.load(Ordering::SeqCst)
 }
 
+/// [`ctrl_c_pressed`] as the stop of work that does not count seeds (an
+/// identification's walk back, `state find`), and with `--progress` a
+/// plain line every few seconds while it runs — `progress: LABEL, 10 s` —
+/// wherever stderr goes. A walk does not say how far it got, so the line
+/// gives the time (the label says the bound), not a fraction.
+pub fn poll_with_progress(label: String) -> impl Fn() -> bool + Sync {
+    let pressed = ctrl_c_pressed();
+    let lines = PROGRESS_LINES.load(Ordering::Relaxed);
+    let every = progress_every();
+    let start = std::time::Instant::now();
+    let last = std::sync::Mutex::new(0.0f64);
+    move || {
+        if lines {
+            let secs = start.elapsed().as_secs_f64();
+            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+            if secs - *last >= every {
+                *last = secs;
+                eprintln!("progress: {label}, {secs:.0} s");
+            }
+        }
+        pressed()
+    }
+}
+
 /// `--progress`: plain progress lines instead of (or without) the bar.
 pub static PROGRESS_LINES: AtomicBool = AtomicBool::new(false);
 
@@ -278,13 +302,7 @@ impl<F: FnMut(&[Hit])> Hooks for CliHooks<'_, F> {
 
 /// A plan from `--threads` and `--max-hits`, its errors as the flags'.
 pub fn plan(threads: Option<usize>, max_hits: usize) -> Result<Plan, Failure> {
-    Plan::new(threads, max_hits).map_err(|e| match e {
-        PlanError::Threads { threads } => Failure::usage(format!(
-            "--threads {threads}: expected 1..={}",
-            search::MAX_THREADS
-        )),
-        PlanError::MaxHits => Failure::usage("--max-hits 0: expected at least 1"),
-    })
+    Plan::new(threads, max_hits).map_err(|e| Failure::usage(crate::NAMES.plan_error(&e)))
 }
 
 /// Run `recovery` over `seeds` by `plan`, with a progress bar labelled

@@ -4,7 +4,7 @@
 //! `bitexact.state_find` give.
 
 use super::{findable, Hit, Report};
-use crate::engine::{Field, Id, NameError};
+use crate::engine::{Id, NameError};
 use crate::json::Json;
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -112,18 +112,6 @@ pub fn summary(report: &Report, name: &str) -> String {
     )
 }
 
-/// A field as JSON: numbers and names as themselves, hex words as their
-/// `0x…` text.
-pub fn field_json(f: Field) -> Json {
-    match f {
-        Field::U64(v) => v.into(),
-        Field::I64(v) => v.into(),
-        Field::Bool(v) => v.into(),
-        Field::Str(s) => s.into(),
-        Field::Hex32(_) | Field::Hex64(_) => f.to_string().into(),
-    }
-}
-
 /// One hit as JSON: `offset`, `engine`, `class`, `address`, `layout`, the
 /// identification's fields (`seed`, …, `words_drawn`) or `why`, and `also`.
 pub fn hit_json(h: &Hit) -> Json {
@@ -143,7 +131,7 @@ pub fn hit_json(h: &Hit) -> Json {
     match &h.fields {
         Some(fields) => {
             for &(k, v) in fields {
-                obj.set(k, field_json(v));
+                obj.set(k, v);
             }
         }
         None => obj.set("why", h.why.as_str()),
