@@ -45,6 +45,18 @@ fn engine_arg(engine: &str, class: Option<&str>) -> PyResult<Id> {
     }
 }
 
+/// The generator `engine` and `class_` name, and the tap text given.
+fn engine_and_tap(
+    engine: &Bound<'_, PyAny>,
+    class_: Option<&Bound<'_, PyAny>>,
+    tap: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Id, Option<String>)> {
+    let engine = str_arg(engine, "engine")?;
+    let class_ = opt_str(class_, "class_")?;
+    let tap = opt_str(tap, "tap")?;
+    Ok((engine_arg(&engine, class_.as_deref())?, tap))
+}
+
 /// The options of `id`: a precision (sots' float taps) and a substream
 /// (refused for generators without substreams).
 fn options(
@@ -188,16 +200,12 @@ fn stream<'py>(
     class_: Option<&Bound<'py, PyAny>>,
     words: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let engine = str_arg(engine, "engine")?;
-    let engine = engine.as_str();
-    let class_ = opt_str(class_, "class_")?;
-    let tap = opt_str(tap, "tap")?;
+    let (id, tap) = engine_and_tap(engine, class_, tap)?;
     let tap = tap.as_deref();
     let words = words
         .map(|w| bool_arg(w, "words"))
         .transpose()?
         .unwrap_or(false);
-    let id = engine_arg(engine, class_.as_deref())?;
     let info = id.info();
     let substream = substream
         .map(|s| int_arg::<u32>(s, "substream", U32))
@@ -339,12 +347,8 @@ fn recover<'py>(
     max_hits: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let engine = str_arg(engine, "engine")?;
-    let engine = engine.as_str();
-    let class_ = opt_str(class_, "class_")?;
-    let tap = opt_str(tap, "tap")?;
+    let (id, tap) = engine_and_tap(engine, class_, tap)?;
     let tap = tap.as_deref();
-    let id = engine_arg(engine, class_.as_deref())?;
     let info = id.info();
     let opts = options(id, precision, None)?;
     // A str is the CLI's comma-separated list ("3,5,1"), never its

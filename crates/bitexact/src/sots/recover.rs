@@ -175,11 +175,22 @@ impl Search {
             }
             let lanes = (end - base).min(LANES as u64) as usize;
             for j in 0..=self.max_offset {
+                // `int:N`: the words a call rejects followed in lanes.
+                let passed = match self.tap {
+                    Tap::IntInclusive(n) => Some(self.int_passes(n, j, &block)),
+                    _ => None,
+                };
                 // `l` picks a lane in every row the filter may look at.
                 #[allow(clippy::needless_range_loop)]
                 for l in 0..lanes {
                     let value = |i: usize| self.tap.of_word(temper(block[i][l]));
-                    if crate::recover::may_start_with(j, self.last, &self.values[0], value) {
+                    let may = match &passed {
+                        Some(p) => p[l] != 0,
+                        None => {
+                            crate::recover::may_start_with(j, self.last, &self.values[0], value)
+                        }
+                    };
+                    if may {
                         let seed = (base + l as u64) as u32;
                         if confirm(self.tap, &self.values, seed, j as u64) {
                             hits.push(Hit {
@@ -194,6 +205,39 @@ impl Search {
         }
         hits.sort_unstable();
         hits
+    }
+
+    /// [`crate::recover::may_start_with`] for `int:n` calls starting at
+    /// word `j`, every lane at once (nonzero: may start with the first
+    /// value): rows `j..=last` are read in order, the first word a lane
+    /// accepts (`≤ n` under the mask) decides it, and a lane that rejects
+    /// every row is let through to the exact check. Branch-free lanes the
+    /// compiler vectorises; it stops early once every lane is decided.
+    #[inline(always)]
+    fn int_passes(&self, n: u32, j: usize, block: &[[u32; LANES]]) -> [u32; LANES] {
+        let mask = inclusive_mask(n);
+        let want = self.values[0] as u32;
+        let mut decided = [0u32; LANES];
+        let mut matched = [0u32; LANES];
+        for (r, row) in block.iter().enumerate().take(self.last + 1).skip(j) {
+            for l in 0..LANES {
+                let v = temper(row[l]) & mask;
+                let accepted = u32::from(v <= n).wrapping_neg();
+                let fresh = accepted & !decided[l];
+                matched[l] |= fresh & u32::from(v == want).wrapping_neg();
+                decided[l] |= accepted;
+            }
+            // Most lanes decide on their first word or two: look every
+            // fourth row whether any is left.
+            if (r - j) % 4 == 3 && decided.iter().all(|&d| d != 0) {
+                break;
+            }
+        }
+        let mut passes = [0u32; LANES];
+        for l in 0..LANES {
+            passes[l] = matched[l] | !decided[l];
+        }
+        passes
     }
 
     /// The seeds `base .. base + LANES` as lanes (wrapping past 2^32 is
@@ -444,4 +488,63 @@ pub fn query(
         v,
         max_offset.unwrap_or(0),
     )?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `int_passes` gives every lane the verdict `may_start_with` gives it
+    /// word by word — a match, a mismatch, or undecided (every row
+    /// rejected) — on random blocks and on blocks whose rows are mostly
+    /// rejected, so the early stop and the let-through are both reached.
+    #[test]
+    fn int_lanes_decide_as_the_word_by_word_filter() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u32
+        };
+        for (n, last, rejecting) in [
+            (5u32, 40usize, false),
+            (1, 33, false),
+            (100, 60, true),
+            (6, 35, true),
+        ] {
+            for want in [0, n / 2, n] {
+                let search = Search {
+                    tap: Tap::IntInclusive(n),
+                    values: vec![want.into()],
+                    max_offset: 3,
+                    last,
+                    need: last + 397,
+                };
+                let mask = inclusive_mask(n);
+                let mut block = vec![[0u32; LANES]; last + 1];
+                for row in block.iter_mut() {
+                    for w in row.iter_mut() {
+                        // Raw words whose tempered value (under the mask)
+                        // is rejected nine times in ten when `rejecting`.
+                        let t = if rejecting && next() % 10 != 0 {
+                            (next() & !mask) | mask
+                        } else {
+                            next()
+                        };
+                        *w = untemper(t);
+                    }
+                }
+                for j in 0..=3 {
+                    let lanes = search.int_passes(n, j, &block);
+                    for l in 0..LANES {
+                        let value = |i: usize| search.tap.of_word(temper(block[i][l]));
+                        let want_pass =
+                            crate::recover::may_start_with(j, last, &search.values[0], value);
+                        assert_eq!(lanes[l] != 0, want_pass, "n {n} want {want} j {j} lane {l}");
+                    }
+                }
+            }
+        }
+    }
 }
