@@ -9,6 +9,7 @@ use crate::cli::RecoverArgs;
 use crate::report::check_bound;
 use crate::search::{self};
 use crate::{Failure, Outcome};
+use bitexact::engine::tap::{List, Rows};
 use bitexact::engine::{SeedKind, MAX_WORK};
 use bitexact::recover::query::query;
 use bitexact::recover::{Hit, QueryError, Recovery};
@@ -27,6 +28,7 @@ pub fn query_message(tap: &str, e: &QueryError) -> String {
             format!("--max-offset {max_offset} is over the limit of {limit} for 624 outputs")
         }
         QueryError::NotThisTap { tap, why, taps } => {
+            let taps = List::new(taps, Rows::RecoverableOr);
             format!("--tap {tap} cannot be recovered from: {why} (use {taps})")
         }
         QueryError::Tap(e) => crate::stream::tap_message(tap, e),
@@ -64,7 +66,7 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
     let values: Vec<&str> = values_text.split(',').collect();
     let tap = args.str("tap");
     let recovery = query(id, &args.options(), tap, &values, c.max_offset)
-        .map_err(|e| Failure::usage(query_message(tap.unwrap_or(info.default_tap), &e)))?;
+        .map_err(|e| Failure::usage(query_message(tap.unwrap_or(info.default_tap()), &e)))?;
     let space = info.seed.space();
     let range = args.str("seed-range");
     let sharded = search::Seeds::new(range, args.str("shard"), space)?;

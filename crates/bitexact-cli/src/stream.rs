@@ -48,7 +48,7 @@ pub fn stream_message(tap: &str, e: &StreamError) -> String {
 pub fn run(StreamArgs(args): &StreamArgs, out: &mut impl Write) -> Outcome {
     let id = args.id();
     let tap = args.str("tap");
-    let shown = tap.unwrap_or(id.info().default_tap);
+    let shown = tap.unwrap_or(id.info().default_tap());
     let bad = |e: StreamError| Failure::usage(stream_message(shown, &e));
     let mut s =
         Stream::new(id, args.u64("seed").unwrap_or(0), tap, &args.options()).map_err(bad)?;

@@ -245,7 +245,7 @@ fn stream<'py>(
         .unwrap_or(10);
     bounded("count", count, limit, "calls")?;
     let calls = skip.map(|s| count_arg(s, "skip")).transpose()?.unwrap_or(0);
-    let shown = tap.unwrap_or(info.default_tap);
+    let shown = tap.unwrap_or(info.default_tap());
     let mut s = Stream::new(id, seed, tap, &opts).map_err(|e| error(stream_message(shown, &e)))?;
     self::skip(py, &mut s, calls, shown)?;
     let mut column = Column::like(s.clone().next().0, count)?;
@@ -319,9 +319,6 @@ fn query_message(tap: &str, e: &QueryError) -> String {
         }
         QueryError::OutputsOffsetTooLarge { max_offset, limit } => {
             format!("max_offset {max_offset} is over the limit of {limit} for 624 outputs")
-        }
-        QueryError::NotThisTap { tap, why, taps } => {
-            format!("tap {tap} cannot be recovered from: {why} (use {taps})")
         }
         QueryError::Tap(e) => tap_message(tap, e),
         other => other.to_string(),
@@ -408,7 +405,7 @@ fn recover<'py>(
     let plan = work::plan(threads, max_hits)?;
     let values: Vec<&str> = values.iter().map(String::as_str).collect();
     let recovery = query(id, &opts, tap, &values, max_offset)
-        .map_err(|e| error(query_message(tap.unwrap_or(info.default_tap), &e)))?;
+        .map_err(|e| error(query_message(tap.unwrap_or(info.default_tap()), &e)))?;
     if info.recover.is_some_and(|r| r.needs_range) && seed_range.is_none() {
         return Err(error(format!(
             "recover {} needs seed_range: its seeds are 64-bit (2^64 of them)",
