@@ -258,23 +258,15 @@ fn family_command(verb: Verb, f: &Family) -> Command {
     cmd
 }
 
-/// The recoverable taps only other classes of `f` have, as the recover
-/// help adds them: ` (and float for class random4)`; empty for none.
+/// The recoverable taps only other classes of `f` (the family as `recover`
+/// sees it: its classes with a seed search) have, as the recover help adds
+/// them: ` (and float for class random4)`; empty for none.
 fn class_taps(f: &Family) -> String {
-    let extra: Vec<(String, &str)> = f
-        .taps()
+    f.taps()
         .into_iter()
-        .filter_map(|(t, class)| {
-            let class = class?;
-            let recovers = f
-                .infos()
-                .any(|i| i.class == Some(class) && i.recover.is_some());
-            (t.recoverable && recovers).then(|| (t.form(Syntax::Tap).to_string(), class))
-        })
-        .collect();
-    extra
-        .iter()
-        .map(|(form, class)| format!(" (and {form} for class {class})"))
+        .filter_map(|(t, class)| Some((t, class?)))
+        .filter(|(t, _)| t.recoverable && !t.ledger_only)
+        .map(|(t, class)| format!(" (and {} for class {class})", t.form(Syntax::Tap)))
         .collect()
 }
 

@@ -1,5 +1,6 @@
-//! `System.Random` in the engine contract ([`crate::engine`]): taps `next`,
-//! `next:MAX`, `next:MIN,MAX`, `double`, `bytes`; seeds are C# `int`s
+//! `System.Random` in the engine contract ([`crate::engine`]): `Next`,
+//! `NextDouble` and `NextBytes` as taps (the table `TAPS`); seeds are C#
+//! `int`s
 //! (searched as their 32-bit patterns, so a stream is found at both `s` and
 //! `−s`); 232-byte state files; identification walks back to the seeding
 //! cursors and undoes the seeding (no search); the seed search is

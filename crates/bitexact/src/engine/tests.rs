@@ -8,11 +8,15 @@ use super::{DiffError, Engine, Info, Options, Reason, StateInfo, TapError, TapSp
 #[derive(Clone, Copy, Debug)]
 struct Opaque;
 
+/// Its one tap, the raw word.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Raw;
+
 impl super::Sealed for Opaque {}
 
 impl Engine for Opaque {
     type Gen = u32;
-    type Tap = ();
+    type Tap = Raw;
     type Word = u32;
 
     const INFO: Info = Info {
@@ -40,21 +44,21 @@ impl Engine for Opaque {
         *gen
     }
 
-    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<(), TapError> {
+    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Raw, TapError> {
         super::tap::Args::new(name, args, ledger)
             .row("opaque", Self::INFO.taps)
-            .map(|_| ())
+            .map(|_| Raw)
     }
 
-    fn call(gen: &mut u32, _tap: ()) -> (Value, u64) {
+    fn call(gen: &mut u32, _tap: Raw) -> (Value, u64) {
         (Value::U32(Self::word(gen)), 1)
     }
 
-    fn entry(_tap: ()) -> &'static str {
+    fn entry(_tap: Raw) -> &'static str {
         "raw"
     }
 
-    fn fixed_words(_tap: ()) -> Option<u64> {
+    fn fixed_words(_tap: Raw) -> Option<u64> {
         Some(1)
     }
 

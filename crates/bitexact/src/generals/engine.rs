@@ -1,5 +1,6 @@
-//! C&C Generals in the engine contract ([`crate::engine`]): taps `raw`,
-//! `value:LO,HI`, `real:LO,HI`; 24-byte state files; identification walks
+//! C&C Generals in the engine contract ([`crate::engine`]): the raw draw,
+//! `GetGameLogicRandomValue` and `GetGameLogicRandomValueReal` as taps (the
+//! table `TAPS`); 24-byte state files; identification walks
 //! the invertible step back (no search); the seed search is
 //! [`super::recover`].
 

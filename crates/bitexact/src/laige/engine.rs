@@ -1,5 +1,6 @@
-//! laige in the engine contract ([`crate::engine`]): taps `u64`,
-//! `range:MIN,MAX`, `float01`; 24-byte state files; identification walks the
+//! laige in the engine contract ([`crate::engine`]): `next_u64`,
+//! `next_range` and `next_float01` as taps (the table `TAPS`); 24-byte state
+//! files; identification walks the
 //! state back (no search); the seed search is [`super::recover`] over a
 //! given range of 64-bit seeds.
 

@@ -1,5 +1,6 @@
-//! OpenRA in the engine contract ([`crate::engine`]): taps `next`,
-//! `range:LO,HI`, `float`; seeds are C# `int`s (searched and reported as
+//! OpenRA in the engine contract ([`crate::engine`]): `Next()`,
+//! `Next(low, high)` and `NextFloat()` as taps (the table `TAPS`); seeds are
+//! C# `int`s (searched and reported as
 //! their 32-bit patterns); no state files; the seed search is
 //! [`super::recover`] (the `next` tap).
 
