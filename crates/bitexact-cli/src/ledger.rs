@@ -5,7 +5,7 @@
 use crate::cli::LedgerArgs;
 use crate::report::field_json;
 use crate::{read_limited, Failure, Outcome};
-use bitexact::engine::Fields;
+use bitexact::engine::{Fields, TapSpec};
 use bitexact::ledger::{run_script, LineError, RunError, Tally, Turn};
 use serde_json::{json, Map, Value as Json};
 use std::io::Write;
@@ -111,8 +111,8 @@ pub fn report_json(turns: &[(u64, Entries)], total: &Entries, fields: &Fields) -
     Json::Object(obj).to_string()
 }
 
-fn entries_of(turn: &Turn, names: &'static [&'static str]) -> Entries {
-    turn.entries(names).collect()
+fn entries_of(turn: &Turn, taps: &'static [TapSpec]) -> Entries {
+    turn.entries(taps).collect()
 }
 
 /// A script file (or `-`, stdin) as text, within [`MAX_SCRIPT_BYTES`].
@@ -147,7 +147,7 @@ pub fn run(LedgerArgs(args): &LedgerArgs, out: &mut impl Write) -> Outcome {
             },
         },
     )?;
-    let names = report.entry_points;
+    let names = report.taps;
     let turns: Vec<(u64, Entries)> = report
         .turns
         .iter()

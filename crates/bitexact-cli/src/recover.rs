@@ -41,7 +41,7 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
     let values: Vec<&str> = values_text.split(',').collect();
     let tap = args.str("tap");
     let recovery = query(id, &args.options(), tap, &values, c.max_offset).map_err(|e| {
-        Failure::usage(crate::NAMES.query_error(tap.unwrap_or(info.default_tap), &e))
+        Failure::usage(crate::NAMES.query_error(tap.unwrap_or(info.default_tap()), &e))
     })?;
     let space = info.seed.space();
     let range = args.str("seed-range");

@@ -32,7 +32,7 @@ fn state_info(args: &EngineArgs) -> Result<(Id, StateInfo), Failure> {
             state.summary
         )));
     }
-    if (args.given("seed-range") || args.given("threads")) && !state.searches_seeds {
+    if (args.given("seed-range") || args.given("threads")) && !state.searches_seeds() {
         let flag = if args.given("seed-range") {
             "--seed-range"
         } else {
@@ -40,7 +40,7 @@ fn state_info(args: &EngineArgs) -> Result<(Id, StateInfo), Failure> {
         };
         return Err(Failure::usage(format!(
             "{flag} is for {} objects; --class {} states are {}",
-            owners(args, |s| s.searches_seeds),
+            owners(args, StateInfo::searches_seeds),
             info.class.unwrap_or(""),
             state.summary
         )));
@@ -220,7 +220,11 @@ enum Answer {
 
 pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outcome {
     let (id, state) = state_info(args)?;
-    let max = bound(args, state.identify, "walks back")?;
+    let walk = state.identify.map(|i| i.walk).ok_or_else(|| {
+        let name = id.info().display_name().to_string();
+        Failure::usage(NotReachable::not_identifiable(&name).text.to_string())
+    })?;
+    let max = bound(args, walk, "walks back")?;
     let file = args.path("file");
     let json = args.flag("json");
     let name = crate::input_name(&file);
@@ -237,7 +241,7 @@ pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outc
         let pressed = crate::search::poll_with_progress(format!(
             "state identify {}: walking back (at most {max} {})",
             id.info().name,
-            state.identify.unit
+            walk.unit
         ));
         match E::identify(&g, max, &pressed) {
             Err(e) => Answer::Not(e, None),
@@ -290,7 +294,7 @@ pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outc
                             end,
                             Bound {
                                 max,
-                                unit: state.identify.unit,
+                                unit: walk.unit,
                             },
                         ),
                         Some(found),
@@ -419,7 +423,11 @@ pub fn diff(DiffArgs(args): &DiffArgs, out: &mut impl Write) -> Outcome {
         ));
     }
     let (id, state) = state_info(args)?;
-    let max = bound(args, state.diff, "steps")?;
+    let walk = state.diff.ok_or_else(|| {
+        let engine = id.info().title;
+        Failure::usage(bitexact::engine::DiffError::NotComparable { engine }.to_string())
+    })?;
+    let max = bound(args, walk, "steps")?;
     let layout = args.str("layout");
     let words = bitexact::with_engine!(id, E => {
         let (ga, _) = load::<E>(&a, &state, layout)?;

@@ -10,7 +10,7 @@ use std::io::Write;
 pub fn run(StreamArgs(args): &StreamArgs, out: &mut impl Write) -> Outcome {
     let id = args.id();
     let tap = args.str("tap");
-    let shown = tap.unwrap_or(id.info().default_tap);
+    let shown = tap.unwrap_or(id.info().default_tap());
     let bad = |e: StreamError| Failure::usage(crate::NAMES.stream_error(shown, &e));
     let mut s =
         Stream::new(id, args.u64("seed").unwrap_or(0), tap, &args.options()).map_err(bad)?;

@@ -1,5 +1,7 @@
-//! The README's console sessions and the command reference's
-//! (`docs/commands/*.md`), replayed: every `$ command` in a ```console
+//! The README's console sessions, the command reference's
+//! (`docs/commands/*.md`) and the corpus's (`tests/corpus/*.md`: every
+//! engine's every tap, ledger, search, state file, error and help text,
+//! recorded so a refactor can show it changed no answer), replayed: every `$ command` in a ```console
 //! block runs (in a scratch directory of the page's own holding a copy of
 //! the repository's `examples/`, with this build's `bitexact` first on
 //! PATH) and must print exactly the lines shown under it — stdout and
@@ -246,8 +248,14 @@ fn readme_console_sessions_print_what_they_show() {
 /// The command reference's pages (`docs/commands/*.md`, the index
 /// included), by file name.
 fn command_pages() -> Vec<String> {
-    let mut pages: Vec<String> = std::fs::read_dir(root().join("docs/commands"))
-        .expect("docs/commands")
+    pages_in("docs/commands")
+}
+
+/// The Markdown files of the folder `dir` (from the repository's root), by
+/// file name, sorted.
+fn pages_in(dir: &str) -> Vec<String> {
+    let mut pages: Vec<String> = std::fs::read_dir(root().join(dir))
+        .expect(dir)
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|name| name.ends_with(".md"))
         .collect();
@@ -272,6 +280,25 @@ fn command_pages_print_what_they_show() {
         }
         failures.extend(r.mismatches);
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The corpus (`crates/bitexact-cli/tests/corpus/*.md`): every engine's
+/// taps in every format, its ledger calls, searches, state files, errors
+/// and help, each command printing exactly what is recorded.
+#[test]
+fn corpus_prints_what_it_shows() {
+    const DIR: &str = "crates/bitexact-cli/tests/corpus";
+    let pages = pages_in(DIR);
+    assert!(pages.len() > 5, "the corpus holds only {pages:?}");
+    let mut failures = Vec::new();
+    let mut commands = 0;
+    for name in &pages {
+        let r = replay(&format!("{DIR}/{name}"));
+        commands += r.commands;
+        failures.extend(r.mismatches);
+    }
+    assert!(commands > 300, "the corpus holds only {commands} commands");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -21,8 +21,6 @@ pub struct bx_laige_prng {
 
 impl Handle for bx_laige_prng {
     type Engine = Laige;
-    /// A discard is a jump ahead (a GF(2) polynomial), instant for any count.
-    const MAX_DISCARD: u64 = u64::MAX;
 }
 
 /// Bytes of a laige state file: seed, part1, part2, little-endian uint64.

@@ -164,7 +164,7 @@ pub extern "C" fn bx_status_message(status: bx_status) -> *const c_char {
             c"not found: no seed of the range (within the bound) gives this state or these values"
         }
         BX_BAD_ARGUMENT => {
-            c"an argument is out of its domain (an enumeration constant, a thread count over 256, or a string that is not UTF-8)"
+            c"an argument is out of its domain (an enumeration constant, a thread count over 256, or a string that is not UTF-8), or the engine's states cannot be identified"
         }
         BX_NOT_REPRESENTABLE => c"the state cannot be written in the requested layout",
         BX_PANIC => c"internal error: the library panicked (a bug; please report it)",

@@ -70,8 +70,11 @@ pub(crate) fn fill_with<'py, C: Class, T: Dtype>(
     )
 }
 
-/// Spend `words` raw words unread: at most the words one call may spend,
-/// in slices (Ctrl-C between them leaves the generator as it was).
+/// Spend `words` raw words unread: at most the words one call may spend
+/// ([`Limits::discard_words`](bitexact::engine::Limits::discard_words)), in
+/// slices (Ctrl-C between them leaves the generator as it was); a generator
+/// that jumps ahead ([`Limits::jumps`](bitexact::engine::Limits::jumps))
+/// takes any count at once.
 pub(crate) fn discard<C: Class>(
     py: Python<'_>,
     c: &mut C,
@@ -82,21 +85,17 @@ pub(crate) fn discard<C: Class>(
     let words = crate::bounded(
         what,
         u64_arg(words, what)?,
-        info.limits.skip_words,
+        info.limits.discard_words(),
         info.unit.name(),
     )?;
-    work::undoable(c.gen_mut(), words <= work::SLICE_WORDS, |g| {
+    let g = c.gen_mut();
+    if info.limits.jumps {
+        py.detach(|| C::E::discard(g, words));
+        return Ok(());
+    }
+    work::undoable(g, words <= work::SLICE_WORDS, |g| {
         work::sliced(py, words, work::SLICE_WORDS, |n| C::E::discard(g, n))
     })
-}
-
-/// Spend `words` raw words unread, for a generator that jumps ahead (any
-/// count, at once).
-pub(crate) fn jump<C: Class>(py: Python<'_>, c: &mut C, words: &Bound<'_, PyAny>) -> PyResult<()> {
-    let words = u64_arg(words, "words")?;
-    let g = c.gen_mut();
-    py.detach(|| C::E::discard(g, words));
-    Ok(())
 }
 
 /// The state file in `layout` (the engine's only one when `None`).
@@ -188,7 +187,7 @@ pub(crate) fn pair(id: Identification) -> (u64, u64) {
 /// the `Class` impl and the `#[pymethods]` block of a generator class.
 ///
 /// Groups (each `name args;`): `fill NAME;` raw words as an array (with
-/// `out=`), `fill NAME = PATH => TYPE, "doc";` a mapping's draws so, `discard ARG;` bounded discard, `jump;` discard by jumping
+/// `out=`), `fill NAME = PATH => TYPE, "doc";` a mapping's draws so, `discard ARG;` discard (bounded, or any count for a generator that jumps ahead)
 /// ahead, `save NAME;` / `load NAME;` the state file as bytes, `pickle;`,
 /// `identify BOUND;` `(seed, words_drawn)` or None; `states BOUND;` is
 /// `to_bytes`, `from_bytes`, `pickle` and `identify` together.
@@ -271,18 +270,10 @@ macro_rules! py_class {
     (@m $ty:ident [$($acc:tt)*] discard $arg:ident; $($rest:tt)*) => {
         $crate::class::py_class!(@m $ty [$($acc)*
             /// Spend that many raw words unread (the state as many single
-            /// draws leave), fast; at most the words one call may spend.
+            /// draws leave), fast; at most the words one call may spend
+            /// (any count, at once, for a generator that jumps ahead).
             fn discard(&mut self, py: Python<'_>, $arg: &Bound<'_, PyAny>) -> PyResult<()> {
                 $crate::class::discard(py, self, $arg, stringify!($arg))
-            }
-        ] $($rest)*);
-    };
-    (@m $ty:ident [$($acc:tt)*] jump; $($rest:tt)*) => {
-        $crate::class::py_class!(@m $ty [$($acc)*
-            /// Spend `words` words unread, by a GF(2) jump (microseconds
-            /// for any count).
-            fn discard(&mut self, py: Python<'_>, words: &Bound<'_, PyAny>) -> PyResult<()> {
-                $crate::class::jump(py, self, words)
             }
         ] $($rest)*);
     };

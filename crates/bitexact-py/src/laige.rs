@@ -26,7 +26,7 @@ crate::class::py_class! {
     fill fill;
     fill fill_float01 = Prng::fill_float01 => f32,
         "`n` next_float01 draws as a numpy float32 array, bit for bit. n words.";
-    jump;
+    discard words;
     states max_draws;
     {
         #[new]

@@ -227,7 +227,7 @@ fn stream<'py>(
         .unwrap_or(10);
     bounded("count", count, limit, "calls")?;
     let calls = skip.map(|s| count_arg(s, "skip")).transpose()?.unwrap_or(0);
-    let shown = tap.unwrap_or(info.default_tap);
+    let shown = tap.unwrap_or(info.default_tap());
     let mut s = Stream::new(id, seed, tap, &opts)
         .map_err(|e| error(crate::NAMES.stream_error(shown, &e)))?;
     self::skip(py, &mut s, calls, shown)?;
@@ -367,7 +367,7 @@ fn recover<'py>(
     let plan = work::plan(threads, max_hits)?;
     let values: Vec<&str> = values.iter().map(String::as_str).collect();
     let recovery = query(id, &opts, tap, &values, max_offset)
-        .map_err(|e| error(crate::NAMES.query_error(tap.unwrap_or(info.default_tap), &e)))?;
+        .map_err(|e| error(crate::NAMES.query_error(tap.unwrap_or(info.default_tap()), &e)))?;
     if info.recover.is_some_and(|r| r.needs_range) && seed_range.is_none() {
         return Err(error(format!(
             "recover {} needs seed_range: its seeds are 64-bit (2^64 of them)",

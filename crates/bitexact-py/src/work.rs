@@ -9,7 +9,7 @@
 //! re-attaches to the interpreter for a moment, at most every [`POLL`].
 
 use crate::{bounded, count_arg, error, Error};
-use bitexact::engine::{Engine, Identification, Identified, Options, Unit};
+use bitexact::engine::{Engine, Identification, Identified, NotReachable, Options, Unit};
 use bitexact::recover::Recovery;
 use bitexact::search::{run_recovery, Found, Hooks, Plan};
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
@@ -341,10 +341,13 @@ pub(crate) fn identify<E: Engine>(
     bound: Option<&Bound<'_, PyAny>>,
     (seeds, threads): (Range<u64>, Option<&Bound<'_, PyAny>>),
 ) -> PyResult<Option<Identification>> {
+    let title = E::INFO.title;
     let walk = E::INFO
         .state
-        .ok_or_else(|| error(format!("{} has no state files", E::INFO.title)))?
-        .identify;
+        .ok_or_else(|| error(format!("{title} has no state files")))?
+        .identify
+        .ok_or_else(|| error(NotReachable::not_identifiable(title).text.to_string()))?
+        .walk;
     let name = bound_name(walk.unit);
     let bound = crate::opt_u64(bound, name)?.unwrap_or(walk.default);
     bounded(name, bound, walk.max, walk.unit.name())?;

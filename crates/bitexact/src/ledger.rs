@@ -15,7 +15,7 @@
 //! script (one call per line, `turn` between turns, `#` comments) — the
 //! tally the CLI's `ledger` prints, for every engine alike.
 
-use crate::engine::{Engine, Value};
+use crate::engine::{Engine, TapSpec, Value};
 
 /// The most entry points an engine has (a [`Turn`]'s tally slots).
 pub const MAX_ENTRY_POINTS: usize = 8;
@@ -48,18 +48,20 @@ pub struct Turn {
 
 impl Turn {
     /// The tally of entry point `entry` (an index into the engine's
-    /// [`Info::entry_points`](crate::engine::Info), or an engine's own
+    /// [`Info::taps`](crate::engine::Info::taps), or an engine's own
     /// entry-point enum such as [`crate::sots::EntryPoint`]).
     pub fn get(&self, entry: impl Into<usize>) -> Tally {
         self.tallies.get(entry.into()).copied().unwrap_or_default()
     }
 
-    /// `names` (the engine's entry points) with their tallies, in order.
+    /// The entry points of `taps` (the engine's
+    /// [`Info::taps`](crate::engine::Info::taps)), each row's
+    /// [`TapSpec::entry`], with their tallies, in order.
     pub fn entries<'a>(
         &'a self,
-        names: &'a [&'static str],
+        taps: &'a [TapSpec],
     ) -> impl Iterator<Item = (&'static str, Tally)> + 'a {
-        names.iter().enumerate().map(|(i, &n)| (n, self.get(i)))
+        taps.iter().enumerate().map(|(i, t)| (t.entry, self.get(i)))
     }
 
     /// The sum over every entry point.

@@ -4,6 +4,7 @@
 //! here. The library's own messages name no flag; a front end turns a
 //! typed error into its one line through its table.
 
+use crate::engine::tap::{List, Rows};
 use crate::engine::TapError;
 use crate::recover::QueryError;
 use crate::search::PlanError;
@@ -84,8 +85,9 @@ impl ParamNames {
                 self.max_offset
             ),
             QueryError::NotThisTap { tap, why, taps } => format!(
-                "{} {tap} cannot be recovered from: {why} (use {taps})",
-                self.tap
+                "{} {tap} cannot be recovered from: {why} (use {})",
+                self.tap,
+                List::new(taps, Rows::RecoverableOr)
             ),
             QueryError::Tap(e) => self.tap_error(tap, e),
             other => other.to_string(),

@@ -93,10 +93,10 @@ fn openra_round_trips_negative_seeds_too() {
 fn generals_round_trips_every_tap() {
     let taps = [
         generals::Tap::Raw,
-        generals::Tap::value(1, 6).unwrap(),
-        generals::Tap::value(10, -10).unwrap(),
-        generals::Tap::real(0.0, 1.0).unwrap(),
-        generals::Tap::real(-5.5, 100.25).unwrap(),
+        generals::Tap::Value(1, 6),
+        generals::Tap::Value(10, -10),
+        generals::Tap::Real(0.0, 1.0),
+        generals::Tap::Real(-5.5, 100.25),
     ];
     for (seed, offset) in [(0u32, 0u64), (99, 5), (u32::MAX, 1)] {
         for tap in taps {
@@ -114,6 +114,8 @@ fn generals_round_trips_every_tap() {
             );
         }
     }
-    assert!(generals::Tap::value(i32::MIN, i32::MAX).is_err());
-    assert!(generals::Tap::real(1.0, 1.0).is_err());
+    assert!(generals::Tap::Value(i32::MIN, i32::MAX)
+        .searchable()
+        .is_err());
+    assert!(generals::Tap::Real(1.0, 1.0).searchable().is_err());
 }

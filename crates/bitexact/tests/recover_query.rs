@@ -82,10 +82,9 @@ fn bad_names_are_refused_and_624_outputs_need_no_search() {
         err(Id::Sots, "u32", &["1", "x"]),
         QueryError::Value { index: 1, .. }
     ));
-    assert!(matches!(
-        err(Id::Openra, "float", &["0.5"]),
-        QueryError::NotThisTap { taps: "next", .. }
-    ));
+    let e = err(Id::Openra, "float", &["0.5"]);
+    assert!(matches!(e, QueryError::NotThisTap { tap: "float", .. }));
+    assert!(e.to_string().ends_with("(use next)"), "{e}");
     assert!(err(Id::Generals, "real:1,1", &["1"])
         .to_string()
         .contains("spends no draw"));

@@ -114,7 +114,7 @@ fn set_tap_keeps_the_position_and_bad_names_are_refused() {
     s.next();
     s.set_tap("ranged:5,5").unwrap();
     assert_eq!(s.next(), (Value::I32(5), 0));
-    assert_eq!(s.info().entry_points[s.entry_point()], "ranged");
+    assert_eq!(s.info().taps[s.entry_point()].entry, "ranged");
     assert!(s
         .set_tap("float")
         .unwrap_err()

@@ -6,7 +6,8 @@
 //! reads; a new engine needs no line here.
 
 use super::flags::FLAGS;
-use bitexact::engine::{Id, Info, Opt, SeedKind, StateInfo, Unit};
+use bitexact::engine::tap::Syntax;
+use bitexact::engine::{Id, Info, Opt, SeedKind, StateInfo, TapSpec, Unit, Walk};
 
 use clap::{ArgMatches, Command};
 use std::path::PathBuf;
@@ -120,19 +121,49 @@ impl Family {
         self.infos().any(|i| i.class.is_some()) && self.ids.len() > 1
     }
 
+    /// The walks of `verb` (`state diff`'s, else `state identify`'s) of
+    /// the generators that have one.
+    pub(super) fn walks(&self, verb: Verb) -> Vec<(Id, Walk)> {
+        self.states()
+            .filter_map(|(id, s)| {
+                let walk = if verb == Verb::Diff {
+                    s.diff
+                } else {
+                    s.identify.map(|i| i.walk)
+                };
+                walk.map(|w| (id, w))
+            })
+            .collect()
+    }
+
     pub(super) fn units(&self, verb: Verb) -> Vec<Unit> {
         let mut units = Vec::new();
-        for (_, s) in self.states() {
-            let u = if verb == Verb::Diff {
-                s.diff.unit
-            } else {
-                s.identify.unit
-            };
-            if !units.contains(&u) {
-                units.push(u);
+        for (_, w) in self.walks(verb) {
+            if !units.contains(&w.unit) {
+                units.push(w.unit);
             }
         }
         units
+    }
+
+    /// Every call of the family's generators once, the default class's
+    /// rows first (its table's order), then each row another class adds,
+    /// with the class that has it (Random4Class's `float`: `random4`).
+    pub(super) fn taps(&self) -> Vec<(&'static TapSpec, Option<&'static str>)> {
+        let default = self.default_id().info().taps;
+        let mut taps: Vec<(&'static TapSpec, Option<&'static str>)> =
+            default.iter().map(|t| (t, None)).collect();
+        for i in self.infos() {
+            for t in i.taps {
+                if !taps
+                    .iter()
+                    .any(|(u, _)| u.name == t.name && u.args == t.args)
+                {
+                    taps.push((t, i.class));
+                }
+            }
+        }
+        taps
     }
 
     pub(super) fn layouts(&self) -> Vec<bitexact::engine::LayoutInfo> {
@@ -192,10 +223,18 @@ fn family_command(verb: Verb, f: &Family) -> Command {
     let about = match verb {
         Verb::Stream | Verb::Ledger => info.family_about.to_string(),
         Verb::Recover => info.recover.map_or(info.family_about.to_string(), |r| {
-            format!("Taps {}", r.taps)
+            let note = if r.note.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", r.note)
+            };
+            format!("Taps {}{}{note}", info.recover_taps(), class_taps(f))
         }),
         Verb::Save => info.state.map_or("", |s| s.summary).to_string(),
-        Verb::Identify => info.state.map_or("", |s| s.identify_how).to_string(),
+        Verb::Identify => {
+            let how = info.state.and_then(|s| s.identify).map(|i| i.how);
+            how.unwrap_or("").to_string()
+        }
         Verb::Diff => "Words drawn from state A to state B (B minus A)".to_string(),
         Verb::Show => "Print a state file's fields (no search)".to_string(),
         Verb::Convert => {
@@ -219,6 +258,18 @@ fn family_command(verb: Verb, f: &Family) -> Command {
     cmd
 }
 
+/// The recoverable taps only other classes of `f` (the family as `recover`
+/// sees it: its classes with a seed search) have, as the recover help adds
+/// them: ` (and float for class random4)`; empty for none.
+fn class_taps(f: &Family) -> String {
+    f.taps()
+        .into_iter()
+        .filter_map(|(t, class)| Some((t, class?)))
+        .filter(|(t, _)| t.recoverable && !t.ledger_only)
+        .map(|(t, class)| format!(" (and {} for class {class})", t.form(Syntax::Tap)))
+        .collect()
+}
+
 /// `Taps: …`, `Classes: …`, formats, script forms, exit codes.
 fn after_help(verb: Verb, f: &Family) -> String {
     let info = f.default_id().info();
@@ -234,16 +285,18 @@ fn after_help(verb: Verb, f: &Family) -> String {
     };
     match verb {
         Verb::Stream => {
-            let mut taps = Vec::new();
-            for i in f.infos() {
-                for t in i.taps.split(", ") {
-                    if !taps.contains(&t) {
-                        taps.push(t);
-                    }
-                }
-            }
+            let taps: Vec<String> = f
+                .taps()
+                .into_iter()
+                .filter(|(t, _)| !t.ledger_only)
+                .map(|(t, _)| t.form(Syntax::Tap).to_string())
+                .collect();
             let unit = info.unit.name().to_uppercase();
-            let mut s = format!("Taps: {} (default: {})", taps.join(", "), info.default_tap);
+            let mut s = format!(
+                "Taps: {} (default: {})",
+                taps.join(", "),
+                info.default_tap()
+            );
             if f.has_classes() {
                 s += &classes();
             }
@@ -260,7 +313,15 @@ fn after_help(verb: Verb, f: &Family) -> String {
                 "SCRIPT has one call per line (the engine's taps, arguments as words):\n  \
                  turn                 start a new turn\n  ",
             );
-            s += &info.calls_help.replace('\n', "\n  ");
+            let lines: Vec<String> = f
+                .taps()
+                .into_iter()
+                .map(|(t, class)| match class {
+                    Some(c) => format!("{} (class {c})", t.help_line()),
+                    None => t.help_line().to_string(),
+                })
+                .collect();
+            s += &lines.join("\n  ");
             s += "\n`#` starts a comment. Calls before the first `turn` are reported as turn 0.";
             if f.has_classes() {
                 s += &classes();
@@ -274,7 +335,7 @@ fn after_help(verb: Verb, f: &Family) -> String {
                 .into_iter()
                 .map(|u| format!("--{}", bound_flag(u)))
                 .collect();
-            let range = if f.states().any(|(_, s)| s.searches_seeds) {
+            let range = if f.states().any(|(_, s)| s.searches_seeds()) {
                 " (or none in the seed range does)"
             } else {
                 ""

@@ -268,7 +268,8 @@ pub(super) const FLAGS: &[Flag] = &[
     // Searches
     Flag {
         takes: |v, f| {
-            v == Verb::Recover || (v == Verb::Identify && f.states().any(|(_, s)| s.searches_seeds))
+            v == Verb::Recover
+                || (v == Verb::Identify && f.states().any(|(_, s)| s.searches_seeds()))
         },
         arg: |v, f| {
             let required =
@@ -286,7 +287,8 @@ pub(super) const FLAGS: &[Flag] = &[
     },
     Flag {
         takes: |v, f| {
-            v == Verb::Recover || (v == Verb::Identify && f.states().any(|(_, s)| s.searches_seeds))
+            v == Verb::Recover
+                || (v == Verb::Identify && f.states().any(|(_, s)| s.searches_seeds()))
         },
         arg: |_, _| {
             Arg::new("shard").long("shard").value_name("K/N").help(
@@ -297,7 +299,8 @@ pub(super) const FLAGS: &[Flag] = &[
     },
     Flag {
         takes: |v, f| {
-            v == Verb::Recover || (v == Verb::Identify && f.states().any(|(_, s)| s.searches_seeds))
+            v == Verb::Recover
+                || (v == Verb::Identify && f.states().any(|(_, s)| s.searches_seeds()))
         },
         arg: |_, _| {
             Arg::new("threads")
@@ -397,8 +400,8 @@ pub(super) const FLAGS: &[Flag] = &[
 /// saying which classes it is for).
 fn bound_arg(v: Verb, f: &Family, unit: Unit) -> Arg {
     let walks: Vec<(Id, bitexact::engine::Walk)> = f
-        .states()
-        .map(|(id, s)| (id, if v == Verb::Diff { s.diff } else { s.identify }))
+        .walks(v)
+        .into_iter()
         .filter(|(_, w)| w.unit == unit)
         .collect();
     let (_, walk) = walks[0];

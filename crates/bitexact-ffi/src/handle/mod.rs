@@ -81,9 +81,11 @@ pub(crate) trait Handle: Sized + 'static {
     /// The engine whose generator the handle owns.
     type Engine: Engine<Word: RawWord>;
 
-    /// The most words `discard` spends in one call (the library's skip
-    /// limit, about 5 s of work at worst): larger requests are refused.
-    const MAX_DISCARD: u64 = <Self::Engine as Engine>::INFO.limits.skip_words;
+    /// The most words `discard` spends in one call (the library's
+    /// [`Limits::discard_words`](bitexact::engine::Limits::discard_words):
+    /// about 5 s of work at worst, any count for a generator that jumps
+    /// ahead): larger requests are refused.
+    const MAX_DISCARD: u64 = <Self::Engine as Engine>::INFO.limits.discard_words();
 
     /// One raw word's bits: `bx_<e>_next_u32`. 1 word.
     fn word(gen: &mut Gen<Self>) -> Word<Self> {

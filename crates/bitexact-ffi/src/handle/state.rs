@@ -124,15 +124,16 @@ pub(crate) unsafe fn load_one<H: Handle>(
 
 /// Why no seed leads to a state, as a status: `BX_BAD_STATE` for cursors
 /// no seeding leads to and MT19937's zero state, `BX_INTERRUPTED` for a walk stopped by its caller,
-/// `BX_NOT_FOUND` for the rest (nothing within the bound, a flag or seed
-/// field no draw explains).
+/// `BX_BAD_ARGUMENT` for a generator without state files or whose states
+/// cannot be identified, `BX_NOT_FOUND` for the rest (nothing within the
+/// bound, a flag or seed field no draw explains).
 fn not_reachable(e: NotReachable) -> bx_status {
     match e.reason {
         Reason::IrregularCursors { .. } | Reason::ZeroState | Reason::Ambiguous { .. } => {
             BX_BAD_STATE
         }
         Reason::Stopped(_) => BX_INTERRUPTED,
-        Reason::NoStates => BX_BAD_ARGUMENT,
+        Reason::NoStates | Reason::NotIdentifiable => BX_BAD_ARGUMENT,
         _ => BX_NOT_FOUND,
     }
 }
@@ -188,7 +189,14 @@ pub(crate) unsafe fn identify<H: Handle, T>(
         let dst = out_ptr(out)?;
         let state = load::<H>(input?, layout)?;
         let info = <H::Engine as Engine>::INFO;
-        let walk = info.state.ok_or(BX_BAD_ARGUMENT)?.identify;
+        // No state files, or states that cannot be identified
+        // (`StateInfo::identify` `None`): `BX_BAD_ARGUMENT`, whose message
+        // says so.
+        let walk = info
+            .state
+            .and_then(|s| s.identify)
+            .ok_or(BX_BAD_ARGUMENT)?
+            .walk;
         if bound > walk.max {
             return Err(BX_BOUND_TOO_LARGE);
         }

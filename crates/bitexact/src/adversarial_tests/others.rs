@@ -182,10 +182,10 @@ mod generals {
         }
         let taps = [
             Tap::Raw,
-            Tap::value(0, 1).unwrap(),
-            Tap::value(-5, 2).unwrap(),
-            Tap::real(0.0, 1.0).unwrap(),
-            Tap::value(i32::MIN, i32::MAX - 1).unwrap(),
+            Tap::Value(0, 1),
+            Tap::Value(-5, 2),
+            Tap::Real(0.0, 1.0),
+            Tap::Value(i32::MIN, i32::MAX - 1),
         ];
         for range in ranges {
             let seed = range.start as u32 + ((range.end - range.start) / 2) as u32;

@@ -1,5 +1,6 @@
-//! `System.Random` in the engine contract ([`crate::engine`]): taps `next`,
-//! `next:MAX`, `next:MIN,MAX`, `double`, `bytes`; seeds are C# `int`s
+//! `System.Random` in the engine contract ([`crate::engine`]): `Next`,
+//! `NextDouble` and `NextBytes` as taps (the table `TAPS`); seeds are C#
+//! `int`s
 //! (searched as their 32-bit patterns, so a stream is found at both `s` and
 //! `−s`); 232-byte state files; identification walks back to the seeding
 //! cursors and undoes the seeding (no search); the seed search is
@@ -9,8 +10,8 @@ use super::{Random, DEFAULT_MAX_WORDS, MBIG, STATE_LEN};
 use crate::engine::reversible::{self, Reversible};
 use crate::engine::tap::{parse_i32, Args};
 use crate::engine::{
-    DiffError, Engine, Info, Loaded, Options, RecoverInfo, SeedKind, StateError, StateInfo,
-    StateKind, TapError, Unit, Value, Walk,
+    DiffError, Engine, IdentifyInfo, Info, Loaded, Options, RecoverInfo, SeedKind, StateError,
+    StateInfo, StateKind, TapError, TapSpec, Unit, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
@@ -73,8 +74,24 @@ impl Tap {
 /// The walk back's ceiling: 10^8 words (about 6 s).
 pub const MAX_WORDS: u64 = 100_000_000;
 
-const TAPS: &str = "next, next:MAX, next:MIN,MAX, double, bytes";
-const CALLS: &str = "next, next MAX, next MIN MAX, double, bytes";
+/// `System.Random`'s calls, the one place they are named (every list of
+/// them is rendered from it); `next`'s three forms are told apart by their
+/// arguments.
+const TAPS: &[TapSpec] = &[
+    TapSpec::new("next", &[], "Next()").recoverable(),
+    TapSpec::new("next", &["MAX"], "Next(MAX)")
+        .entry("next-max")
+        .recoverable(),
+    TapSpec::new(
+        "next",
+        &["MIN", "MAX"],
+        "Next(MIN, MAX) (2 draws when MAX - MIN > 2147483647)",
+    )
+    .entry("next-range")
+    .recoverable(),
+    TapSpec::new("double", &[], "NextDouble()").recoverable(),
+    TapSpec::new("bytes", &[], "one byte of NextBytes").recoverable(),
+];
 
 impl Engine for Dotnet {
     type Gen = Random;
@@ -89,30 +106,23 @@ impl Engine for Dotnet {
         family_about: ".NET's seeded System.Random (XNA / MonoGame / FNA games, Terraria, Unity \
                        scripts): Next, Next(max), Next(min, max), NextDouble, NextBytes",
         seed: SeedKind::I32,
-        default_tap: "next",
         taps: TAPS,
-        calls: CALLS,
-        calls_help: "next                 Next()\n\
-                     next MAX             Next(MAX)\n\
-                     next MIN MAX         Next(MIN, MAX) (2 draws when MAX - MIN > 2147483647)\n\
-                     double               NextDouble()\n\
-                     bytes                one byte of NextBytes",
-        entry_points: &["next", "next-max", "next-range", "double", "bytes"],
         state: Some(StateInfo {
             lengths: &[STATE_LEN],
             layouts: &[],
             layout_note: "",
             summary: "SeedArray's 56 ints, inext, inextp, little-endian, 232 bytes",
-            identify: Walk::draws(DEFAULT_MAX_WORDS, MAX_WORDS),
-            identify_how: "Walk the draws back to the seeding cursors and undo the seeding, no \
-                           search: prints seed (and the negated seed: one stream), words_drawn",
-            diff: Walk::draws(DEFAULT_MAX_WORDS, MAX_WORDS),
-            searches_seeds: false,
+            identify: Some(IdentifyInfo {
+                walk: Walk::draws(DEFAULT_MAX_WORDS, MAX_WORDS),
+                how: "Walk the draws back to the seeding cursors and undo the seeding, no \
+                      search: prints seed (and the negated seed: one stream), words_drawn",
+                searches_seeds: false,
+            }),
+            diff: Some(Walk::draws(DEFAULT_MAX_WORDS, MAX_WORDS)),
             lossy: "",
         }),
         recover: Some(RecoverInfo {
-            taps: "next (default), next:MAX, next:MIN,MAX, double, bytes; seeds are searched as \
-                   32-bit patterns (--seed-range 0..4294967296), so each stream is found twice, \
+            note: "seeds are searched as 32-bit patterns (--seed-range 0..4294967296), so each stream is found twice, \
                    at S and at -S, and printed as C# ints (JSON: seed, the pattern, and int_seed)",
             needs_range: false,
             offset_note: "",
@@ -160,10 +170,10 @@ impl Engine for Dotnet {
 
     fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
         let a = Args::new(name, args, ledger);
-        Ok(match (name, args.len()) {
-            ("next", 0) => Tap::Next,
-            ("next", 1) => {
-                let max = a.one("next", "next:MAX", parse_i32)?;
+        Ok(match a.row("dotnet", TAPS)?.entry {
+            "next" => Tap::Next,
+            "next-max" => {
+                let max = a.one(parse_i32)?;
                 if max < 0 {
                     return Err(TapError::invalid(format_args!(
                         "Next(max) with a negative max ({max}): .NET throws"
@@ -171,8 +181,8 @@ impl Engine for Dotnet {
                 }
                 Tap::Max(max)
             }
-            ("next", _) => {
-                let (min, max) = a.two("next", "next:MIN,MAX", parse_i32)?;
+            "next-range" => {
+                let (min, max) = a.two(parse_i32)?;
                 if min > max {
                     return Err(TapError::invalid(format_args!(
                         "Next(min, max) with min {min} above max {max}: .NET throws"
@@ -180,9 +190,9 @@ impl Engine for Dotnet {
                 }
                 Tap::Range(min, max)
             }
-            ("double", _) => a.none("double").map(|_| Tap::Double)?,
-            ("bytes", _) => a.none("bytes").map(|_| Tap::Bytes)?,
-            _ => return Err(a.unknown("dotnet", TAPS, CALLS)),
+            "double" => Tap::Double,
+            "bytes" => Tap::Bytes,
+            row => unreachable!("the row {row} is not parsed"),
         })
     }
 
@@ -202,13 +212,13 @@ impl Engine for Dotnet {
         (v, tap.words())
     }
 
-    fn entry_point(tap: Tap) -> usize {
+    fn entry(tap: Tap) -> &'static str {
         match tap {
-            Tap::Next => 0,
-            Tap::Max(_) => 1,
-            Tap::Range(..) => 2,
-            Tap::Double => 3,
-            Tap::Bytes => 4,
+            Tap::Next => "next",
+            Tap::Max(_) => "next-max",
+            Tap::Range(..) => "next-range",
+            Tap::Double => "double",
+            Tap::Bytes => "bytes",
         }
     }
 

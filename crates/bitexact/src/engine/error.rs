@@ -191,6 +191,9 @@ pub enum Reason {
     ZeroState,
     /// The generator has no state files.
     NoStates,
+    /// The generator has state files, but they cannot be identified
+    /// ([`StateInfo::identify`](super::StateInfo::identify) is `None`).
+    NotIdentifiable,
     /// The walk met more steps with two possible predecessors than it
     /// follows ([`crate::engine::reversible::MAX_BRANCHES`]): no answer
     /// either way (only an edited state has so many).
@@ -224,6 +227,15 @@ impl NotReachable {
         NotReachable::new(
             Reason::NoStates,
             format_args!("{engine} has no state files"),
+        )
+    }
+
+    /// `ENGINE's states cannot be identified`: a generator whose
+    /// [`StateInfo::identify`](super::StateInfo::identify) is `None`.
+    pub fn not_identifiable(engine: &str) -> NotReachable {
+        NotReachable::new(
+            Reason::NotIdentifiable,
+            format_args!("{engine}'s states cannot be identified"),
         )
     }
 
@@ -311,6 +323,12 @@ pub enum DiffError {
         /// Its name.
         engine: &'static str,
     },
+    /// The generator has state files, but the words between two cannot be
+    /// counted ([`StateInfo::diff`](super::StateInfo::diff) is `None`).
+    NotComparable {
+        /// Its name.
+        engine: &'static str,
+    },
 }
 
 impl fmt::Display for DiffError {
@@ -353,6 +371,9 @@ impl fmt::Display for DiffError {
                  {words} {unit} apart"
             ),
             DiffError::NoStates { engine } => write!(f, "{engine} has no state files"),
+            DiffError::NotComparable { engine } => {
+                write!(f, "{engine}'s states cannot be compared")
+            }
         }
     }
 }

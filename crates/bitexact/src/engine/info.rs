@@ -2,6 +2,7 @@
 //! seed width, options, taps, state files, walks and work limits — read
 //! without calling the generator.
 
+use super::tap::{self, List, Rows, TapSpec};
 use super::{Opt, Unit};
 
 /// How a generator's seed is written.
@@ -104,27 +105,57 @@ pub struct StateInfo {
     /// What the state file is, for help texts (`the save's RNG item: 624
     /// words and left, 2500 bytes`).
     pub summary: &'static str,
-    /// `identify`'s bound.
-    pub identify: Walk,
-    /// How `identify` works, for help texts.
-    pub identify_how: &'static str,
-    /// [`Engine::words_between`](super::Engine::words_between)'s bound.
-    pub diff: Walk,
-    /// Identification searches seeds (it takes a seed range and threads)
-    /// rather than walking back
-    /// ([`Engine::identify`](super::Engine::identify) then returns a search).
-    pub searches_seeds: bool,
+    /// How a state is identified ([`Engine::identify`](super::Engine::identify)),
+    /// or `None` when states cannot be: front ends then say so
+    /// ([`NotReachable::not_identifiable`](super::NotReachable::not_identifiable))
+    /// rather than walk.
+    pub identify: Option<IdentifyInfo>,
+    /// [`Engine::words_between`](super::Engine::words_between)'s bound, or
+    /// `None` when the words between two states cannot be counted (front
+    /// ends say so: [`DiffError::NotComparable`](super::DiffError::NotComparable)).
+    pub diff: Option<Walk>,
     /// What a state that cannot be written in a layout loses when written
     /// anyway ([`Engine::save`](super::Engine::save)'s `lossy`), for help
     /// texts; empty when nothing can be lost.
     pub lossy: &'static str,
 }
 
+impl StateInfo {
+    /// Identification searches seeds ([`IdentifyInfo::searches_seeds`]).
+    pub const fn searches_seeds(&self) -> bool {
+        matches!(
+            self.identify,
+            Some(IdentifyInfo {
+                searches_seeds: true,
+                ..
+            })
+        )
+    }
+}
+
+/// How a generator's states are identified
+/// ([`Engine::identify`](super::Engine::identify)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IdentifyInfo {
+    /// The walk's bound.
+    pub walk: Walk,
+    /// How it works, for help texts.
+    pub how: &'static str,
+    /// Identification searches seeds (it takes a seed range and threads)
+    /// rather than walking back
+    /// ([`Engine::identify`](super::Engine::identify) then returns a search).
+    pub searches_seeds: bool,
+}
+
 /// A generator's seed search ([`Engine::recover`](super::Engine::recover)).
+/// The taps it takes are the [`TapSpec::recoverable`] rows of
+/// [`Info::taps`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RecoverInfo {
-    /// The taps values can be recovered from, for help texts.
-    pub taps: &'static str,
+    /// What else a user should know, for help texts, printed after the
+    /// list of taps and `; ` (`seeds are 64-bit, so a seed range is
+    /// required`); empty for nothing.
+    pub note: &'static str,
     /// A range of seeds is required (64-bit seeds).
     pub needs_range: bool,
     /// What the offset bound defaults to beyond 0, for help texts (empty:
@@ -143,6 +174,33 @@ pub struct Limits {
     pub skip_words: u64,
     /// Calls a skip makes one by one ([`MAX_CALL_SKIP`]).
     pub skip_calls: u64,
+    /// [`Engine::discard`](super::Engine::discard) is a jump ahead, instant
+    /// for any count (laige's GF(2) polynomial): a front end's discard (C's
+    /// `bx_<e>_discard`, Python's `discard`) then takes any count at once,
+    /// unsliced ([`discard_words`](Self::discard_words)).
+    pub jumps: bool,
+}
+
+impl Limits {
+    /// [`MAX_WORK`] words, [`MAX_CALL_SKIP`] calls, discards by stepping or
+    /// by whole blocks.
+    pub const DEFAULTS: Limits = Limits {
+        skip_words: MAX_WORK,
+        skip_calls: MAX_CALL_SKIP,
+        jumps: false,
+    };
+
+    /// The most raw words one discard (C's `bx_<e>_discard`, Python's
+    /// `discard`) may spend: any count (`u64::MAX`) when it
+    /// [`jumps`](Self::jumps), else [`skip_words`](Self::skip_words)
+    /// (about 5 s of work at worst); larger requests are refused.
+    pub const fn discard_words(&self) -> u64 {
+        if self.jumps {
+            u64::MAX
+        } else {
+            self.skip_words
+        }
+    }
 }
 
 /// The most words one front-end call may spend: 10^10. Measured for
@@ -182,16 +240,15 @@ pub struct Info {
     pub unit: Unit,
     /// The options beyond the seed.
     pub options: &'static [Opt],
-    /// The tap drawn when none is named (the raw word).
-    pub default_tap: &'static str,
-    /// Every tap, as written after `--tap` (`u64, range:MIN,MAX, float01`).
-    pub taps: &'static str,
-    /// Every call as a ledger script writes it (`u64, range MIN MAX, float01`).
-    pub calls: &'static str,
-    /// The calls one per line with what each spends, for a ledger's help.
-    pub calls_help: &'static str,
-    /// The entry points a ledger tallies, in report order.
-    pub entry_points: &'static [&'static str],
+    /// Every call, once: the taps and the ledger calls, in the order a
+    /// ledger reports its entry points (a row's index is its entry point,
+    /// [`Engine::entry_point`](super::Engine::entry_point)). The first row is
+    /// the tap drawn when none is named, the raw word
+    /// ([`default_tap`](Self::default_tap)). Every list of taps a front end
+    /// prints is rendered from it ([`tap_list`](Self::tap_list),
+    /// [`call_list`](Self::call_list), [`calls_help`](Self::calls_help),
+    /// [`recover_taps`](Self::recover_taps)).
+    pub taps: &'static [TapSpec],
     /// Work bounds.
     pub limits: Limits,
     /// State files, if the generator has them.
@@ -242,15 +299,8 @@ impl Info {
         seed: SeedKind::U32,
         unit: Unit::Draws,
         options: &[],
-        default_tap: "raw",
-        taps: "",
-        calls: "",
-        calls_help: "",
-        entry_points: &[],
-        limits: Limits {
-            skip_words: MAX_WORK,
-            skip_calls: MAX_CALL_SKIP,
-        },
+        taps: &[],
+        limits: Limits::DEFAULTS,
         state: None,
         recover: None,
         games: &[],
@@ -260,6 +310,44 @@ impl Info {
     /// class that is not the default, the class (for messages).
     pub fn display_name(&self) -> DisplayName<'_> {
         DisplayName(self)
+    }
+
+    /// The tap drawn when none is named: the first row of
+    /// [`taps`](Self::taps) (the raw word).
+    pub const fn default_tap(&self) -> &'static str {
+        match self.taps {
+            [first, ..] => first.name,
+            [] => "",
+        }
+    }
+
+    /// Every tap as written after `--tap`: `u64, range:MIN,MAX, float01`.
+    pub const fn tap_list(&self) -> List {
+        List::new(self.taps, Rows::Taps)
+    }
+
+    /// Every call as a ledger script writes it: `u64, range MIN MAX,
+    /// float01`.
+    pub const fn call_list(&self) -> List {
+        List::new(self.taps, Rows::Calls)
+    }
+
+    /// The calls one per line with what each is and spends, for a ledger's
+    /// help (the text aligned at [`TapSpec::HELP_COLUMN`]).
+    pub const fn calls_help(&self) -> tap::Help {
+        tap::Help(self.taps)
+    }
+
+    /// The taps values can be recovered from, the default marked:
+    /// `u64 (default), range:MIN,MAX, float01` (none for a generator
+    /// without a seed search).
+    pub const fn recover_taps(&self) -> List {
+        let taps: &'static [TapSpec] = if self.recover.is_some() {
+            self.taps
+        } else {
+            &[]
+        };
+        List::new(taps, Rows::Recoverable)
     }
 }
 

@@ -3,8 +3,8 @@
 //!
 //! Each generator implements [`Engine`] once, in its own module (`sots`,
 //! `laige`, `westwood`, `openra`, `generals`): its name and seed width
-//! ([`Info`]), its taps (parse, call, fixed word cost, the entry point a
-//! ledger tallies), its skip, its state codec, identification and the
+//! ([`Info`]), its taps (one table, [`Info::taps`]; parse, call, fixed
+//! word cost, the entry point a ledger tallies), its skip, its state codec, identification and the
 //! draws between two states, its seed search, and its work limits. The
 //! list below ([`Id`], [`with_engine!`](crate::with_engine)) registers it;
 //! [`crate::stream`], [`crate::recover::query`], [`crate::ledger`], the
@@ -37,6 +37,8 @@ mod list;
 pub(crate) mod rand;
 pub mod reversible;
 pub mod tap;
+#[cfg(test)]
+mod tests;
 
 pub use error::{
     Bound, DiffError, Identification, NameError, NotReachable, Reason, SeedError, StateError,
@@ -45,11 +47,11 @@ pub use error::{
 #[cfg(feature = "alloc")]
 pub use fields::{Field, Fields};
 pub use info::{
-    DisplayName, Game, Info, LayoutInfo, Limits, RecoverInfo, SeedKind, StateInfo, Walk,
-    MAX_CALL_SKIP, MAX_WORK,
+    DisplayName, Game, IdentifyInfo, Info, LayoutInfo, Limits, RecoverInfo, SeedKind, StateInfo,
+    Walk, MAX_CALL_SKIP, MAX_WORK,
 };
 pub use list::{FamilyList, Id};
-pub use tap::TapError;
+pub use tap::{TapError, TapSpec};
 
 use crate::x87::Precision;
 
@@ -135,16 +137,30 @@ pub trait Engine: Sealed + Sized + 'static {
     }
 
     /// The tap `name` with its arguments (`ranged` with `["1", "6"]`), as
-    /// `--tap ranged:1,6` and the ledger line `ranged 1 6` write it.
+    /// `--tap ranged:1,6` and the ledger line `ranged 1 6` write it: a row
+    /// of [`Info::taps`] ([`tap::Args::row`]) and its arguments read.
     /// `ledger` admits the calls a ledger counts that are not taps (sots'
-    /// `tnormal-attempts K`).
+    /// `tnormal-attempts K`, [`TapSpec::ledger_only`]).
     fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Self::Tap, TapError>;
 
     /// One call of `tap`: its value and the raw words it spent.
     fn call(gen: &mut Self::Gen, tap: Self::Tap) -> (Value, u64);
 
-    /// The index in [`Info::entry_points`] a ledger tallies `tap` under.
-    fn entry_point(tap: Self::Tap) -> usize;
+    /// The entry point a ledger tallies `tap` under: the
+    /// [`TapSpec::entry`] of the row of [`Info::taps`] it was parsed from
+    /// (`value` for `value:1,6`).
+    fn entry(tap: Self::Tap) -> &'static str;
+
+    /// The index in [`Info::taps`] a ledger tallies `tap` under: the row of
+    /// its [`entry`](Self::entry).
+    fn entry_point(tap: Self::Tap) -> usize {
+        tap::row_of(Self::INFO.taps, Self::entry(tap))
+    }
+
+    /// The row of [`Info::taps`] `tap` was parsed from.
+    fn spec(tap: Self::Tap) -> &'static TapSpec {
+        &Self::INFO.taps[Self::entry_point(tap)]
+    }
 
     /// The words every call of `tap` spends, when rejections cannot make it
     /// vary; `None` otherwise.
@@ -172,7 +188,10 @@ pub trait Engine: Sealed + Sized + 'static {
     }
 
     /// Where `state` sits in its seed's stream, walking back at most
-    /// `bound` ([`StateInfo::identify`]'s unit). Identified means replayed
+    /// `bound` ([`StateInfo::identify`]'s unit). The default, for a
+    /// generator whose states cannot be identified ([`StateInfo::identify`]
+    /// `None`) or that has none, says so ([`Reason::NotIdentifiable`],
+    /// [`Reason::NoStates`]). Identified means replayed
     /// (SPEC 8): the seed advanced by the words found reproduces the whole
     /// state. A generator that identifies by searching seeds returns
     /// [`Identified::Search`]: run it ([`crate::search`]) and pass the first
@@ -182,7 +201,10 @@ pub trait Engine: Sealed + Sized + 'static {
     #[cfg(feature = "alloc")]
     fn identify(state: &Self::Gen, bound: u64, stop: &dyn Fn() -> bool) -> Walked {
         let _ = (state, bound, stop);
-        Err(NotReachable::no_states(Self::INFO.title))
+        Err(match Self::INFO.state {
+            Some(_) => NotReachable::not_identifiable(Self::INFO.title),
+            None => NotReachable::no_states(Self::INFO.title),
+        })
     }
 
     /// Several states' seed searches as one pass over the seeds (SPEC 16:
@@ -214,11 +236,14 @@ pub trait Engine: Sealed + Sized + 'static {
 
     /// Raw words from state `a` to state `b` of one stream (B minus A),
     /// stepping at most `bound` ([`StateInfo::diff`]'s unit) each way. Needs
-    /// no seed.
+    /// no seed. The default, for a generator whose states cannot be compared
+    /// ([`StateInfo::diff`] `None`) or that has none, says so.
     fn words_between(a: &Self::Gen, b: &Self::Gen, bound: u64) -> Result<u64, DiffError> {
         let _ = (a, b, bound);
-        Err(DiffError::NoStates {
-            engine: Self::INFO.title,
+        let engine = Self::INFO.title;
+        Err(match Self::INFO.state {
+            Some(_) => DiffError::NotComparable { engine },
+            None => DiffError::NoStates { engine },
         })
     }
 

@@ -1,7 +1,12 @@
 //! The tap vocabulary (SPEC 6, 9): `--tap ranged:1,6` and the ledger line
-//! `ranged 1 6` name the same call. This module splits the text and checks
-//! arguments once for every engine; each engine's [`Engine::tap`](super::Engine::tap)
-//! names its taps and what their arguments mean.
+//! `ranged 1 6` name the same call. Each engine writes its calls once, as a
+//! table of [`TapSpec`]s ([`Info::taps`](super::Info::taps)); everything a
+//! front end prints about them is rendered from it (`--tap`'s list, a
+//! ledger's calls and their help lines, the taps a seed search takes, the
+//! list an unknown tap's error gives). This module splits the text, finds
+//! the table's row and checks the arguments' count once for every engine
+//! ([`Args::row`]); each engine's [`Engine::tap`](super::Engine::tap) says
+//! what the arguments mean.
 //! Errors are [`TapError`]s with fields; front ends add their flag names.
 
 use super::error::Text;
@@ -58,6 +63,202 @@ impl<'a> Split<'a> {
     }
 }
 
+/// One call of a generator's vocabulary: a row of its table
+/// ([`Info::taps`](super::Info::taps)), the one place the call is named.
+/// The row's index is the entry point a ledger tallies the call under.
+///
+/// ```
+/// use bitexact::engine::tap::{Syntax, TapSpec};
+///
+/// const RANGED: TapSpec = TapSpec::new("ranged", &["MIN", "MAX"], "the ranged pick").recoverable();
+/// assert_eq!(RANGED.form(Syntax::Tap).to_string(), "ranged:MIN,MAX");
+/// assert_eq!(RANGED.form(Syntax::Ledger).to_string(), "ranged MIN MAX");
+/// assert_eq!(RANGED.help_line().to_string(), "ranged MIN MAX       the ranged pick");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TapSpec {
+    /// Its name, as `--tap` and a ledger line begin (`ranged`). Several
+    /// rows may share a name when their argument counts differ (.NET's
+    /// `next`, `next:MAX`, `next:MIN,MAX`).
+    pub name: &'static str,
+    /// Its arguments' names, in order (`["MIN", "MAX"]`); empty for none.
+    pub args: &'static [&'static str],
+    /// What the call is and what it spends, for a ledger's help (one line).
+    pub help: &'static str,
+    /// The entry point's name in a ledger's report: the call's name unless
+    /// several rows share it (`next-max`).
+    pub entry: &'static str,
+    /// Values drawn through it can be searched for
+    /// ([`Engine::recover`](super::Engine::recover) takes it).
+    pub recoverable: bool,
+    /// A ledger call only, not a tap (sots' `tnormal-attempts K`: a call
+    /// whose cost is counted but whose value is not modelled).
+    pub ledger_only: bool,
+}
+
+impl TapSpec {
+    /// The column a ledger help line's text starts after
+    /// ([`help_line`](Self::help_line)).
+    pub const HELP_COLUMN: usize = 20;
+
+    /// The tap `name` taking `args`, described by `help`: its own entry
+    /// point, not recoverable, a tap and a ledger call.
+    pub const fn new(
+        name: &'static str,
+        args: &'static [&'static str],
+        help: &'static str,
+    ) -> TapSpec {
+        TapSpec {
+            name,
+            args,
+            help,
+            entry: name,
+            recoverable: false,
+            ledger_only: false,
+        }
+    }
+
+    /// The same, its values recoverable.
+    pub const fn recoverable(self) -> TapSpec {
+        TapSpec {
+            recoverable: true,
+            ..self
+        }
+    }
+
+    /// The same, tallied under the entry point `entry`.
+    pub const fn entry(self, entry: &'static str) -> TapSpec {
+        TapSpec { entry, ..self }
+    }
+
+    /// The same, a ledger call only.
+    pub const fn ledger_only(self) -> TapSpec {
+        TapSpec {
+            ledger_only: true,
+            ..self
+        }
+    }
+
+    /// How `syntax` writes it: `ranged:MIN,MAX` or `ranged MIN MAX`.
+    pub const fn form(&'static self, syntax: Syntax) -> Form {
+        Form { spec: self, syntax }
+    }
+
+    /// Its line in a ledger's help: the ledger form, padded to
+    /// [`HELP_COLUMN`](Self::HELP_COLUMN), a space, then
+    /// [`help`](Self::help).
+    pub const fn help_line(&'static self) -> HelpLine {
+        HelpLine(self)
+    }
+
+    /// The form's length in characters.
+    fn form_len(&self) -> usize {
+        self.args
+            .iter()
+            .fold(self.name.chars().count(), |n, a| n + 1 + a.chars().count())
+    }
+}
+
+/// [`TapSpec::help_line`].
+#[derive(Clone, Copy, Debug)]
+pub struct HelpLine(&'static TapSpec);
+
+impl fmt::Display for HelpLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.form(Syntax::Ledger).fmt(f)?;
+        for _ in self.0.form_len()..TapSpec::HELP_COLUMN {
+            f.write_str(" ")?;
+        }
+        write!(f, " {}", self.0.help)
+    }
+}
+
+/// Which rows of a table a [`List`] writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rows {
+    /// The taps (`--tap`'s list: no ledger-only call).
+    Taps,
+    /// The ledger's calls (every row).
+    Calls,
+    /// The taps whose values can be recovered, the default (the table's
+    /// first row) marked `(default)`.
+    Recoverable,
+    /// The same without the mark, the last joined by `or` (`u32, unit or
+    /// float`: what an error suggests instead).
+    RecoverableOr,
+}
+
+/// Rows of a table written out, comma-separated: `raw, value:LO,HI,
+/// real:LO,HI` ([`List::new`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct List {
+    taps: &'static [TapSpec],
+    rows: Rows,
+}
+
+impl List {
+    /// The `rows` of `taps`.
+    pub const fn new(taps: &'static [TapSpec], rows: Rows) -> List {
+        List { taps, rows }
+    }
+
+    /// Whether the row is listed.
+    fn listed(&self, t: &TapSpec) -> bool {
+        match self.rows {
+            Rows::Taps => !t.ledger_only,
+            Rows::Calls => true,
+            Rows::Recoverable | Rows::RecoverableOr => t.recoverable && !t.ledger_only,
+        }
+    }
+}
+
+impl fmt::Display for List {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let syntax = match self.rows {
+            Rows::Calls => Syntax::Ledger,
+            _ => Syntax::Tap,
+        };
+        let count = self.taps.iter().filter(|t| self.listed(t)).count();
+        let listed = self.taps.iter().enumerate().filter(|(_, t)| self.listed(t));
+        for (n, (i, t)) in listed.enumerate() {
+            if n > 0 {
+                let or = self.rows == Rows::RecoverableOr && n + 1 == count;
+                f.write_str(if or { " or " } else { ", " })?;
+            }
+            t.form(syntax).fmt(f)?;
+            if i == 0 && self.rows == Rows::Recoverable {
+                f.write_str(" (default)")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The ledger help of a whole table: one [`TapSpec::help_line`] a row,
+/// newline-separated.
+#[derive(Clone, Copy, Debug)]
+pub struct Help(pub &'static [TapSpec]);
+
+impl fmt::Display for Help {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, t) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            t.help_line().fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// The index in `taps` of the row whose entry point is `entry`; `taps.len()`
+/// (tallied nowhere) when none is: a bug every engine's tests rule out.
+pub fn row_of(taps: &[TapSpec], entry: &str) -> usize {
+    taps.iter()
+        .position(|t| t.entry == entry)
+        .unwrap_or(taps.len())
+}
+
 /// How a call is written where an error points at it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Syntax {
@@ -78,26 +279,28 @@ impl Syntax {
     }
 }
 
-/// A call's form (`ranged:MIN,MAX`) as `syntax` writes it.
+/// A call's form (`ranged:MIN,MAX`) as `syntax` writes it
+/// ([`TapSpec::form`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Form {
-    /// The tap form.
-    pub tap: &'static str,
+    /// The call.
+    pub spec: &'static TapSpec,
     /// How it is written.
     pub syntax: Syntax,
 }
 
 impl fmt::Display for Form {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.syntax {
-            Syntax::Tap => f.write_str(self.tap),
-            Syntax::Ledger => {
-                for c in self.tap.chars() {
-                    fmt::Write::write_char(f, if c == ':' || c == ',' { ' ' } else { c })?;
-                }
-                Ok(())
-            }
+        f.write_str(self.spec.name)?;
+        for (i, a) in self.spec.args.iter().enumerate() {
+            let sep = match (self.syntax, i) {
+                (Syntax::Ledger, _) => " ",
+                (Syntax::Tap, 0) => ":",
+                (Syntax::Tap, _) => ",",
+            };
+            write!(f, "{sep}{a}")?;
         }
+        Ok(())
     }
 }
 
@@ -110,8 +313,9 @@ pub enum TapError {
         tap: Text,
         /// The engine (or class) name.
         engine: &'static str,
-        /// Its taps or calls.
-        expected: &'static str,
+        /// Its taps and calls (the message lists the taps, or for a ledger
+        /// line the calls).
+        expected: &'static [TapSpec],
         /// How they are written.
         syntax: Syntax,
     },
@@ -125,12 +329,8 @@ pub enum TapError {
         /// The call's name.
         name: &'static str,
     },
-    /// The wrong number of arguments.
+    /// The wrong number of arguments (its form says how many it takes).
     Arity {
-        /// The call's name.
-        name: &'static str,
-        /// How many it takes.
-        takes: usize,
         /// Its form.
         form: Form,
     },
@@ -190,27 +390,36 @@ impl fmt::Display for TapError {
                 syntax: Syntax::Tap,
             } => write!(
                 f,
-                "unknown tap '{tap}' for {engine} (expected one of {expected})"
+                "unknown tap '{tap}' for {engine} (expected one of {})",
+                List::new(expected, Rows::Taps)
             ),
             TapError::Unknown {
                 tap,
                 expected,
                 syntax: Syntax::Ledger,
                 ..
-            } => write!(f, "unknown call '{tap}' (expected turn, {expected})"),
+            } => write!(
+                f,
+                "unknown call '{tap}' (expected turn, {})",
+                List::new(expected, Rows::Calls)
+            ),
             TapError::NeedsArguments { form } => {
-                let name = form.tap.split(':').next().unwrap_or(form.tap);
+                let name = form.spec.name;
                 match form.syntax {
                     Syntax::Tap => write!(f, "tap {name} needs its arguments: {form}"),
                     Syntax::Ledger => write!(f, "{name} needs its arguments: {form}"),
                 }
             }
             TapError::NoArgument { name } => write!(f, "{name} takes no argument"),
-            TapError::Arity { name, takes, form } => write!(
-                f,
-                "{name} takes {takes} argument{}: {form}",
-                if *takes == 1 { "" } else { "s" }
-            ),
+            TapError::Arity { form } => {
+                let takes = form.spec.args.len();
+                write!(
+                    f,
+                    "{} takes {takes} argument{}: {form}",
+                    form.spec.name,
+                    if takes == 1 { "" } else { "s" }
+                )
+            }
             TapError::Number(e) => e.fmt(f),
             TapError::Invalid(t) => t.fmt(f),
             TapError::LedgerOnly { name } => write!(
@@ -226,7 +435,7 @@ impl fmt::Display for TapError {
 
 impl core::error::Error for TapError {}
 
-/// A call's arguments, checked against its form.
+/// A call's arguments, checked against its row of the engine's table.
 #[derive(Clone, Copy, Debug)]
 pub struct Args<'a> {
     split: Split<'a>,
@@ -247,67 +456,58 @@ impl<'a> Args<'a> {
         self.syntax
     }
 
-    fn form(&self, tap: &'static str) -> Form {
-        Form {
-            tap,
-            syntax: self.syntax,
-        }
-    }
-
-    fn count(&self, name: &'static str, takes: usize, form: &'static str) -> Result<(), TapError> {
-        match self.split.len {
-            n if n == takes => Ok(()),
-            0 if takes > 0 => Err(TapError::NeedsArguments {
-                form: self.form(form),
-            }),
-            _ if takes == 0 => Err(TapError::NoArgument { name }),
-            _ => Err(TapError::Arity {
-                name,
-                takes,
-                form: self.form(form),
-            }),
-        }
-    }
-
-    /// No argument: the call `name`.
-    pub fn none(&self, name: &'static str) -> Result<(), TapError> {
-        self.count(name, 0, name)
-    }
-
-    /// One argument (`int:N`), read by `parse`.
-    pub fn one<T>(
-        &self,
-        name: &'static str,
-        form: &'static str,
-        parse: fn(&str) -> Result<T, NumError>,
-    ) -> Result<T, TapError> {
-        self.count(name, 1, form)?;
-        Ok(parse(self.split.args()[0])?)
-    }
-
-    /// Two arguments (`ranged:MIN,MAX`), each read by `parse`.
-    pub fn two<T>(
-        &self,
-        name: &'static str,
-        form: &'static str,
-        parse: fn(&str) -> Result<T, NumError>,
-    ) -> Result<(T, T), TapError> {
-        self.count(name, 2, form)?;
-        let a = self.split.args();
-        Ok((parse(a[0])?, parse(a[1])?))
-    }
-
-    /// The call is not one the engine has.
-    pub fn unknown(
+    /// The row of `taps` (the table of `engine`) this call is: the row of
+    /// its name taking as many arguments as given. Errors: no row of that
+    /// name ([`TapError::Unknown`]; a ledger-only row is not a tap), or
+    /// none taking that many, measured against the row of the name taking
+    /// the most ([`TapError::NeedsArguments`], [`TapError::NoArgument`],
+    /// [`TapError::Arity`]). The arguments are read by
+    /// [`one`](Self::one) and [`two`](Self::two) once the row is known.
+    pub fn row(
         &self,
         engine: &'static str,
-        taps: &'static str,
-        calls: &'static str,
-    ) -> TapError {
-        let expected = match self.syntax {
-            Syntax::Tap => taps,
-            Syntax::Ledger => calls,
+        taps: &'static [TapSpec],
+    ) -> Result<&'static TapSpec, TapError> {
+        let ledger = self.syntax == Syntax::Ledger;
+        let mut named = taps
+            .iter()
+            .filter(|t| t.name == self.split.name && (ledger || !t.ledger_only));
+        let mut widest: Option<&'static TapSpec> = None;
+        for t in named.by_ref() {
+            if t.args.len() == self.split.len {
+                return Ok(t);
+            }
+            if widest.is_none_or(|w| t.args.len() > w.args.len()) {
+                widest = Some(t);
+            }
+        }
+        let Some(t) = widest else {
+            return Err(self.unknown(engine, taps));
         };
+        let form = t.form(self.syntax);
+        Err(match (self.split.len, t.args.len()) {
+            (0, _) => TapError::NeedsArguments { form },
+            (_, 0) => TapError::NoArgument { name: t.name },
+            _ => TapError::Arity { form },
+        })
+    }
+
+    /// The one argument (`int:N`), read by `parse`; the call's row has
+    /// been found by [`row`](Self::row), so it has one.
+    pub fn one<T>(&self, parse: fn(&str) -> Result<T, NumError>) -> Result<T, TapError> {
+        Ok(parse(self.split.args().first().copied().unwrap_or(""))?)
+    }
+
+    /// The two arguments (`ranged:MIN,MAX`), each read by `parse`; the
+    /// call's row has been found by [`row`](Self::row), so it has two.
+    pub fn two<T>(&self, parse: fn(&str) -> Result<T, NumError>) -> Result<(T, T), TapError> {
+        let a = self.split.args();
+        let arg = |i: usize| a.get(i).copied().unwrap_or("");
+        Ok((parse(arg(0))?, parse(arg(1))?))
+    }
+
+    /// The call is not one of `taps` (the table of `engine`).
+    pub fn unknown(&self, engine: &'static str, taps: &'static [TapSpec]) -> TapError {
         let tap = match self.syntax {
             Syntax::Tap if self.split.len > 0 => {
                 let mut t = Text::new(format_args!("{}:", self.split.name));
@@ -324,7 +524,7 @@ impl<'a> Args<'a> {
         TapError::Unknown {
             tap,
             engine,
-            expected,
+            expected: taps,
             syntax: self.syntax,
         }
     }

@@ -164,7 +164,9 @@ fn find_engine<E: Engine>(
         }
     }
     passing.sort_by_key(|&(end, at, _)| (end, at));
-    let bound = state.identify.default;
+    // A generator whose states cannot be identified lists its windows as
+    // candidates, each saying so (`Engine::identify`'s default).
+    let bound = state.identify.map_or(0, |i| i.walk.default);
     // Each window walked; those whose identification is a seed search are
     // searched afterwards, together.
     let mut searching = Searching::<E>::default();

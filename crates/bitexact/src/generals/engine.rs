@@ -1,13 +1,14 @@
-//! C&C Generals in the engine contract ([`crate::engine`]): taps `raw`,
-//! `value:LO,HI`, `real:LO,HI`; 24-byte state files; identification walks
+//! C&C Generals in the engine contract ([`crate::engine`]): the raw draw,
+//! `GetGameLogicRandomValue` and `GetGameLogicRandomValueReal` as taps (the
+//! table `TAPS`); 24-byte state files; identification walks
 //! the invertible step back (no search); the seed search is
 //! [`super::recover`].
 
 use super::{GameRandom, DEFAULT_MAX_DRAWS, STATE_LEN};
 use crate::engine::tap::{parse_f32, parse_i32, Args};
 use crate::engine::{
-    DiffError, Engine, Game, Info, Limits, Loaded, Options, RecoverInfo, StateError, StateInfo,
-    StateKind, TapError, Value, Walk, MAX_CALL_SKIP,
+    DiffError, Engine, Game, IdentifyInfo, Info, Limits, Loaded, Options, RecoverInfo, StateError,
+    StateInfo, StateKind, TapError, TapSpec, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{Field, Fields, Identified, Recovered, Saved, Walked};
@@ -36,8 +37,23 @@ pub const MAX_SKIP_DRAWS: u64 = 2_500_000_000;
 /// `identify`'s and `diff`'s ceiling: 10^9 draws, about 5 s.
 pub const MAX_DRAWS: u64 = 1_000_000_000;
 
-const TAPS: &str = "raw, value:LO,HI, real:LO,HI";
-const CALLS: &str = "raw, value LO HI, real LO HI";
+/// Generals' calls, the one place they are named (every list of them is
+/// rendered from it).
+const TAPS: &[TapSpec] = &[
+    TapSpec::new("raw", &[], "one draw").recoverable(),
+    TapSpec::new(
+        "value",
+        &["LO", "HI"],
+        "GetGameLogicRandomValue (0 draws when HI - LO + 1 wraps to 0)",
+    )
+    .recoverable(),
+    TapSpec::new(
+        "real",
+        &["LO", "HI"],
+        "GetGameLogicRandomValueReal (0 draws when HI - LO <= 0)",
+    )
+    .recoverable(),
+];
 
 impl Engine for Generals {
     type Gen = GameRandom;
@@ -49,31 +65,29 @@ impl Engine for Generals {
         name: "generals",
         title: "GameLogicRandom",
         about: "the six-word add-with-carry generator",
-        family_about: "C&C Generals / Zero Hour GameLogicRandom: the six-word add-with-carry generator",
+        family_about:
+            "C&C Generals / Zero Hour GameLogicRandom: the six-word add-with-carry generator",
         taps: TAPS,
-        calls: CALLS,
-        calls_help: "raw                  one draw\n\
-                     value LO HI          GetGameLogicRandomValue (0 draws when HI - LO + 1 wraps to 0)\n\
-                     real LO HI           GetGameLogicRandomValueReal (0 draws when HI - LO <= 0)",
-        entry_points: &["raw", "value", "real"],
         limits: Limits {
             skip_words: MAX_SKIP_DRAWS,
-            skip_calls: MAX_CALL_SKIP,
+            ..Limits::DEFAULTS
         },
         state: Some(StateInfo {
             lengths: &[STATE_LEN],
             layouts: &[],
             layout_note: "",
             summary: "six little-endian words, 24 bytes",
-            identify: Walk::draws(DEFAULT_MAX_DRAWS, MAX_DRAWS),
-            identify_how: "Walk the step back (it is invertible) to the form seeding leaves, no \
-                           search: prints seed, words_drawn",
-            diff: Walk::draws(DEFAULT_MAX_DRAWS, MAX_DRAWS),
-            searches_seeds: false,
+            identify: Some(IdentifyInfo {
+                walk: Walk::draws(DEFAULT_MAX_DRAWS, MAX_DRAWS),
+                how: "Walk the step back (it is invertible) to the form seeding leaves, no \
+                      search: prints seed, words_drawn",
+                searches_seeds: false,
+            }),
+            diff: Some(Walk::draws(DEFAULT_MAX_DRAWS, MAX_DRAWS)),
             lossy: "",
         }),
         recover: Some(RecoverInfo {
-            taps: "raw (default), value:LO,HI, real:LO,HI",
+            note: "",
             needs_range: false,
             offset_note: "",
         }),
@@ -120,17 +134,17 @@ impl Engine for Generals {
 
     fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
         let a = Args::new(name, args, ledger);
-        Ok(match name {
-            "raw" => a.none("raw").map(|_| Tap::Raw)?,
+        Ok(match a.row("generals", TAPS)?.entry {
+            "raw" => Tap::Raw,
             "value" => {
-                let (lo, hi) = a.two("value", "value:LO,HI", parse_i32)?;
+                let (lo, hi) = a.two(parse_i32)?;
                 Tap::Value(lo, hi)
             }
             "real" => {
-                let (lo, hi) = a.two("real", "real:LO,HI", parse_f32)?;
+                let (lo, hi) = a.two(parse_f32)?;
                 Tap::Real(lo, hi)
             }
-            _ => return Err(a.unknown("generals", TAPS, CALLS)),
+            row => unreachable!("the row {row} is not parsed"),
         })
     }
 
@@ -145,11 +159,11 @@ impl Engine for Generals {
         (v, u64::from(*gen != start))
     }
 
-    fn entry_point(tap: Tap) -> usize {
+    fn entry(tap: Tap) -> &'static str {
         match tap {
-            Tap::Raw => 0,
-            Tap::Value(..) => 1,
-            Tap::Real(..) => 2,
+            Tap::Raw => "raw",
+            Tap::Value(..) => "value",
+            Tap::Real(..) => "real",
         }
     }
 

@@ -13,57 +13,47 @@ use core::ops::Range;
 /// The largest `max_offset` supported (the search runs every seed that far).
 pub const MAX_SEARCH_OFFSET: u64 = 4096;
 
-/// A Generals tap whose values can be recovered.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Tap {
-    /// The raw draw.
-    Raw,
-    /// `value(lo, hi)`: `(draw mod d) + lo` with `d = hi − lo + 1 ≠ 0`.
-    Value {
-        /// The lower bound.
-        lo: i32,
-        /// `hi − lo + 1` as u32.
-        d: u32,
-    },
-    /// `real(lo, hi)` with `delta = hi − lo > 0`.
-    Real {
-        /// The lower bound.
-        lo: f32,
-        /// `hi − lo`.
-        delta: f32,
-    },
-}
+pub use super::engine::Tap;
 
 impl Tap {
-    /// `value(lo, hi)`; an error when it spends no draw (`d == 0`).
-    pub fn value(lo: i32, hi: i32) -> Result<Tap, QueryError> {
-        let d = hi.wrapping_sub(lo).wrapping_add(1) as u32;
-        if d == 0 {
-            return Err(QueryError::UnsupportedTap(
-                "value over the whole i32 range spends no draw, so its values say nothing about the seed",
-            ));
-        }
-        Ok(Tap::Value { lo, d })
-    }
-
-    /// `real(lo, hi)`; an error when it spends no draw (`hi − lo ≤ 0`).
-    pub fn real(lo: f32, hi: f32) -> Result<Tap, QueryError> {
-        let delta = hi - lo;
-        if delta <= 0.0 {
-            return Err(QueryError::UnsupportedTap(
+    /// The tap, if a search can use it: an error for the edges that spend
+    /// no draw (`value` over the whole `i32` range, `real` with
+    /// `hi − lo ≤ 0`), whose values say nothing about the seed.
+    pub fn searchable(self) -> Result<Tap, QueryError> {
+        match self {
+            Tap::Value(lo, hi) if hi.wrapping_sub(lo).wrapping_add(1) == 0 => {
+                Err(QueryError::UnsupportedTap(
+                    "value over the whole i32 range spends no draw, so its values say nothing about the seed",
+                ))
+            }
+            // The game's own test: a NaN span draws.
+            Tap::Real(lo, hi) if hi - lo <= 0.0 => Err(QueryError::UnsupportedTap(
                 "real with hi - lo <= 0 spends no draw, so its values say nothing about the seed",
-            ));
+            )),
+            tap => Ok(tap),
         }
-        Ok(Tap::Real { lo, delta })
     }
 
-    /// What one draw maps to: integers as their `i32` bits, reals as f32 bits.
+    /// What one draw maps to, as [`GameRandom::value`] and
+    /// [`GameRandom::real`] map it: integers as their `i32` bits, reals as
+    /// f32 bits. (For the edges that spend no draw, what the game returns,
+    /// `hi`; a search refuses them: [`searchable`](Self::searchable).)
     #[inline]
     pub fn of_draw(self, draw: u32) -> u32 {
         match self {
             Tap::Raw => draw,
-            Tap::Value { lo, d } => ((draw % d) as i32).wrapping_add(lo) as u32,
-            Tap::Real { lo, delta } => real_of_draw(draw, lo, delta).to_bits(),
+            Tap::Value(lo, hi) => {
+                let d = hi.wrapping_sub(lo).wrapping_add(1) as u32;
+                draw.checked_rem(d)
+                    .map_or(hi, |r| (r as i32).wrapping_add(lo)) as u32
+            }
+            Tap::Real(lo, hi) => {
+                let delta = hi - lo;
+                if delta <= 0.0 {
+                    return hi.to_bits();
+                }
+                real_of_draw(draw, lo, delta).to_bits()
+            }
         }
     }
 }
@@ -84,9 +74,11 @@ pub struct Search {
 }
 
 impl Search {
-    /// Set up a search for `values` (at least one) starting at a draw in
+    /// Set up a search for `values` (at least one) of `tap` (one that
+    /// spends a draw: [`Tap::searchable`]) starting at a draw in
     /// `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap, values: Vec<u32>, max_offset: u64) -> Result<Search, QueryError> {
+        let tap = tap.searchable()?;
         crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         Ok(Search {
             tap,
@@ -216,26 +208,17 @@ impl crate::recover::Searcher for Search {
 
 /// The search for `vals` (integers, or `real` values as floats or their
 /// bits) observed through `tap`, at a draw offset in `0..=max_offset`.
-pub fn query(
-    tap: crate::generals::engine::Tap,
-    vals: &[&str],
-    max_offset: u64,
-) -> Result<Recovery, QueryError> {
-    use crate::generals::engine::Tap as T;
-    let (t, v) = match tap {
-        T::Raw => (Tap::Raw, values(vals, parse_u32)?),
-        T::Value(lo, hi) => {
-            let tap = Tap::value(lo, hi)?;
+pub fn query(tap: Tap, vals: &[&str], max_offset: u64) -> Result<Recovery, QueryError> {
+    let v = match tap.searchable()? {
+        Tap::Raw => values(vals, parse_u32)?,
+        Tap::Value(lo, hi) => {
             let v = values(vals, parse_i32)?;
             crate::recover::returned(vals, &v, lo.into(), hi.into())?;
-            (tap, v.into_iter().map(|x| x as u32).collect())
+            v.into_iter().map(|x| x as u32).collect()
         }
-        T::Real(lo, hi) => (
-            Tap::real(lo, hi)?,
-            values(vals, |v| parse_f32(v).map(f32::to_bits))?,
-        ),
+        Tap::Real(..) => values(vals, |v| parse_f32(v).map(f32::to_bits))?,
     };
-    Ok(Recovery::search(Search::new(t, v, max_offset)?))
+    Ok(Recovery::search(Search::new(tap, v, max_offset)?))
 }
 
 #[cfg(test)]
@@ -251,9 +234,9 @@ mod tests {
     fn lanes_equal_the_plain_loop() {
         let taps = [
             Tap::Raw,
-            Tap::value(1, 6).unwrap(),
-            Tap::value(0, 1).unwrap(),
-            Tap::real(0.0, 1.0).unwrap(),
+            Tap::Value(1, 6),
+            Tap::Value(0, 1),
+            Tap::Real(0.0, 1.0),
         ];
         for (k, tap) in taps.into_iter().enumerate() {
             for start in [0u64, 12_345, (1 << 32) - 999] {

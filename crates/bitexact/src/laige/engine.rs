@@ -1,13 +1,14 @@
-//! laige in the engine contract ([`crate::engine`]): taps `u64`,
-//! `range:MIN,MAX`, `float01`; 24-byte state files; identification walks the
+//! laige in the engine contract ([`crate::engine`]): `next_u64`,
+//! `next_range` and `next_float01` as taps (the table `TAPS`); 24-byte state
+//! files; identification walks the
 //! state back (no search); the seed search is [`super::recover`] over a
 //! given range of 64-bit seeds.
 
 use super::{Prng, DEFAULT_MAX_DRAWS, STATE_LEN};
 use crate::engine::tap::{parse_u32, Args};
 use crate::engine::{
-    DiffError, Engine, Info, Loaded, Opt, Options, RecoverInfo, SeedKind, StateError, StateInfo,
-    StateKind, TapError, Unit, Value, Walk,
+    DiffError, Engine, IdentifyInfo, Info, Limits, Loaded, Opt, Options, RecoverInfo, SeedKind,
+    StateError, StateInfo, StateKind, TapError, TapSpec, Unit, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
@@ -35,8 +36,18 @@ pub enum Tap {
 /// `identify`'s and `diff`'s ceiling: 2·10^9 draws, about 10 s.
 pub const MAX_DRAWS: u64 = 2_000_000_000;
 
-const TAPS: &str = "u64, range:MIN,MAX, float01";
-const CALLS: &str = "u64, range MIN MAX, float01";
+/// laige's calls, the one place they are named (every list of them is
+/// rendered from it).
+const TAPS: &[TapSpec] = &[
+    TapSpec::new("u64", &[], "one draw").recoverable(),
+    TapSpec::new(
+        "range",
+        &["MIN", "MAX"],
+        "the half-open range draw (rejections spend more)",
+    )
+    .recoverable(),
+    TapSpec::new("float01", &[], "one draw").recoverable(),
+];
 
 impl Engine for Laige {
     type Gen = Prng;
@@ -51,26 +62,29 @@ impl Engine for Laige {
         family_about: "The laige engine: xorshift128+ with splitmix64 seeding and substreams",
         seed: SeedKind::U64,
         options: &[Opt::Substream],
-        default_tap: "u64",
         taps: TAPS,
-        calls: CALLS,
-        calls_help: "u64 | float01        one draw\n\
-                     range MIN MAX        the half-open range draw (rejections spend more)",
-        entry_points: &["u64", "range", "float01"],
+        // A discard is a jump ahead (a GF(2) polynomial), instant for any
+        // count.
+        limits: Limits {
+            jumps: true,
+            ..Limits::DEFAULTS
+        },
         state: Some(StateInfo {
             lengths: &[STATE_LEN],
             layouts: &[],
             layout_note: "",
             summary: "24 bytes: seed, part1, part2 as little-endian u64",
-            identify: Walk::draws(DEFAULT_MAX_DRAWS, MAX_DRAWS),
-            identify_how: "Walk the state back to its seeding state, no search: prints seed, \
-                           words_drawn (and substream, given a master seed)",
-            diff: Walk::draws(DEFAULT_MAX_DRAWS, MAX_DRAWS),
-            searches_seeds: false,
+            identify: Some(IdentifyInfo {
+                walk: Walk::draws(DEFAULT_MAX_DRAWS, MAX_DRAWS),
+                how: "Walk the state back to its seeding state, no search: prints seed, \
+                      words_drawn (and substream, given a master seed)",
+                searches_seeds: false,
+            }),
+            diff: Some(Walk::draws(DEFAULT_MAX_DRAWS, MAX_DRAWS)),
             lossy: "",
         }),
         recover: Some(RecoverInfo {
-            taps: "u64 (default), range:MIN,MAX, float01; seeds are 64-bit, so a seed range is required",
+            note: "seeds are 64-bit, so a seed range is required",
             needs_range: true,
             offset_note: "",
         }),
@@ -99,11 +113,11 @@ impl Engine for Laige {
 
     fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
         let a = Args::new(name, args, ledger);
-        Ok(match name {
-            "u64" => a.none("u64").map(|_| Tap::U64)?,
-            "float01" => a.none("float01").map(|_| Tap::Float01)?,
+        Ok(match a.row("laige", TAPS)?.entry {
+            "u64" => Tap::U64,
+            "float01" => Tap::Float01,
             "range" => {
-                let (min, max) = a.two("range", "range:MIN,MAX", parse_u32)?;
+                let (min, max) = a.two(parse_u32)?;
                 if min >= max {
                     return Err(TapError::invalid(format_args!(
                         "the range [{min}, {max}) is empty: MIN must be below MAX"
@@ -111,7 +125,7 @@ impl Engine for Laige {
                 }
                 Tap::Range(min, max)
             }
-            _ => return Err(a.unknown("laige", TAPS, CALLS)),
+            row => unreachable!("the row {row} is not parsed"),
         })
     }
 
@@ -130,11 +144,11 @@ impl Engine for Laige {
         }
     }
 
-    fn entry_point(tap: Tap) -> usize {
+    fn entry(tap: Tap) -> &'static str {
         match tap {
-            Tap::U64 => 0,
-            Tap::Range(..) => 1,
-            Tap::Float01 => 2,
+            Tap::U64 => "u64",
+            Tap::Range(..) => "range",
+            Tap::Float01 => "float01",
         }
     }
 

@@ -93,8 +93,10 @@ pub fn parse_script<E: Engine>(text: &str) -> Result<Vec<Line<E::Tap>>, ScriptEr
 /// `words_drawn`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
-    /// The engine's entry points, the tallies' order.
-    pub entry_points: &'static [&'static str],
+    /// The engine's table ([`Info::taps`](crate::engine::Info::taps)): row
+    /// `i`'s [`TapSpec::entry`](crate::engine::TapSpec::entry) names tally
+    /// `i`.
+    pub taps: &'static [crate::engine::TapSpec],
     /// The turns.
     pub turns: Vec<Turn>,
     /// All turns together.
@@ -119,7 +121,7 @@ pub fn run<E: Engine>(gen: E::Gen, lines: &[Line<E::Tap>]) -> Report {
     let mut fields = E::ledger_fields(ledger.gen());
     fields.push(("words_drawn", Field::U64(ledger.words_drawn())));
     Report {
-        entry_points: E::INFO.entry_points,
+        taps: E::INFO.taps,
         turns,
         total,
         fields,

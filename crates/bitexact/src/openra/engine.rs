@@ -1,5 +1,6 @@
-//! OpenRA in the engine contract ([`crate::engine`]): taps `next`,
-//! `range:LO,HI`, `float`; seeds are C# `int`s (searched and reported as
+//! OpenRA in the engine contract ([`crate::engine`]): `Next()`,
+//! `Next(low, high)` and `NextFloat()` as taps (the table `TAPS`); seeds are
+//! C# `int`s (searched and reported as
 //! their 32-bit patterns); no state files; the seed search is
 //! [`super::recover`] (the `next` tap).
 
@@ -7,7 +8,7 @@ use super::MersenneTwister;
 use crate::engine::tap::{parse_i32, Args};
 #[cfg(feature = "alloc")]
 use crate::engine::Recovered;
-use crate::engine::{Engine, Info, Options, RecoverInfo, SeedKind, TapError, Value};
+use crate::engine::{Engine, Info, Options, RecoverInfo, SeedKind, TapError, TapSpec, Value};
 
 /// OpenRA's `MersenneTwister` as an [`Engine`].
 #[derive(Clone, Copy, Debug)]
@@ -26,8 +27,17 @@ pub enum Tap {
     Float,
 }
 
-const TAPS: &str = "next, range:LO,HI, float";
-const CALLS: &str = "next, range LO HI, float";
+/// OpenRA's calls, the one place they are named (every list of them is
+/// rendered from it).
+const TAPS: &[TapSpec] = &[
+    TapSpec::new("next", &[], "Next()").recoverable(),
+    TapSpec::new(
+        "range",
+        &["LO", "HI"],
+        "Next(LO, HI) (0 draws when HI - LO <= 1)",
+    ),
+    TapSpec::new("float", &[], "NextFloat()"),
+];
 
 impl Engine for Openra {
     type Gen = MersenneTwister;
@@ -41,17 +51,11 @@ impl Engine for Openra {
         about: "Knuth-seeded MT19937 with OpenRA's Next, Next(low, high) and NextFloat",
         family_about: "OpenRA's MersenneTwister (SharedRandom): Next, Next(low, high), NextFloat",
         seed: SeedKind::I32,
-        default_tap: "next",
         taps: TAPS,
-        calls: CALLS,
-        calls_help: "next                 Next()\n\
-                     range LO HI          Next(LO, HI) (0 draws when HI - LO <= 1)\n\
-                     float                NextFloat()",
-        entry_points: &["next", "range", "float"],
         recover: Some(RecoverInfo {
-            taps: "next (default; Next() values); seeds are searched as 32-bit patterns \
-                   (--seed-range 0..4294967296; OpenRA's negative int seed S is S + 4294967296) \
-                   and printed as OpenRA's int (JSON: seed, the pattern, and int_seed)",
+            note: "seeds are searched as 32-bit patterns (--seed-range 0..4294967296; OpenRA's \
+                   negative int seed S is S + 4294967296) and printed as OpenRA's int (JSON: \
+                   seed, the pattern, and int_seed)",
             needs_range: false,
             offset_note: "",
         }),
@@ -77,11 +81,11 @@ impl Engine for Openra {
 
     fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
         let a = Args::new(name, args, ledger);
-        Ok(match name {
-            "next" => a.none("next").map(|_| Tap::Next)?,
-            "float" => a.none("float").map(|_| Tap::Float)?,
+        Ok(match a.row("openra", TAPS)?.entry {
+            "next" => Tap::Next,
+            "float" => Tap::Float,
             "range" => {
-                let (lo, hi) = a.two("range", "range:LO,HI", parse_i32)?;
+                let (lo, hi) = a.two(parse_i32)?;
                 if hi < lo {
                     return Err(TapError::invalid(format_args!(
                         "the upper bound is below the lower one (OpenRA throws)"
@@ -89,7 +93,7 @@ impl Engine for Openra {
                 }
                 Tap::Range(lo, hi)
             }
-            _ => return Err(a.unknown("openra", TAPS, CALLS)),
+            row => unreachable!("the row {row} is not parsed"),
         })
     }
 
@@ -104,11 +108,11 @@ impl Engine for Openra {
         (v, gen.total_count() - before)
     }
 
-    fn entry_point(tap: Tap) -> usize {
+    fn entry(tap: Tap) -> &'static str {
         match tap {
-            Tap::Next => 0,
-            Tap::Range(..) => 1,
-            Tap::Float => 2,
+            Tap::Next => "next",
+            Tap::Range(..) => "range",
+            Tap::Float => "float",
         }
     }
 

@@ -130,22 +130,21 @@ pub fn query(
     vals: &[&str],
     max_offset: u64,
 ) -> Result<Recovery, QueryError> {
-    use crate::openra::engine::Tap as T;
-    let name = match tap {
+    use crate::engine::Engine;
+    use crate::openra::engine::{Openra, Tap as T};
+    match tap {
         T::Next => {
             // Next() is a word mod 2^31 − 1: 0..=2147483646.
             let v = values(vals, parse_i32)?;
             crate::recover::returned(vals, &v, 0, i64::from(MODULUS) - 1)?;
-            return Ok(Recovery::search(Search::new(v, max_offset)?));
+            Ok(Recovery::search(Search::new(v, max_offset)?))
         }
-        T::Range(..) => "range",
-        T::Float => "float",
-    };
-    Err(QueryError::NotThisTap {
-        tap: name,
-        why: "Next(low, high) and NextFloat keep too little of each word",
-        taps: "next",
-    })
+        T::Range(..) | T::Float => Err(QueryError::NotThisTap {
+            tap: Openra::spec(tap).name,
+            why: "Next(low, high) and NextFloat keep too little of each word",
+            taps: Openra::INFO.taps,
+        }),
+    }
 }
 
 #[cfg(test)]

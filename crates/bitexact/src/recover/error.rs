@@ -1,7 +1,8 @@
 //! Why a seed search cannot be set up: typed, with the figures; messages
 //! name no front end's flags (a front end adds `--max-offset`, `--values`).
 
-use crate::engine::{NameError, TapError};
+use crate::engine::tap::{List, Rows};
+use crate::engine::{NameError, TapError, TapSpec};
 use crate::num::NumError;
 use core::fmt;
 
@@ -32,14 +33,16 @@ pub enum QueryError {
         /// The largest supported.
         limit: u64,
     },
-    /// This tap's values cannot be searched for; `taps` can.
+    /// This tap's values cannot be searched for; the recoverable rows of
+    /// `taps` can.
     NotThisTap {
         /// The tap's name.
         tap: &'static str,
         /// Why not.
         why: &'static str,
-        /// The taps that can be.
-        taps: &'static str,
+        /// The engine's table ([`Info::taps`](crate::engine::Info::taps)):
+        /// the message lists its [`TapSpec::recoverable`] rows.
+        taps: &'static [TapSpec],
     },
     /// The tap's values say nothing about the seed with these arguments
     /// (equal bounds, `int:0`), or the arguments draw for ever.
@@ -70,9 +73,11 @@ impl fmt::Display for QueryError {
                 f,
                 "the offset bound {max_offset} is over the limit of {limit} for 624 outputs"
             ),
-            QueryError::NotThisTap { tap, why, taps } => {
-                write!(f, "tap {tap} cannot be recovered from: {why} (use {taps})")
-            }
+            QueryError::NotThisTap { tap, why, taps } => write!(
+                f,
+                "tap {tap} cannot be recovered from: {why} (use {})",
+                List::new(taps, Rows::RecoverableOr)
+            ),
             QueryError::UnsupportedTap(why) | QueryError::BadTap(why) => f.write_str(why),
             QueryError::Tap(e) => e.fmt(f),
             QueryError::Name(e) => e.fmt(f),

@@ -114,7 +114,7 @@ pub fn expected(
 ) -> Option<Expectation> {
     use crate::engine::Engine;
     let outcomes = crate::with_engine!(id, E => {
-        let split = crate::engine::tap::Split::tap(tap.unwrap_or(E::INFO.default_tap));
+        let split = crate::engine::tap::Split::tap(tap.unwrap_or(E::INFO.default_tap()));
         E::outcomes(E::tap(split.name, split.args(), false).ok()?)
     })?;
     if outcomes < 2.0 {

@@ -19,7 +19,7 @@ pub fn query(
     max_offset: Option<u64>,
 ) -> Result<Recovery, QueryError> {
     crate::with_engine!(id, E => {
-        let split = Split::tap(tap.unwrap_or(E::INFO.default_tap));
+        let split = Split::tap(tap.unwrap_or(E::INFO.default_tap()));
         let tap = E::tap(split.name, split.args(), false)?;
         E::recover(tap, values, max_offset, options)
     })

@@ -41,18 +41,11 @@ impl EntryPoint {
     ];
 
     /// The short name reports use (`u32`, `unit`, `float`, `int`, `chance`,
-    /// `frange`, `bell`, `tnormal`), matching the ledger script's calls.
+    /// `frange`, `bell`, `tnormal`): its row's entry in the engine's table
+    /// ([`Info::taps`](crate::engine::Info::taps)).
     pub const fn name(self) -> &'static str {
-        match self {
-            EntryPoint::U32 => "u32",
-            EntryPoint::Unit => "unit",
-            EntryPoint::Float => "float",
-            EntryPoint::IntInclusive => "int",
-            EntryPoint::Chance => "chance",
-            EntryPoint::FloatRange => "frange",
-            EntryPoint::IntRangeBell => "bell",
-            EntryPoint::TruncatedNormal => "tnormal",
-        }
+        let row = &<super::engine::Sots as crate::engine::Engine>::INFO.taps[self as usize];
+        row.entry
     }
 }
 

@@ -7,8 +7,8 @@ use super::calls::Call;
 use super::{Rng, DEFAULT_MAX_TWISTS, ITEM_LEN, ITEM_LEN_PADDED};
 use crate::engine::tap::{parse_f32, parse_i32, parse_u32, Args};
 use crate::engine::{
-    DiffError, Engine, Info, Loaded, Opt, Options, RecoverInfo, StateError, StateInfo, StateKind,
-    TapError, Unit, Value, Walk,
+    DiffError, Engine, IdentifyInfo, Info, Loaded, Opt, Options, RecoverInfo, StateError,
+    StateInfo, StateKind, TapError, TapSpec, Unit, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
@@ -24,9 +24,28 @@ impl crate::engine::Sealed for Sots {}
 /// `identify`'s and `diff`'s ceiling: 16 million twists, about 16 s.
 pub const MAX_TWISTS: u64 = 16_000_000;
 
-const TAPS: &str = "u32, unit, float, int:N, chance:P, frange:LO,HI, bell:LO,HI";
-const CALLS: &str =
-    "u32, unit, float, int N, chance P, frange LO HI, bell LO HI, tnormal-attempts K";
+/// The Mars entry points' calls, the one place they are named (every list
+/// of them is rendered from it), in [`super::EntryPoint`]'s order.
+const TAPS: &[TapSpec] = &[
+    TapSpec::new("u32", &[], "the raw draw (next_u32)").recoverable(),
+    TapSpec::new("unit", &[], "the unit draw (next_unit)").recoverable(),
+    TapSpec::new("float", &[], "the float draw (next_float)").recoverable(),
+    TapSpec::new("int", &["N"], "next_int_inclusive(N)").recoverable(),
+    TapSpec::new(
+        "chance",
+        &["P"],
+        "the probability test (0 words when P <= 0 or P >= 1)",
+    ),
+    TapSpec::new("frange", &["LO", "HI"], "float_range").recoverable(),
+    TapSpec::new("bell", &["LO", "HI"], "int_range_bell"),
+    TapSpec::new(
+        "tnormal-attempts",
+        &["K"],
+        "a truncated normal that took K attempts (2 words each)",
+    )
+    .entry("tnormal")
+    .ledger_only(),
+];
 
 impl Engine for Sots {
     type Gen = Rng;
@@ -41,34 +60,26 @@ impl Engine for Sots {
         family_about: "Sword of the Stars \"Mars\": MT19937 and its draw mappings",
         unit: Unit::Words,
         options: &[Opt::Precision],
-        default_tap: "u32",
         taps: TAPS,
-        calls: CALLS,
-        calls_help: "u32 | unit | float   the raw, unit and float draws\n\
-                     int N                next_int_inclusive(N)\n\
-                     chance P             the probability test (0 words when P <= 0 or P >= 1)\n\
-                     frange LO HI         float_range\n\
-                     bell LO HI           int_range_bell\n\
-                     tnormal-attempts K   a truncated normal that took K attempts (2 words each)",
-        entry_points: &[
-            "u32", "unit", "float", "int", "chance", "frange", "bell", "tnormal",
-        ],
         state: Some(StateInfo {
             lengths: &[ITEM_LEN, ITEM_LEN_PADDED],
             layouts: &[],
             layout_note: "",
             summary: "the save's RNG item: 624 words and left, 2500 bytes",
-            identify: Walk::twists(DEFAULT_MAX_TWISTS, MAX_TWISTS),
-            identify_how: "Walk the 624 words back to Knuth's initializer, no search: prints seed, \
-                           twists (further twists after seeding), left, words_drawn",
-            diff: Walk::twists(DEFAULT_MAX_TWISTS, MAX_TWISTS),
-            searches_seeds: false,
+            identify: Some(IdentifyInfo {
+                walk: Walk::twists(DEFAULT_MAX_TWISTS, MAX_TWISTS),
+                how: "Walk the 624 words back to Knuth's initializer, no search: prints seed, \
+                      twists (further twists after seeding), left, words_drawn",
+                searches_seeds: false,
+            }),
+            diff: Some(Walk::twists(DEFAULT_MAX_TWISTS, MAX_TWISTS)),
             lossy: "",
         }),
         recover: Some(RecoverInfo {
-            taps: "u32 (default), unit, float, int:N, frange:LO,HI; 624 or more u32 values need no search",
+            note: "624 or more u32 values need no search",
             needs_range: false,
-            offset_note: "; with 624 or more u32 values, 62400000: the 100 000 twists `state identify` walks",
+            offset_note:
+                "; with 624 or more u32 values, 62400000: the 100 000 twists `state identify` walks",
         }),
         ..Info::DEFAULTS
     };
@@ -112,35 +123,34 @@ impl Engine for Sots {
     }
 
     fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Call, TapError> {
+        // The truncated normal is counted, not drawn: named as a tap (or
+        // by its entry point's name), it is refused as such.
+        if name == "tnormal" || (name == "tnormal-attempts" && !ledger) {
+            return Err(TapError::LedgerOnly {
+                name: "the truncated normal",
+            });
+        }
         let a = Args::new(name, args, ledger);
-        Ok(match name {
-            "u32" => a.none("u32").map(|_| Call::U32)?,
-            "unit" => a.none("unit").map(|_| Call::Unit)?,
-            "float" => a.none("float").map(|_| Call::Float)?,
-            "int" => Call::IntInclusive(a.one("int", "int:N", parse_u32)?),
-            "chance" => Call::Chance(a.one("chance", "chance:P", parse_f32)?),
+        Ok(match a.row("sots", TAPS)?.entry {
+            "u32" => Call::U32,
+            "unit" => Call::Unit,
+            "float" => Call::Float,
+            "int" => Call::IntInclusive(a.one(parse_u32)?),
+            "chance" => Call::Chance(a.one(parse_f32)?),
             "frange" => {
-                let (lo, hi) = a.two("frange", "frange:LO,HI", parse_f32)?;
+                let (lo, hi) = a.two(parse_f32)?;
                 Call::FloatRange(lo, hi)
             }
             "bell" => {
-                let (lo, hi) = a.two("bell", "bell:LO,HI", parse_i32)?;
+                let (lo, hi) = a.two(parse_i32)?;
                 Call::IntRangeBell(lo, hi)
             }
-            "tnormal-attempts" if ledger => {
-                let k = a.one("tnormal-attempts", "tnormal-attempts:K", parse_u32)?;
-                Call::TruncatedNormal(k.try_into().map_err(|_| {
-                    TapError::invalid(format_args!(
-                        "tnormal-attempts needs K >= 1: every call makes at least one attempt"
-                    ))
-                })?)
-            }
-            "tnormal-attempts" | "tnormal" => {
-                return Err(TapError::LedgerOnly {
-                    name: "the truncated normal",
-                })
-            }
-            _ => return Err(a.unknown("sots", TAPS, CALLS)),
+            "tnormal" => Call::TruncatedNormal(a.one(parse_u32)?.try_into().map_err(|_| {
+                TapError::invalid(format_args!(
+                    "tnormal-attempts needs K >= 1: every call makes at least one attempt"
+                ))
+            })?),
+            row => unreachable!("the row {row} is not parsed"),
         })
     }
 
@@ -163,6 +173,12 @@ impl Engine for Sots {
         (value, gen.position() - before)
     }
 
+    fn entry(call: Call) -> &'static str {
+        call.entry_point().name()
+    }
+
+    /// [`Call::entry_point`]'s index, [`super::EntryPoint`] being the
+    /// table's rows in order.
     fn entry_point(call: Call) -> usize {
         call.entry_point().into()
     }

@@ -445,20 +445,21 @@ pub fn query(
     max_offset: Option<u64>,
     precision: Precision,
 ) -> Result<Recovery, QueryError> {
-    let too_little = |tap| QueryError::NotThisTap {
-        tap,
-        why: "its values carry too little of each word",
-        taps: "u32, unit, float, int:N or frange:LO,HI",
-    };
+    use crate::engine::Engine;
+    use crate::sots::engine::Sots;
     let tap = match call {
         Call::U32 => Tap::U32,
         Call::Unit => Tap::Unit,
         Call::Float => Tap::Float(precision),
         Call::IntInclusive(n) => Tap::IntInclusive(n),
         Call::FloatRange(lo, hi) => Tap::FloatRange(lo, hi, precision),
-        Call::Chance(_) => return Err(too_little("chance")),
-        Call::IntRangeBell(..) => return Err(too_little("bell")),
-        Call::TruncatedNormal(_) => return Err(too_little("tnormal-attempts")),
+        Call::Chance(_) | Call::IntRangeBell(..) | Call::TruncatedNormal(_) => {
+            return Err(QueryError::NotThisTap {
+                tap: Sots::spec(call).name,
+                why: "its values carry too little of each word",
+                taps: Sots::INFO.taps,
+            })
+        }
     };
     let v: Vec<Observed> = match tap {
         Tap::U32 | Tap::IntInclusive(_) => values(vals, |v| parse_u32(v).map(u64::from))?,

@@ -169,7 +169,7 @@ impl Stream {
     ) -> Result<Stream, StreamError> {
         let seed = id.check_seed(seed).map_err(StreamError::Seed)?;
         let draws = crate::with_engine!(id, E => {
-            let split = Split::tap(tap.unwrap_or(E::INFO.default_tap));
+            let split = Split::tap(tap.unwrap_or(E::INFO.default_tap()));
             let tap = E::tap(split.name, split.args(), false)?;
             Box::new(Of::<E> {
                 gen: E::seeded(seed, options),
@@ -216,8 +216,8 @@ impl Stream {
         self.draws.next()
     }
 
-    /// The tap's entry point, as an index into [`Info::entry_points`]: what
-    /// a ledger tallies it under.
+    /// The tap's entry point, as an index into [`Info::taps`]: what a
+    /// ledger tallies it under.
     pub fn entry_point(&self) -> usize {
         self.draws.entry_point()
     }

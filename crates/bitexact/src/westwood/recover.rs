@@ -390,7 +390,7 @@ pub fn query(
             return Err(QueryError::NotThisTap {
                 tap: "float",
                 why: "Random2Class has no Get_Float",
-                taps: "raw, ranged:MIN,MAX or double",
+                taps: <crate::westwood::engines::Random2Class as crate::engine::Engine>::INFO.taps,
             })
         }
     };

@@ -21,7 +21,7 @@ const FILLS: [&str; 8] = [
 /// embedded as it is.
 pub fn ledger(report: &Report, json: &str, source: &Source<'_>) -> String {
     let mut page = Page::new(source);
-    let names = report.entry_points;
+    let names: Vec<&str> = report.taps.iter().map(|t| t.entry).collect();
     let total = report.total.total();
     page.verdict(
         Verdict::Ok,

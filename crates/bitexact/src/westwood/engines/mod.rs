@@ -13,7 +13,7 @@ use super::{Random3, RandomLcg};
 use crate::engine::tap::{parse_i32, Args};
 #[cfg(feature = "alloc")]
 use crate::engine::Recovered;
-use crate::engine::{Engine, Info, Options, RecoverInfo, TapError, Value};
+use crate::engine::{Engine, Info, Options, RecoverInfo, TapError, TapSpec, Value};
 
 /// A WWLib tap (every class; `Float` is Random4Class's `Get_Float`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,45 +28,59 @@ pub enum Tap {
     Float,
 }
 
-const TAPS: &str = "raw, ranged:MIN,MAX, double";
-const TAPS4: &str = "raw, ranged:MIN,MAX, double, float";
-const CALLS: &str = "raw, ranged MIN MAX, double";
-const CALLS4: &str = "raw, ranged MIN MAX, double, float";
-const CALLS_HELP: &str = "raw                  one raw draw\n\
-    ranged MIN MAX       the ranged pick (0 draws for equal bounds; rejections spend more)\n\
-    double               ranged(1, 2147483647) / 2^31\n\
-    float                Get_Float (class random4)";
-const ENTRY_POINTS: &[&str] = &["raw", "ranged", "double", "float"];
+/// The calls every WWLib class has, the one place they are named (every
+/// list of them is rendered from these tables).
+const RAW: TapSpec = TapSpec::new("raw", &[], "one raw draw").recoverable();
+const RANGED: TapSpec = TapSpec::new(
+    "ranged",
+    &["MIN", "MAX"],
+    "the ranged pick (0 draws for equal bounds; rejections spend more)",
+)
+.recoverable();
+const DOUBLE: TapSpec = TapSpec::new("double", &[], "ranged(1, 2147483647) / 2^31").recoverable();
+/// The calls of the classes without `Get_Float`.
+const TAPS: &[TapSpec] = &[RAW, RANGED, DOUBLE];
+/// Random4Class's calls: `Get_Float` too.
+const TAPS4: &[TapSpec] = &[
+    RAW,
+    RANGED,
+    DOUBLE,
+    TapSpec::new("float", &[], "Get_Float").recoverable(),
+];
 const FAMILY_ABOUT: &str =
     "Westwood's WWLib classes: Random2Class, the TS / RA2 / YR randomizer, by default";
 const RECOVER: Option<RecoverInfo> = Some(RecoverInfo {
-    taps: "raw (default), ranged:MIN,MAX, double (and float for class random4)",
+    note: "",
     needs_range: false,
     offset_note: "",
 });
 
-/// A WWLib tap from its name and arguments; `float` only for a class that
-/// has `Get_Float`.
-fn ww_tap(name: &str, args: &[&str], ledger: bool, has_float: bool) -> Result<Tap, TapError> {
+/// A WWLib tap from its name and arguments, a row of `taps` (the class's
+/// table: `float` only for a class that has `Get_Float`).
+fn ww_tap(
+    name: &str,
+    args: &[&str],
+    ledger: bool,
+    taps: &'static [TapSpec],
+) -> Result<Tap, TapError> {
+    if name == "float" && !taps.iter().any(|t| t.name == "float") {
+        return Err(TapError::OtherClass {
+            name: "float",
+            what: "Random4Class's Get_Float",
+            class: "random4",
+        });
+    }
     let a = Args::new(name, args, ledger);
-    Ok(match name {
-        "raw" => a.none("raw").map(|_| Tap::Raw)?,
-        "double" => a.none("double").map(|_| Tap::Double)?,
-        "float" if has_float => a.none("float").map(|_| Tap::Float)?,
-        "float" => {
-            return Err(TapError::OtherClass {
-                name: "float",
-                what: "Random4Class's Get_Float",
-                class: "random4",
-            })
-        }
+    Ok(match a.row("westwood", taps)?.entry {
+        "raw" => Tap::Raw,
+        "double" => Tap::Double,
+        "float" => Tap::Float,
         "ranged" => {
-            let (min, max) = a.two("ranged", "ranged:MIN,MAX", parse_i32)?;
+            let (min, max) = a.two(parse_i32)?;
             super::check_range(min, max).map_err(|e| TapError::invalid(format_args!("{e}")))?;
             Tap::Ranged(min, max)
         }
-        _ if has_float => return Err(a.unknown("westwood", TAPS4, CALLS4)),
-        _ => return Err(a.unknown("westwood", TAPS, CALLS)),
+        row => unreachable!("the row {row} is not parsed"),
     })
 }
 
@@ -102,12 +116,12 @@ fn ww_call<G: Raw>(g: &mut G, tap: Tap, float: impl FnOnce(&mut G) -> f32) -> (V
     (v, c.draws)
 }
 
-fn ww_entry_point(tap: Tap) -> usize {
+fn ww_entry(tap: Tap) -> &'static str {
     match tap {
-        Tap::Raw => 0,
-        Tap::Ranged(..) => 1,
-        Tap::Double => 2,
-        Tap::Float => 3,
+        Tap::Raw => "raw",
+        Tap::Ranged(..) => "ranged",
+        Tap::Double => "double",
+        Tap::Float => "float",
     }
 }
 
@@ -171,9 +185,6 @@ macro_rules! stateless_class {
                 about: $about,
                 family_about: FAMILY_ABOUT,
                 taps: TAPS,
-                calls: CALLS,
-                calls_help: CALLS_HELP,
-                entry_points: ENTRY_POINTS,
                 recover: RECOVER,
                 ..Info::DEFAULTS
             };
@@ -187,15 +198,15 @@ macro_rules! stateless_class {
             }
 
             fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
-                ww_tap(name, args, ledger, false)
+                ww_tap(name, args, ledger, Self::INFO.taps)
             }
 
             fn call(gen: &mut $gen, tap: Tap) -> (Value, u64) {
                 ww_call(gen, tap, |_| 0.0)
             }
 
-            fn entry_point(tap: Tap) -> usize {
-                ww_entry_point(tap)
+            fn entry(tap: Tap) -> &'static str {
+                ww_entry(tap)
             }
 
             fn fixed_words(tap: Tap) -> Option<u64> {

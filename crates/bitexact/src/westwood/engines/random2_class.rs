@@ -1,11 +1,11 @@
 //! `Random2Class` in the engine contract: its TS and RA2 state files and
 //! its identification by seed search.
 
-use super::{ww_call, ww_entry_point, ww_fixed_words, ww_tap, Random2Class, Tap};
-use super::{CALLS, CALLS_HELP, ENTRY_POINTS, FAMILY_ABOUT, RECOVER, TAPS};
+use super::{ww_call, ww_entry, ww_fixed_words, ww_tap, Random2Class, Tap};
+use super::{FAMILY_ABOUT, RECOVER, TAPS};
 use crate::engine::{
-    DiffError, Engine, Game, Info, LayoutInfo, Loaded, Options, StateError, StateInfo, StateKind,
-    TapError, Unit, Value, Walk, MAX_WORK,
+    DiffError, Engine, Game, IdentifyInfo, Info, LayoutInfo, Loaded, Options, StateError,
+    StateInfo, StateKind, TapError, Unit, Value, Walk, MAX_WORK,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
@@ -52,9 +52,6 @@ impl Engine for Random2Class {
         about: "the TS/RA2/YR randomizer (250-word lagged XOR seeded by Random3Class)",
         family_about: FAMILY_ABOUT,
         taps: TAPS,
-        calls: CALLS,
-        calls_help: CALLS_HELP,
-        entry_points: ENTRY_POINTS,
         state: Some(StateInfo {
             lengths: &[crate::westwood::TS_LEN, crate::westwood::RA2_LEN],
             layouts: &[
@@ -69,11 +66,13 @@ impl Engine for Random2Class {
             ],
             layout_note: "Random2Class objects differ by game",
             summary: "the randomizer object, TS 1008 bytes or RA2/YR 1012 bytes",
-            identify: Walk::draws(crate::westwood::DEFAULT_MAX_DRAWS, MAX_IDENTIFY_DRAWS),
-            identify_how: "Walk the table back to every possible seeding point, then search the \
-                           seeds on every core: prints seed, words_drawn",
-            diff: Walk::draws(crate::westwood::DEFAULT_MAX_DRAWS, MAX_WORK),
-            searches_seeds: true,
+            identify: Some(IdentifyInfo {
+                walk: Walk::draws(crate::westwood::DEFAULT_MAX_DRAWS, MAX_IDENTIFY_DRAWS),
+                how: "Walk the table back to every possible seeding point, then search the \
+                      seeds on every core: prints seed, words_drawn",
+                searches_seeds: true,
+            }),
+            diff: Some(Walk::draws(crate::westwood::DEFAULT_MAX_DRAWS, MAX_WORK)),
             lossy: "it is written enabled (the stream then moves on its next draw)",
         }),
         recover: RECOVER,
@@ -129,15 +128,15 @@ impl Engine for Random2Class {
     }
 
     fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
-        ww_tap(name, args, ledger, false)
+        ww_tap(name, args, ledger, TAPS)
     }
 
     fn call(gen: &mut Random2, tap: Tap) -> (Value, u64) {
         ww_call(gen, tap, |_| 0.0)
     }
 
-    fn entry_point(tap: Tap) -> usize {
-        ww_entry_point(tap)
+    fn entry(tap: Tap) -> &'static str {
+        ww_entry(tap)
     }
 
     fn fixed_words(tap: Tap) -> Option<u64> {

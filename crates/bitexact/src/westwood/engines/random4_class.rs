@@ -1,10 +1,10 @@
 //! `Random4Class` in the engine contract: 2500-byte states, walked back.
 
-use super::{ww_call, ww_entry_point, ww_fixed_words, ww_tap, Random4Class, Tap};
-use super::{CALLS4, CALLS_HELP, ENTRY_POINTS, FAMILY_ABOUT, RECOVER, TAPS4};
+use super::{ww_call, ww_entry, ww_fixed_words, ww_tap, Random4Class, Tap};
+use super::{FAMILY_ABOUT, RECOVER, TAPS4};
 use crate::engine::{
-    DiffError, Engine, Info, Loaded, Options, StateError, StateInfo, StateKind, TapError, Value,
-    Walk,
+    DiffError, Engine, IdentifyInfo, Info, Loaded, Options, StateError, StateInfo, StateKind,
+    TapError, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
@@ -34,18 +34,17 @@ impl Engine for Random4Class {
         about: "MT19937 with the 1998 seeding (0 becomes 4375)",
         family_about: FAMILY_ABOUT,
         taps: TAPS4,
-        calls: CALLS4,
-        calls_help: CALLS_HELP,
-        entry_points: ENTRY_POINTS,
         state: Some(StateInfo {
             lengths: &[random4::STATE_LEN],
             layouts: &[],
             layout_note: "",
             summary: "624 words and mti, 2500 bytes",
-            identify: Walk::twists(DEFAULT_MAX_TWISTS, MAX_TWISTS),
-            identify_how: "no search: the 1998 seeding is walked back and inverted",
-            diff: Walk::twists(DEFAULT_MAX_TWISTS, MAX_TWISTS),
-            searches_seeds: false,
+            identify: Some(IdentifyInfo {
+                walk: Walk::twists(DEFAULT_MAX_TWISTS, MAX_TWISTS),
+                how: "no search: the 1998 seeding is walked back and inverted",
+                searches_seeds: false,
+            }),
+            diff: Some(Walk::twists(DEFAULT_MAX_TWISTS, MAX_TWISTS)),
             lossy: "",
         }),
         recover: RECOVER,
@@ -72,15 +71,15 @@ impl Engine for Random4Class {
     }
 
     fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
-        ww_tap(name, args, ledger, true)
+        ww_tap(name, args, ledger, TAPS4)
     }
 
     fn call(gen: &mut Random4, tap: Tap) -> (Value, u64) {
         ww_call(gen, tap, Random4::get_float)
     }
 
-    fn entry_point(tap: Tap) -> usize {
-        ww_entry_point(tap)
+    fn entry(tap: Tap) -> &'static str {
+        ww_entry(tap)
     }
 
     fn fixed_words(tap: Tap) -> Option<u64> {
