@@ -8,6 +8,7 @@
 #![no_main]
 
 use bitexact::engine::tap::Args;
+use bitexact::engine::TapSpec;
 use bitexact_cli::num::{parse_f32, parse_i32, parse_u32, parse_u64};
 use bitexact_cli::search::parse_seed_range;
 use libfuzzer_sys::fuzz_target;
@@ -73,32 +74,41 @@ fuzz_target!(|data: &[u8]| {
         f32_back(x, s);
     }
 
-    // A tap's two-number argument, as the library's tap grammar reads it.
+    // A tap's two-number argument, as the library's tap grammar reads it:
+    // its row (a one-row table taking two) found first, then the numbers.
+    const T: &[TapSpec] = &[TapSpec::new("t", &["A", "B"], "a pair")];
+    fn two<N>(
+        a: &Args<'_>,
+        parse: fn(&str) -> Result<N, bitexact::num::NumError>,
+    ) -> Result<(N, N), bitexact::engine::TapError> {
+        a.row("fuzz", T)?;
+        a.two(parse)
+    }
     let parts: Vec<&str> = s.split(',').collect();
     let pair = Args::new("t", &parts, false);
     let again = |a: String, b: String| -> Vec<String> { vec![a, b] };
-    if let Ok((a, b)) = pair.two("t", "t:A,B", parse_i32) {
+    if let Ok((a, b)) = two(&pair, parse_i32) {
         let back = again(a.to_string(), b.to_string());
         let back: Vec<&str> = back.iter().map(String::as_str).collect();
         assert_eq!(
-            Args::new("t", &back, false).two("t", "t:A,B", parse_i32),
+            two(&Args::new("t", &back, false), parse_i32),
             Ok((a, b))
         );
     }
-    if let Ok((a, b)) = pair.two("t", "t:A,B", parse_u32) {
+    if let Ok((a, b)) = two(&pair, parse_u32) {
         let back = again(a.to_string(), b.to_string());
         let back: Vec<&str> = back.iter().map(String::as_str).collect();
         assert_eq!(
-            Args::new("t", &back, false).two("t", "t:A,B", parse_u32),
+            two(&Args::new("t", &back, false), parse_u32),
             Ok((a, b))
         );
     }
-    if let Ok((a, b)) = pair.two("t", "t:A,B", parse_f32) {
+    if let Ok((a, b)) = two(&pair, parse_f32) {
         f32_back(a, s);
         f32_back(b, s);
     }
     // The library's messages name no front end's flags.
-    if let Err(e) = pair.two("t", "t:A,B", parse_u64) {
+    if let Err(e) = two(&pair, parse_u64) {
         let e = e.to_string();
         assert!(!e.contains("--"), "{e}");
     }
