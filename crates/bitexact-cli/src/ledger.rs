@@ -56,12 +56,16 @@ fn write_turn(out: &mut impl Write, label: &str, entries: &Entries) -> std::io::
         plural(total.calls, "call"),
         plural(total.words, "word")
     )?;
-    for (e, t) in entries.iter().filter(|(_, t)| t.calls > 0) {
+    // The names' column as wide as the longest name used (at least 8), so
+    // that a long entry point (`next-range`) keeps the counts aligned.
+    let used = || entries.iter().filter(|(_, t)| t.calls > 0);
+    let width = used().map(|(e, _)| e.len()).max().unwrap_or(0).max(8);
+    for (e, t) in used() {
         let calls = if t.calls == 1 { "call" } else { "calls" };
         let words = if t.words == 1 { "word" } else { "words" };
         writeln!(
             out,
-            "  {e:<8} {:>8} {calls:<5} {:>10} {words}",
+            "  {e:<width$} {:>8} {calls:<5} {:>10} {words}",
             t.calls, t.words
         )?;
     }

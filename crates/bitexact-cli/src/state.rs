@@ -96,13 +96,38 @@ fn load_bytes<E: Engine>(
     layout: Option<&str>,
     offset: Option<u64>,
 ) -> Result<(E::Gen, Option<&'static str>, Vec<u8>), Failure> {
-    let max = state.lengths.iter().copied().max().unwrap_or(0);
+    // Read up to the longest state of the whole family, so that another
+    // class's file gets the engine's length error and the class to use.
+    let family = Id::family(E::INFO.name);
+    let max = family
+        .iter()
+        .filter_map(|id| id.info().state)
+        .chain([*state])
+        .flat_map(|s| s.lengths.iter().copied())
+        .max()
+        .unwrap_or(0);
     let bytes = match offset {
         None => crate::read_limited(path, max)?,
         Some(at) => at_offset(path, state, layout, at)?,
     };
-    let (g, layout) = E::load(&bytes, layout)
-        .map_err(|e| Failure::usage(format!("'{}': {e}", crate::input_name(path))))?;
+    let (g, layout) = E::load(&bytes, layout).map_err(|e| {
+        let name = crate::input_name(path);
+        let other = match e.kind {
+            StateKind::Length { len } => family
+                .iter()
+                .find(|id| id.info().class == E::INFO.class)
+                .and_then(|id| id.sibling_with_state_len(len)),
+            _ => None,
+        };
+        match other {
+            Some(id) => Failure::usage(format!(
+                "'{name}': {e}; it is as long as a {} state: --class {}",
+                id.info().title,
+                id.info().class.unwrap_or("")
+            )),
+            None => Failure::usage(format!("'{name}': {e}")),
+        }
+    })?;
     Ok((g, layout, bytes))
 }
 

@@ -160,3 +160,24 @@ fn skip_draws_names_draws_where_the_output_does() {
         "--skip-words",
     );
 }
+
+/// The ledger's counts stand in one column whatever the entry points'
+/// names (`next-range` is longer than the usual eight characters), for
+/// every engine: the calls column ends at the same place on every row.
+#[test]
+fn ledger_columns_align_with_long_entry_points() {
+    let o = with_stdin(
+        &["ledger", "dotnet", "--seed", "1", "-"],
+        "turn\nnext\nnext 6\nnext -5 5\ndouble\nbytes\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("  ")).collect();
+    assert!(rows.iter().any(|r| r.contains("next-range")), "{out}");
+    // Each row: name, calls, "call(s)", words, "word(s)".
+    let ends: Vec<usize> = rows
+        .iter()
+        .map(|r| r.find(" call").expect("a calls column"))
+        .collect();
+    assert!(ends.windows(2).all(|w| w[0] == w[1]), "{out}");
+}

@@ -230,7 +230,54 @@ fn state_westwood() {
         "1010 bytes",
     );
     assert_usage_error(
+        // Read up to the family's longest state (Random4Class's), so that
+        // a file of the other class is named as such.
         &bitexact(&["state", "identify", "westwood", "/dev/zero"]),
-        "over 1012 bytes",
+        "over 2500 bytes",
     );
+}
+
+/// A state file of the family's other class names the class to use, for
+/// every verb that reads one, both ways; a length no class has does not.
+#[test]
+fn another_class_state_names_its_class() {
+    let r4 = temp("other_class_r4.bin");
+    let r2 = temp("other_class_r2.bin");
+    let save = |args: &[&str], out: &std::path::Path| {
+        let mut a = vec!["state", "save", "westwood", "--seed", "7"];
+        a.extend_from_slice(args);
+        a.extend_from_slice(&["-o", out.to_str().unwrap()]);
+        let o = bitexact(&a);
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    save(&["--class", "random4"], &r4);
+    save(&["--layout", "ra2"], &r2);
+    for verb in ["show", "identify"] {
+        let o = bitexact(&["state", verb, "westwood", r4.to_str().unwrap()]);
+        assert_usage_error(&o, "is 2500 bytes");
+        assert!(
+            stderr(&o).contains("as long as a Random4Class state: --class random4"),
+            "{verb}: {}",
+            stderr(&o)
+        );
+        let o = bitexact(&[
+            "state",
+            verb,
+            "westwood",
+            "--class",
+            "random4",
+            r2.to_str().unwrap(),
+        ]);
+        assert_usage_error(&o, "not 1012");
+        assert!(
+            stderr(&o).contains("as long as a Random2Class state: --class random2"),
+            "{verb}: {}",
+            stderr(&o)
+        );
+    }
+    let odd = temp("other_class_odd.bin");
+    std::fs::write(&odd, [0u8; 1500]).unwrap();
+    let o = bitexact(&["state", "show", "westwood", odd.to_str().unwrap()]);
+    assert_usage_error(&o, "1500 bytes");
+    assert!(!stderr(&o).contains("--class"), "{}", stderr(&o));
 }

@@ -118,6 +118,15 @@ impl Id {
         FamilyList::of(name)
     }
 
+    /// Another generator of this one's family whose state files are `len`
+    /// bytes long (a Random4Class file given as a Random2Class one): the
+    /// class a front end suggests when a state file's length is wrong.
+    pub fn sibling_with_state_len(self, len: usize) -> Option<Id> {
+        FamilyList::of(self.info().name)
+            .iter()
+            .find(|id| *id != self && id.info().state.is_some_and(|s| s.lengths.contains(&len)))
+    }
+
     /// The generator's known-answer checks ([`Engine::CHECKS`]).
     pub fn checks(self) -> &'static [crate::selftest::Check] {
         crate::with_engine!(self, E => E::CHECKS)

@@ -220,7 +220,11 @@ fn place(
                 report.first_divergence = Some(divergence(
                     e,
                     k,
-                    std::format!("{}: {} draws by its cursors", e.describe(), step(k)),
+                    std::format!(
+                        "{}: {} by its cursors",
+                        e.describe(),
+                        draws(i64::from(step(k)))
+                    ),
                     std::format!("{want} draw{}", if want == 1 { "" } else { "s" }),
                 ));
                 report.checked = k as u64;
@@ -321,7 +325,7 @@ fn place(
     let c = cs[depth];
     let e = &es[c.last];
     let logged = match c.logged {
-        Some(l) => std::format!("{}: {l} draws by its cursors", e.describe()),
+        Some(l) => std::format!("{}: {} by its cursors", e.describe(), draws(l.into())),
         None => std::format!("{}: cursors after its draws", e.describe()),
     };
     let expected = match f.replay {
@@ -347,8 +351,10 @@ fn place(
             report.shift = Some(k);
             report.details.push(if e.ranged {
                 std::format!(
-                    "the rest (calls after #{:05}) fits the stream when this call makes the {l} draws its cursors say, not the {r} its logged range makes: either its range is not what the game drew with, or the game made {k} draws the log does not show before it (shift {k})",
-                    e.number
+                    "the rest (calls after #{:05}) fits the stream when this call makes the {} its cursors say, not the {r} its logged range makes: either its range is not what the game drew with, or the game made {} the log does not show before it (shift {k})",
+                    e.number,
+                    draws(l.into()),
+                    draws(k)
                 )
             } else {
                 std::format!(
@@ -465,4 +471,9 @@ fn fit_from(words: &mut Words, es: &[Entry], cs: &[Call], from: usize, pos: u64)
         at += u64::from(r);
     }
     cs.len()
+}
+
+/// `N draws`, or `1 draw`.
+fn draws(n: i64) -> std::string::String {
+    std::format!("{n} draw{}", if n == 1 { "" } else { "s" })
 }
