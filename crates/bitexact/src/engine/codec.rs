@@ -49,85 +49,110 @@ pub fn distinct_words(bytes: &[u8], n: usize) -> bool {
 }
 
 /// An MT19937 block of 624 words and its position counter (sots' `left`,
-/// Random4Class's `mti`), 2500 bytes: the counter in `0..=624`, the
-/// sampled words distinct ([`distinct_words`]), and words 1..624 as a
-/// generator's are ([`words_look_random`]; word 0 is left out: a freshly
-/// seeded block holds the seed there).
+/// Random4Class's `mti`), 2500 bytes: the counter in `0..=624`, and words
+/// 1..624 as a generator's can be ([`words_look_random`]; word 0 is left
+/// out: a freshly seeded block holds the seed there).
 pub fn mt_block_plausible(bytes: &[u8]) -> bool {
-    bytes.len() == 2500
-        && word_at(bytes, 2496) <= 624
-        && distinct_words(bytes, 624)
-        && words_look_random(&bytes[4..2496])
+    bytes.len() == 2500 && word_at(bytes, 2496) <= 624 && words_look_random(&bytes[4..2496])
 }
 
 /// The most words [`words_look_random`] reads.
 pub const RANDOM_WORDS_MAX: usize = 624;
 
 /// Whether the little-endian words of `bytes` (the first
-/// [`RANDOM_WORDS_MAX`]) look like a generator's uniform 32-bit words
-/// rather than memory: at most three of them below 2^16 (small integers,
-/// the upper halves of 64-bit pointers) and at most two equal to another
-/// (text, repeated structures). A uniform word is below 2^16 with chance
-/// 2^-16, so 623 of them fail the first test with chance about 3·10^-10,
-/// and the second (4.5·10^-5 equal pairs expected) about 2·10^-14: a
-/// genuine block is not turned away in practice. The windows of real crash
-/// dumps that passed the cheaper tests before this one — stack memory with
-/// 142 or more small words, path names with 150 or more repeats — are.
+/// [`RANDOM_WORDS_MAX`]) could be a generator's rather than memory: at
+/// most three of them below 2^16 (small integers, zeros, the upper halves
+/// of 64-bit pointers) and at most 64 distinct words of four printable
+/// ASCII bytes (text). A uniform word is below 2^16 with chance 2^-16 and
+/// text with chance (95/256)^4, about 1.9 %: 623 of them fail the tests
+/// with chance about 3·10^-10 and far below 10^-20. Nothing here assumes
+/// the words distinct or well mixed: a seed with many trailing zero bits
+/// leaves Random4Class's block (`seed · 69069^i`) with as few as one
+/// distinct word, and the twists take a thousand rounds and more to mix
+/// it, a few repeated words counting many times (hence distinct text
+/// words: the tests walk every trailing-zero count of the seed through
+/// 2000 twists). The windows of real crash dumps that passed the counter
+/// test alone — stack memory with 142 small words or more, path names
+/// with about 400 distinct text words — do not pass.
 pub fn words_look_random(bytes: &[u8]) -> bool {
-    let mut words = [0u32; RANDOM_WORDS_MAX];
-    let mut n = 0;
-    for (w, c) in words.iter_mut().zip(bytes.chunks_exact(4)) {
-        *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        n += 1;
+    let mut text = [0u32; RANDOM_WORDS_MAX];
+    let (mut small, mut texts) = (0, 0);
+    for c in bytes.chunks_exact(4).take(RANDOM_WORDS_MAX) {
+        let w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        small += usize::from(w < 1 << 16);
+        if small > 3 {
+            return false;
+        }
+        if c.iter().all(|b| (0x20..0x7f).contains(b)) {
+            text[texts] = w;
+            texts += 1;
+        }
     }
-    let words = &mut words[..n];
-    if words.iter().filter(|&&w| w < 1 << 16).count() > 3 {
-        return false;
-    }
-    words.sort_unstable();
-    words.windows(2).filter(|p| p[0] == p[1]).count() <= 2
+    let text = &mut text[..texts];
+    text.sort_unstable();
+    // Distinct words: one, plus one at each change in sorted order.
+    text.windows(2).filter(|p| p[0] != p[1]).count() < 64
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Genuine MT19937 blocks — fresh from Knuth's initializer (seed 0's
-    /// word 1 is 1) and twisted — pass; the same blocks with four small
-    /// words, or three words copied over others, do not.
+    /// Every genuine MT19937 block passes: Knuth-seeded (sots; seed 0's
+    /// word 1 is 1) and 1998-seeded (Random4Class: `seed · 69069^i`, whose
+    /// words keep the seed's trailing zero bits: with 24 or more, hundreds
+    /// of twists still hold repeated words), for seeds with every count of
+    /// trailing zeros 0..=31 and random ones, fresh and through 2000
+    /// twists; the same blocks with four small words, or 100 words of
+    /// text, do not.
     #[test]
     fn genuine_blocks_look_random_and_memory_does_not() {
-        let block_bytes = |mt: &crate::mt19937::Block| {
+        use crate::mt19937::{init_genrand, twist, Block};
+        let block_bytes = |mt: &Block| {
             let mut b = [0u8; 2500];
             put_words(&mut b, mt.iter().copied().chain([624]));
             b
         };
         let mut s = 0x2545_f491u32;
-        for seed in [0u32, 1, 4375, 5489, u32::MAX]
+        let mut next = || {
+            s = s.wrapping_mul(0x0019_660d).wrapping_add(0x3c6e_f35f);
+            s
+        };
+        let mut seeds = [0u32; 32 + 100];
+        for (i, seed) in seeds.iter_mut().enumerate() {
+            *seed = if i < 32 { (next() | 1) << i } else { next() };
+        }
+        let mut broken = 0;
+        for seed in seeds
             .into_iter()
-            .chain((0..300).map(|_| {
-                s = s.wrapping_mul(0x0019_660d).wrapping_add(0x3c6e_f35f);
-                s
-            }))
+            .chain([0, 1, 4375, 5489, u32::MAX, 1 << 31])
         {
-            let mut mt = crate::mt19937::init_genrand(seed);
-            for twist in 0..4 {
-                let b = block_bytes(&mt);
-                assert!(mt_block_plausible(&b), "seed {seed}, twist {twist}");
-                let mut small = b;
-                for k in [10, 200, 400, 600] {
-                    put_words(&mut small[4 * k..], [k as u32]);
+            let seed4 = if seed == 0 { 4375 } else { seed };
+            for mut mt in [
+                init_genrand(seed),
+                crate::westwood::random4::seed_block(seed4),
+            ] {
+                for t in 0..2000 {
+                    let b = block_bytes(&mt);
+                    assert!(mt_block_plausible(&b), "seed {seed:#x}, twist {t}");
+                    let mut small = b;
+                    for k in [10, 200, 400, 600] {
+                        put_words(&mut small[4 * k..], [k as u32]);
+                    }
+                    assert!(!mt_block_plausible(&small), "seed {seed:#x}");
+                    let mut text = b;
+                    for (i, byte) in text[400..800].iter_mut().enumerate() {
+                        *byte = b' ' + ((i * 37 + i / 5) % 95) as u8;
+                    }
+                    assert!(!mt_block_plausible(&text), "seed {seed:#x}");
+                    broken += 2;
+                    twist(&mut mt);
                 }
-                assert!(!words_look_random(&small[4..2496]), "seed {seed}");
-                let mut repeats = b;
-                for k in [10, 200, 400] {
-                    let w = word_at(&b, 4 * (k + 1));
-                    put_words(&mut repeats[4 * k..], [w]);
-                }
-                assert!(!words_look_random(&repeats[4..2496]), "seed {seed}");
-                crate::mt19937::twist(&mut mt);
             }
         }
+        assert!(broken > 100_000);
+        // Zeroed memory is not a state.
+        assert!(!mt_block_plausible(&[0u8; 2500]));
     }
 
     #[test]

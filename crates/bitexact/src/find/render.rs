@@ -101,6 +101,7 @@ pub fn summary(report: &Report, name: &str) -> String {
     let names: Vec<String> = report.engines.iter().map(|id| label(*id)).collect();
     let not = match report.candidates.len() {
         0 => String::new(),
+        1 => ", 1 candidate not identified".into(),
         n => format!(", {n} candidates not identified"),
     };
     let found = report.identified.len();
