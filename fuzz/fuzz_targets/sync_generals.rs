@@ -6,7 +6,7 @@
 
 use bitexact::generals::GameRandom;
 use bitexact::sync::{Format, Options, Stream};
-use bitexact_fuzz::{sync_run, Bytes};
+use bitexact_fuzz::{sync_any, sync_run, Bytes};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -20,8 +20,7 @@ fuzz_target!(|data: &[u8]| {
             stream: [Stream::Logic, Stream::Client, Stream::Audio][usize::from(mode >> 6) % 3],
             ..Options::default()
         };
-        let cut = (mode & 8 != 0).then_some(usize::from(b.u16()));
-        let _ = sync_run(Format::Generals, b.rest(), cut, &options);
+        sync_any(Format::Generals, &mut b, mode, &options);
         return;
     }
     let n = usize::from(b.u8()) + 1;

@@ -6,7 +6,7 @@
 use bitexact::generals::GameRandom;
 use bitexact::sync::generals_crc::seed_crc;
 use bitexact::sync::{Format, Options};
-use bitexact_fuzz::{sync_run, Bytes};
+use bitexact_fuzz::{sync_any, sync_run, Bytes};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -19,8 +19,7 @@ fuzz_target!(|data: &[u8]| {
             max_draws: Some(u64::from(b.u16())),
             ..Options::default()
         };
-        let cut = (mode & 8 != 0).then_some(usize::from(b.u16()));
-        let _ = sync_run(Format::GeneralsCrc, b.rest(), cut, &options);
+        sync_any(Format::GeneralsCrc, &mut b, mode, &options);
         return;
     }
     let mut g = GameRandom::new(seed);

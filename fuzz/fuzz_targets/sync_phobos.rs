@@ -5,7 +5,7 @@
 
 use bitexact::sync::{Format, Options};
 use bitexact::westwood::{pick_random_number, Random2};
-use bitexact_fuzz::{sync_run, Bytes};
+use bitexact_fuzz::{sync_any, sync_run, Bytes};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -20,8 +20,7 @@ fuzz_target!(|data: &[u8]| {
         ..Options::default()
     };
     if mode & 1 == 0 {
-        let cut = (mode & 8 != 0).then_some(usize::from(b.u16()));
-        let _ = sync_run(Format::Phobos, b.rest(), cut, &options);
+        sync_any(Format::Phobos, &mut b, mode, &options);
         return;
     }
     // A ring from the stream itself.

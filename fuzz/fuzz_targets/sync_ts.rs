@@ -7,7 +7,7 @@
 
 use bitexact::sync::{Format, Options};
 use bitexact::westwood::{pick_random_number, Random2};
-use bitexact_fuzz::{sync_run, Bytes};
+use bitexact_fuzz::{sync_any, sync_run, Bytes};
 use libfuzzer_sys::fuzz_target;
 
 /// The ring of `n` calls from `g` (kinds and ranges from `b`), with one
@@ -52,8 +52,7 @@ fuzz_target!(|data: &[u8]| {
         ..Options::default()
     };
     if mode & 1 == 0 {
-        let cut = (mode & 8 != 0).then_some(usize::from(b.u16()));
-        let _ = sync_run(Format::Ts, b.rest(), cut, &options);
+        sync_any(Format::Ts, &mut b, mode, &options);
         return;
     }
     let warmup = u64::from(b.u16() % 2000);

@@ -4,7 +4,7 @@
 
 use bitexact::sync::{Format, Options};
 use bitexact::westwood::Random2;
-use bitexact_fuzz::{sync_run, Bytes};
+use bitexact_fuzz::{sync_any, sync_run, Bytes};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -18,8 +18,7 @@ fuzz_target!(|data: &[u8]| {
             max_draws: Some(u64::from(b.u16())),
             ..Options::default()
         };
-        let cut = (mode & 8 != 0).then_some(usize::from(b.u16()));
-        let _ = sync_run(format, b.rest(), cut, &options);
+        sync_any(format, &mut b, mode, &options);
         return;
     }
     let k = u64::from(b.u16());

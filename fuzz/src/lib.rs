@@ -268,6 +268,20 @@ pub fn sync_report_ok(r: &bitexact::sync::Report) {
     let _ = r.text();
 }
 
+/// The any-bytes half of a sync target: the bytes `b` has left, checked as
+/// one log, or as two cut at a `u16` read first when `mode` has bit 3 (8)
+/// set. The check must not panic and a report must keep its promises
+/// ([`sync_run`]); what it finds is not asserted.
+pub fn sync_any(
+    format: bitexact::sync::Format,
+    b: &mut Bytes<'_>,
+    mode: u8,
+    options: &bitexact::sync::Options,
+) {
+    let cut = (mode & 8 != 0).then_some(usize::from(b.u16()));
+    let _ = sync_run(format, b.rest(), cut, options);
+}
+
 /// Run a check over two optional logs cut from `text` at `cut`.
 pub fn sync_run(
     format: bitexact::sync::Format,

@@ -10,9 +10,7 @@ use bitexact::json::Json;
 use bitexact::search::Plan;
 
 use crate::search::{bx_search, Scheduled};
-use crate::{
-    bx_status, bytes_in, status, BX_BAD_ARGUMENT, BX_BAD_IMAGE, BX_INTERRUPTED, BX_NULL_POINTER,
-};
+use crate::{bx_status, bytes_in, status, TextOut, BX_BAD_ARGUMENT, BX_BAD_IMAGE, BX_INTERRUPTED};
 
 /// Looks through `bytes[0..len]` — a save, a raw memory image, or a Windows
 /// minidump (read by its `MDMP` signature: each state is then named by its
@@ -58,16 +56,10 @@ pub unsafe extern "C" fn bx_state_find_json(
     json_out: *mut *mut c_char,
 ) -> bx_status {
     status(|| {
-        if json_out.is_null() || !json_out.is_aligned() {
-            return Err(BX_NULL_POINTER);
-        }
-        let write = |text: String| {
-            // The JSON escapes control characters, so it holds no NUL.
-            let s = CString::new(text).unwrap_or_default();
-            // SAFETY: checked non-NULL and aligned above; the caller
-            // promises it is writable.
-            unsafe { json_out.write(s.into_raw()) };
-        };
+        // SAFETY: NULL, misaligned or writable for a pointer (contract).
+        let out = unsafe { TextOut::new(json_out) }?;
+        // The JSON escapes control characters, so it holds no NUL.
+        let write = |text: String| out.write(CString::new(text).unwrap_or_default());
         let refuse = |code: bx_status, message: String| {
             let mut j = Json::object();
             j.set("error", message);

@@ -239,6 +239,31 @@ pub(crate) fn out_ptr<T>(p: *mut T) -> Result<NonNull<T>, bx_status> {
     }
 }
 
+/// Where a call hands back a string the caller frees with
+/// `bx_string_free` (`json_out`, `html_out`): its out-pointer, checked for
+/// NULL and alignment before the call does anything else.
+pub(crate) struct TextOut(NonNull<*mut c_char>);
+
+impl TextOut {
+    /// `p` checked: `BX_NULL_POINTER` for NULL or misaligned (then nothing
+    /// is ever written through it).
+    ///
+    /// # Safety
+    ///
+    /// `p` is NULL, misaligned, or valid for a write of one pointer for as
+    /// long as the `TextOut` lives.
+    pub(crate) unsafe fn new(p: *mut *mut c_char) -> Result<TextOut, bx_status> {
+        out_ptr(p).map(TextOut)
+    }
+
+    /// Hand `s` to the caller (the old pointer is not read or freed).
+    pub(crate) fn write(&self, s: std::ffi::CString) {
+        // SAFETY: checked non-NULL and aligned in `new`, and writable for as
+        // long as `self` lives (`new`'s contract).
+        unsafe { put(self.0, s.into_raw()) }
+    }
+}
+
 /// Write `value` through a checked out-pointer (the old contents, possibly
 /// uninitialised, are not read or dropped).
 ///

@@ -6,7 +6,7 @@ use std::ffi::CString;
 
 use bitexact::scan::{scan, Options, Origin, ScanError};
 
-use crate::{bx_status, bytes_in, status, BX_BAD_IMAGE, BX_NO_SUCH_FUNCTION, BX_NULL_POINTER};
+use crate::{bx_status, bytes_in, status, TextOut, BX_BAD_IMAGE, BX_NO_SUCH_FUNCTION};
 
 /// Scans the PE / ELF x86 image in `image[0..len]` for generator sites and
 /// writes the report (SPEC 10's JSON: `image`, `sites`, `functions`,
@@ -96,9 +96,8 @@ unsafe fn scan_to(
     html: bool,
 ) -> bx_status {
     status(|| {
-        if json_out.is_null() || !json_out.is_aligned() {
-            return Err(BX_NULL_POINTER);
-        }
+        // SAFETY: NULL, misaligned or writable for a pointer (contract).
+        let out = unsafe { TextOut::new(json_out) }?;
         // SAFETY: the caller promises `len` readable bytes at `image`.
         let bytes = unsafe { bytes_in(image, len) }?;
         // SAFETY: NULL or a NUL-terminated string (contract).
@@ -117,10 +116,7 @@ unsafe fn scan_to(
         } else {
             report.to_json()
         };
-        let json = CString::new(text).map_err(|_| BX_BAD_IMAGE)?;
-        // SAFETY: checked non-NULL and aligned above; the caller promises it
-        // is writable.
-        unsafe { json_out.write(json.into_raw()) };
+        out.write(CString::new(text).map_err(|_| BX_BAD_IMAGE)?);
         Ok(())
     })
 }

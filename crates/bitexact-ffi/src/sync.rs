@@ -8,7 +8,7 @@ use std::ffi::CString;
 use bitexact::json::Json;
 use bitexact::sync::{check, Format, Options, Stop, Stream, SyncError, Which};
 
-use crate::{bx_status, bytes_in, status, BX_BAD_ARGUMENT, BX_BAD_LOG, BX_NULL_POINTER};
+use crate::{bx_status, bytes_in, status, TextOut, BX_BAD_ARGUMENT, BX_BAD_LOG, BX_NULL_POINTER};
 
 /// Generals' logic stream (`bx_sync_options.stream`).
 pub const BX_STREAM_LOGIC: u32 = 0;
@@ -154,9 +154,8 @@ unsafe fn sync_to(
     html: bool,
 ) -> bx_status {
     status(|| {
-        if json_out.is_null() || !json_out.is_aligned() {
-            return Err(BX_NULL_POINTER);
-        }
+        // SAFETY: NULL, misaligned or writable for a pointer (contract).
+        let out = unsafe { TextOut::new(json_out) }?;
         // SAFETY: NULL or a NUL-terminated string (contract).
         let name = unsafe { crate::text(format) }?.ok_or(BX_NULL_POINTER)?;
         // SAFETY: the caller promises `len` readable bytes at `log`.
@@ -176,11 +175,7 @@ unsafe fn sync_to(
             // SAFETY: non-NULL, aligned, and a `bx_sync_options` (contract).
             unsafe { *options }
         };
-        let write = |s: CString| {
-            // SAFETY: checked non-NULL and aligned above; the caller promises
-            // it is writable.
-            unsafe { json_out.write(s.into_raw()) };
-        };
+        let write = |s: CString| out.write(s);
         let bad = |message: &str| {
             let mut j = Json::object();
             j.set("error", message);

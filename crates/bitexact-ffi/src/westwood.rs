@@ -2,7 +2,7 @@
 //! with its byte layouts and its identification by seed search; the other
 //! WWLib classes are in `wwlib.rs`.
 
-use bitexact::westwood::{self, engines::Random2Class, Random2};
+use bitexact::westwood::{self, engines::Random2Class, pick_random_number, Random2, Raw};
 
 use crate::handle::{
     bx_identity, discard, draw_into, fill, identify, identity, load_state, new, save_state,
@@ -62,9 +62,27 @@ fn lay(l: bx_westwood_layout) -> Layout {
     }
 }
 
-/// A WWLib ranged draw's error as a status.
-pub(crate) fn ranged_status(_: westwood::RangeError) -> bx_status {
-    BX_RANGE_TOO_WIDE
+/// The body of every WWLib class's `_ranged` call: WWLib's inclusive
+/// ranged draw (`Pick_Random_Number`) on the handle's generator into
+/// `*out`. Returns `BX_OK`; `BX_RANGE_TOO_WIDE` for a span past 2147483647
+/// (nothing drawn); `BX_NULL_POINTER` for a NULL handle or `out` (nothing
+/// drawn).
+///
+/// # Safety
+///
+/// As [`draw_into`]: `rng` is NULL, misaligned or a live handle not used by
+/// another thread meanwhile; `out` is NULL, misaligned or valid for writing
+/// an int32_t.
+pub(crate) unsafe fn ranged<H: Handle>(rng: *mut H, min: i32, max: i32, out: *mut i32) -> bx_status
+where
+    Gen<H>: Raw,
+{
+    // SAFETY: the caller's contract is `draw_into`'s.
+    unsafe {
+        draw_into(rng, out, |r| {
+            pick_random_number(r, min, max).map_err(|_| BX_RANGE_TOO_WIDE)
+        })
+    }
 }
 
 /// A new `Random2Class(seed)`: the table filled by Random3Class(seed, 0),
@@ -122,7 +140,7 @@ pub unsafe extern "C" fn bx_westwood_ranged(
 ) -> bx_status {
     // SAFETY: `rng` is NULL or a live, unshared handle; `out` is NULL or
     // writable for an int32_t (contract).
-    unsafe { draw_into(rng, out, |r| r.ranged(min, max).map_err(ranged_status)) }
+    unsafe { ranged(rng, min, max, out) }
 }
 
 /// ranged(1, 2147483647) / 2147483648.0: strictly inside (0, 1).

@@ -10,10 +10,10 @@ use bitexact::westwood::{random4, Random3, Random4, RandomLcg};
 
 use crate::bx_status;
 use crate::handle::{
-    bx_identity, discard, draw_into, fill, identify_walk, load_one, new, new_with, save_fixed,
-    with_mut, with_ref, Handle,
+    bx_identity, discard, fill, identify_walk, load_one, new, new_with, save_fixed, with_mut,
+    with_ref, Handle,
 };
-use crate::westwood::ranged_status;
+use crate::westwood::ranged;
 
 /// `RandomClass`, the WWLib LCG: seed = seed * 0x41C64E6D + 0x3039, draw
 /// (seed >> 10) & 0x7FFF. Opaque; freed by `bx_westwood_random_free`. Not
@@ -106,7 +106,7 @@ pub unsafe extern "C" fn bx_westwood_random_ranged(
 ) -> bx_status {
     // SAFETY: `rng` is NULL or a live, unshared handle; `out` is NULL or
     // writable for an int32_t (contract).
-    unsafe { draw_into(rng, out, |r| r.ranged(min, max).map_err(ranged_status)) }
+    unsafe { ranged(rng, min, max, out) }
 }
 
 /// ranged(1, 2147483647) / 2147483648.0 of the 15-bit class. (0.0 for a
@@ -216,7 +216,7 @@ pub unsafe extern "C" fn bx_westwood_random3_ranged(
 ) -> bx_status {
     // SAFETY: `rng` is NULL or a live, unshared handle; `out` is NULL or
     // writable for an int32_t (contract).
-    unsafe { draw_into(rng, out, |r| r.ranged(min, max).map_err(ranged_status)) }
+    unsafe { ranged(rng, min, max, out) }
 }
 
 /// ranged(1, 2147483647) / 2147483648.0. (0.0 for a NULL handle.)
@@ -314,7 +314,7 @@ pub unsafe extern "C" fn bx_westwood_random4_ranged(
 ) -> bx_status {
     // SAFETY: `rng` is NULL or a live, unshared handle; `out` is NULL or
     // writable for an int32_t (contract).
-    unsafe { draw_into(rng, out, |r| r.ranged(min, max).map_err(ranged_status)) }
+    unsafe { ranged(rng, min, max, out) }
 }
 
 /// ranged(1, 2147483647) / 2147483648.0. (0.0 for a NULL handle.)

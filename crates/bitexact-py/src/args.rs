@@ -315,6 +315,18 @@ fn from_numpy(obj: &Bound<'_, PyAny>) -> bool {
     obj.get_type().module().is_ok_and(|m| m == "numpy")
 }
 
+/// An optional flag: `default` when not given (None), else as [`bool_arg`].
+pub(crate) fn opt_flag(
+    obj: Option<&Bound<'_, PyAny>>,
+    what: &str,
+    default: bool,
+) -> PyResult<bool> {
+    Ok(obj
+        .map(|o| bool_arg(o, what))
+        .transpose()?
+        .unwrap_or(default))
+}
+
 /// A flag: True or False (a Python or numpy bool, or the ints 0 and 1).
 pub(crate) fn bool_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<bool> {
     if is_bool(obj) {

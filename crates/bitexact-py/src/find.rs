@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use bitexact::find::{self, render};
 
 use crate::args::{bytes_named, path_arg, readable_file};
-use crate::{bool_arg, error, str_arg, work};
+use crate::{error, opt_flag, str_arg, work};
 
 /// The largest file read: 4 GiB, as the CLI.
 const MAX_FILE: u64 = 1 << 32;
@@ -25,10 +25,7 @@ fn _state_find_json(
     all: Option<&Bound<'_, PyAny>>,
     threads: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    let all = all
-        .map(|a| bool_arg(a, "all"))
-        .transpose()?
-        .unwrap_or(false);
+    let all = opt_flag(all, "all", false)?;
     let mut ids = Vec::new();
     if let Some(engines) = engines {
         let names: Vec<String> = if let Ok(one) = str_arg(engines, "engines") {

@@ -71,7 +71,8 @@ pub(crate) fn precision_obj(obj: Option<&Bound<'_, PyAny>>) -> PyResult<bitexact
 }
 
 pub(crate) use args::{
-    bool_arg, bounded, bytes_arg, count_arg, f32_arg, int_arg, opt_u64, str_arg, u64_arg, I32, U32,
+    bool_arg, bounded, bytes_arg, count_arg, f32_arg, int_arg, opt_flag, opt_u64, str_arg, u64_arg,
+    I32, U32,
 };
 
 #[pymodule]

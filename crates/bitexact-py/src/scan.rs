@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use bitexact::scan::{read_image, scan, Options, Origin};
 
 use crate::args::{bytes_named, opt_str, path_arg, readable_file};
-use crate::{bool_arg, error};
+use crate::{error, opt_flag};
 
 /// _scan_json(image: bytes | str, from_: str | None, sweep: bool, html: bool)
 /// -> (str, str | None): the report as JSON (a `str` is a path), and with
@@ -22,15 +22,9 @@ fn _scan_json(
     sweep: Option<&Bound<'_, PyAny>>,
     html: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(String, Option<String>)> {
-    let html = html
-        .map(|h| bool_arg(h, "html"))
-        .transpose()?
-        .unwrap_or(false);
+    let html = opt_flag(html, "html", false)?;
     let from_ = opt_str(from_, "from_")?;
-    let sweep = sweep
-        .map(|s| bool_arg(s, "sweep"))
-        .transpose()?
-        .unwrap_or(false);
+    let sweep = opt_flag(sweep, "sweep", false)?;
     let options = Options {
         from: from_.as_deref().map(Origin::parse),
         sweep,

@@ -6,7 +6,7 @@
 
 use crate::args::opt_str;
 use crate::work::{self, sliced, Ended};
-use crate::{bool_arg, bounded, count_arg, error, int_arg, opt_u64, str_arg, u64_arg, U32};
+use crate::{bounded, count_arg, error, int_arg, opt_flag, opt_u64, str_arg, u64_arg, U32};
 use bitexact::engine::{Id, Opt, Options, SeedKind, Value};
 use bitexact::recover::query::query;
 use bitexact::recover::Recovery;
@@ -202,10 +202,7 @@ fn stream<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let (id, tap) = engine_and_tap(engine, class_, tap)?;
     let tap = tap.as_deref();
-    let words = words
-        .map(|w| bool_arg(w, "words"))
-        .transpose()?
-        .unwrap_or(false);
+    let words = opt_flag(words, "words", false)?;
     let info = id.info();
     let substream = substream
         .map(|s| int_arg::<u32>(s, "substream", U32))

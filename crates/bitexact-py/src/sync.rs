@@ -66,10 +66,7 @@ fn _sync_json(
     window: Option<&Bound<'_, PyAny>>,
     html: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(String, Option<String>)> {
-    let html = html
-        .map(|h| crate::bool_arg(h, "html"))
-        .transpose()?
-        .unwrap_or(false);
+    let html = crate::opt_flag(html, "html", false)?;
     let format = str_arg(format, "format")?;
     let format = Format::from_name(&format).ok_or_else(|| {
         error(format!(

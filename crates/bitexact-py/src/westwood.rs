@@ -147,7 +147,7 @@ wwlib_class! {
             strict: Option<&Bound<'_, PyAny>>,
         ) -> PyResult<Self> {
             let layout = crate::args::opt_str(layout, "layout")?;
-            let strict = strict.map(|s| crate::bool_arg(s, "strict")).transpose()?.unwrap_or(true);
+            let strict = crate::opt_flag(strict, "strict", true)?;
             let r: Self = crate::class::load(&bytes_arg(b)?, layout.as_deref())?;
             match r.0.irregular() {
                 Some(c) if strict => Err(error(format!("westwood state: {c}"))),

@@ -19,12 +19,16 @@ MODULES = ["sots", "laige", "westwood", "openra", "generals", "dotnet"]
 
 
 def stub(module):
-    """{name: set of member names} for the classes of a stub, and its
-    top-level names."""
+    """{name: set of member names} for the classes of a stub (with those of
+    bases it defines or imports from a sibling stub), and its top-level
+    names."""
     tree = ast.parse((PACKAGE / f"{module}.pyi").read_text())
     classes, names = {}, set()
     for node in tree.body:
-        if isinstance(node, ast.ClassDef):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            shared, _ = stub(node.module)
+            classes |= {a.name: shared[a.name] for a in node.names if a.name in shared}
+        elif isinstance(node, ast.ClassDef):
             members = {n.name for n in node.body if isinstance(n, (ast.FunctionDef, ast.AnnAssign)) and hasattr(n, "name")}
             members |= {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
             for base in node.bases:

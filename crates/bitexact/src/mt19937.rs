@@ -29,6 +29,7 @@
 
 mod diff;
 mod fill;
+pub(crate) mod walk;
 
 pub use diff::words_between;
 

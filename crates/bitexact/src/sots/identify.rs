@@ -19,7 +19,8 @@
 //! "not reachable", never a wrong seed.
 
 use crate::engine::{Bound, Identification, NotReachable, Reason, Unit};
-use crate::mt19937::{init_seed_of, restore_head, twist, untwist_tail, Block, Mt19937, N};
+use crate::mt19937::walk::{stopped, walk_back, Walk};
+use crate::mt19937::{init_seed_of, twist, Block, Mt19937, N};
 
 /// The default bound on twists walked back (or forward): 100 000 twists,
 /// 62.4 million words — millions of turns of the strategic sim. A release
@@ -75,16 +76,19 @@ pub fn identify_until(
         return Err(NotReachable::zero_state());
     }
     let left = mt.left();
-    let mut block: Block = *mt.state();
-    let mut twists = 0u64;
-    loop {
-        untwist_tail(&mut block);
-        if let Some(seed) = init_seed_of(&block).filter(|&s| replays_to(s, twists, mt.state())) {
+    // One untwist undoes seeding's own twist, each further one a later twist.
+    let found = walk_back(
+        mt.state(),
+        max_twists.saturating_add(1),
+        stop,
+        |older, untwists| {
+            let twists = untwists - 1;
+            let seed = init_seed_of(older).filter(|&s| replays_to(s, twists, mt.state()))?;
             // A later block with nothing read: a lazy generator is still in
             // the block before (left 0) at that position — not this state.
             if left == N as u32 && twists > 0 {
                 let words = twists * N as u64;
-                return Err(NotReachable::new(
+                return Some(Err(NotReachable::new(
                     Reason::Eager {
                         seed: seed.into(),
                         twists,
@@ -92,35 +96,22 @@ pub fn identify_until(
                     },
                     format_args!(
                         "not a state the lazily twisting generator saves: left is 624 in seed \
-                         {seed}'s block after {twists} twists; that is position {words} as an \
-                         eagerly twisting one writes it (the game leaves the block before with \
-                         left 0)"
+                     {seed}'s block after {twists} twists; that is position {words} as an \
+                     eagerly twisting one writes it (the game leaves the block before with \
+                     left 0)"
                     ),
-                ));
+                )));
             }
-            return Ok(Identification {
+            Some(Ok(Identification {
                 seed: seed.into(),
                 words_drawn: twists * N as u64 + u64::from(N as u32 - left),
-            });
-        }
-        if twists == max_twists {
-            return Err(beyond(max_twists));
-        }
-        if twists % 1024 == 1023 && stop() {
-            return Err(NotReachable::new(
-                Reason::Stopped(Bound {
-                    max: twists + 1,
-                    unit: Unit::Twists,
-                }),
-                format_args!(
-                    "stopped after walking back {} of {max_twists} twists: no seed reaches this \
-                     block that near",
-                    twists + 1
-                ),
-            ));
-        }
-        restore_head(&mut block);
-        twists += 1;
+            }))
+        },
+    );
+    match found {
+        Walk::Found(answer) => answer,
+        Walk::Stopped(walked) => Err(stopped(walked, max_twists, "this block")),
+        Walk::Exhausted => Err(beyond(max_twists)),
     }
 }
 

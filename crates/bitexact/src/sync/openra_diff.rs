@@ -489,17 +489,12 @@ fn compare_reports(a: &SyncReport, b: &SyncReport) -> Report {
                 ));
                 report.shift = Some(d);
                 report.extra.push(("delta_draws", Json::from(d)));
-                divergence = Some(Divergence {
-                    line: Some(line_a),
-                    frame: Some(f as i64),
-                    logged: std::format!("A: SharedRandom: {la} (#{ta})"),
-                    expected: std::format!("B: SharedRandom: {lb} (#{tb}) (line {line_b})"),
-                    ..Divergence::default()
-                });
             } else if la != lb {
                 parts.push(std::format!(
                     "the same count #{ta} with different values ({la} vs {lb}): not one seed's stream (another seed, or a re-seeded generator)"
                 ));
+            }
+            if ta != tb || la != lb {
                 divergence = Some(Divergence {
                     line: Some(line_a),
                     frame: Some(f as i64),

@@ -18,7 +18,7 @@
 //! draw, by design). The shift is positive when B made the extra calls.
 
 use super::phobos::{calls, context, current_game, Entry, Log, RANGED_FN};
-use super::{Options, Report};
+use super::{Divergence, Options, Report};
 use crate::json::Json;
 use crate::westwood::{Pick, Random2};
 use std::collections::HashMap;
@@ -195,21 +195,7 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
             report
                 .extra
                 .push(("extra_in", Json::from(if k > 0 { "b" } else { "a" })));
-            report.first_divergence = Some(
-                e.divergence(
-                    options.names.as_ref(),
-                    std::format!("{side} #{:05}: {}", e.number, e.describe()),
-                    std::format!(
-                        "no such call in {other}: its next call is {other} #{:05}: {}",
-                        next.number,
-                        next.describe()
-                    ),
-                    context(list, at)
-                        .into_iter()
-                        .map(|l| std::format!("{side} {l}"))
-                        .collect(),
-                ),
-            );
+            report.first_divergence = Some(extra_call(options, side, list, at, other, next));
             report.summary = std::format!(
                 "divergence: {side} has {} extra call{} at {side} #{:05} (frame {}, caller {:08x}) that {other} does not make: the calls before and after agree once {} skipped (after it the streams met again, so the rings agree with their cursors from A #{:05} / B #{:05})",
                 k.abs(),
@@ -223,17 +209,7 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
             );
             return report;
         }
-        let mut lines: Vec<std::string::String> = context(ea, ib)
-            .into_iter()
-            .map(|l| std::format!("A {l}"))
-            .collect();
-        lines.push(std::format!("B {}", y.text.trim_end()));
-        report.first_divergence = Some(x.divergence(
-            options.names.as_ref(),
-            std::format!("A #{:05}: {}", x.number, x.describe()),
-            std::format!("B #{:05}: {}", y.number, y.describe()),
-            lines,
-        ));
+        report.first_divergence = Some(parted(options, ea, ib, y));
         report.summary = std::format!(
             "divergence: the rings share a run of {best_run} calls alike with their cursors from A #{:05} / B #{:05}, but before it, where both hold calls, they part: A #{:05} and B #{:05} are different calls{}",
             ea[i0].number,
@@ -369,17 +345,7 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         return report;
     }
     let (x, y) = (&ea[i], &eb[j]);
-    let mut context_lines: Vec<std::string::String> = context(ea, i)
-        .into_iter()
-        .map(|l| std::format!("A {l}"))
-        .collect();
-    context_lines.push(std::format!("B {}", y.text.trim_end()));
-    report.first_divergence = Some(x.divergence(
-        options.names.as_ref(),
-        std::format!("A #{:05}: {}", x.number, x.describe()),
-        std::format!("B #{:05}: {}", y.number, y.describe()),
-        context_lines,
-    ));
+    report.first_divergence = Some(parted(options, ea, i, y));
     report.extra.push(("entry_b", Json::from(y.number)));
     report.extra.push(("line_b", Json::from(y.line)));
     let name = |e: &Entry| {
@@ -446,21 +412,7 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         } else {
             ("A", x, ea, i, "B", y)
         };
-        report.first_divergence = Some(
-            e.divergence(
-                options.names.as_ref(),
-                std::format!("{side} #{:05}: {}", e.number, e.describe()),
-                std::format!(
-                    "no such call in {other}: its next call is {other} #{:05}: {}",
-                    next.number,
-                    next.describe()
-                ),
-                context(list, at)
-                    .into_iter()
-                    .map(|l| std::format!("{side} {l}"))
-                    .collect(),
-            ),
-        );
+        report.first_divergence = Some(extra_call(options, side, list, at, other, next));
         report
             .extra
             .retain(|(key, _)| *key != "entry_b" && *key != "line_b");
@@ -487,6 +439,50 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         y.number
     );
     report
+}
+
+/// The divergence where A's call `ea[i]` and B's call `y` differ: A's
+/// entry named, with A's lines up to it and then B's line as the context.
+fn parted(options: &Options, ea: &[Entry], i: usize, y: &Entry) -> Divergence {
+    let x = &ea[i];
+    let mut lines: Vec<String> = context(ea, i)
+        .into_iter()
+        .map(|l| std::format!("A {l}"))
+        .collect();
+    lines.push(std::format!("B {}", y.text.trim_end()));
+    x.divergence(
+        options.names.as_ref(),
+        std::format!("A #{:05}: {}", x.number, x.describe()),
+        std::format!("B #{:05}: {}", y.number, y.describe()),
+        lines,
+    )
+}
+
+/// The divergence of an extra call: `list[at]`, a call of `side`'s ring
+/// that `other` does not make (`next` is `other`'s next call), with the
+/// lines of `side` up to it as the context.
+fn extra_call(
+    options: &Options,
+    side: &str,
+    list: &[Entry],
+    at: usize,
+    other: &str,
+    next: &Entry,
+) -> Divergence {
+    let e = &list[at];
+    e.divergence(
+        options.names.as_ref(),
+        std::format!("{side} #{:05}: {}", e.number, e.describe()),
+        std::format!(
+            "no such call in {other}: its next call is {other} #{:05}: {}",
+            next.number,
+            next.describe()
+        ),
+        context(list, at)
+            .into_iter()
+            .map(|l| std::format!("{side} {l}"))
+            .collect(),
+    )
 }
 
 /// The log's calls, one entry each: a call's last entry (its `Ranged`

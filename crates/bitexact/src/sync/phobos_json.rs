@@ -210,6 +210,16 @@ fn ahead(from: &Random2, to: &Random2, max: u64) -> Option<i64> {
     None
 }
 
+/// `side`'s dump's cursors as a divergence shows them: `A: Randomizer
+/// Next1 … Next2 …`.
+fn cursors(side: &str, d: &Dump) -> String {
+    std::format!(
+        "{side}: Randomizer Next1 {} Next2 {}",
+        d.state.index1(),
+        d.state.index2()
+    )
+}
+
 /// One dump against `seed` (identified within `max` draws), or two dumps
 /// compared.
 pub(super) fn check(
@@ -259,11 +269,7 @@ pub(super) fn check(
                         seed as i32
                     );
                     report.first_divergence = Some(Divergence {
-                        logged: std::format!(
-                            "{side}: Randomizer Next1 {} Next2 {}",
-                            d.state.index1(),
-                            d.state.index2()
-                        ),
+                        logged: cursors(side, d),
                         expected: std::format!(
                             "a state of seed {} within {max} draws",
                             seed as i32
@@ -340,16 +346,8 @@ pub(super) fn check(
             report.summary = std::format!("divergence: {}", parts.join("; "));
             report.first_divergence = Some(Divergence {
                 frame: a.frame.map(|f| f as i64),
-                logged: std::format!(
-                    "A: Randomizer Next1 {} Next2 {}",
-                    a.state.index1(),
-                    a.state.index2()
-                ),
-                expected: std::format!(
-                    "B: Randomizer Next1 {} Next2 {}",
-                    b.state.index1(),
-                    b.state.index2()
-                ),
+                logged: cursors("A", a),
+                expected: cursors("B", b),
                 ..Divergence::default()
             });
         }

@@ -23,7 +23,8 @@
 //! (2500 bytes), as the class lays them out (`unsigned int mt[624]; int mti;`).
 
 use crate::engine::{Bound, Identification, NotReachable, Reason, Unit};
-use crate::mt19937::{restore_head, temper, untwist_tail, Block, Mt19937, N};
+use crate::mt19937::walk::{stopped, walk_back, Walk};
+use crate::mt19937::{temper, Block, Mt19937, N};
 
 /// `Random4Class`'s default seed (the reference code's 4357).
 pub const DEFAULT_SEED: u32 = 4357;
@@ -340,9 +341,9 @@ pub fn identify_until(
         return Err(NotReachable::zero_state());
     }
     let mti = u64::from(saved.mti());
-    let mut block = *saved.state();
+    let block = saved.state();
     // Straight from seeding: the block is the seeded one, mti == 624.
-    if let Some(seed) = seed_of(&block, true) {
+    if let Some(seed) = seed_of(block, true) {
         if mti == N as u64 && replays_to(seed, 0, saved) {
             return Ok(Identification {
                 seed: seed.into(),
@@ -351,32 +352,20 @@ pub fn identify_until(
         }
     }
     // After k ≥ 1 twists, 1 ≤ mti ≤ 624 words of the k-th block are read.
-    let mut twists = 0u64;
-    while twists < max_twists {
-        twists += 1;
-        untwist_tail(&mut block);
-        if mti >= 1 {
-            let draws = (twists - 1) * N as u64 + mti;
-            if let Some(seed) = seed_of(&block, false).filter(|&s| replays_to(s, draws, saved)) {
-                return Ok(Identification {
-                    seed: seed.into(),
-                    words_drawn: draws,
-                });
-            }
+    let found = walk_back(block, max_twists, stop, |older, twists| {
+        if mti == 0 {
+            return None;
         }
-        restore_head(&mut block);
-        if twists.is_multiple_of(1024) && twists < max_twists && stop() {
-            return Err(NotReachable::new(
-                Reason::Stopped(Bound {
-                    max: twists,
-                    unit: Unit::Twists,
-                }),
-                format_args!(
-                    "stopped after walking back {twists} of {max_twists} twists: no seed reaches \
-                     this Random4Class state that near"
-                ),
-            ));
-        }
+        let draws = (twists - 1) * N as u64 + mti;
+        let seed = seed_of(older, false).filter(|&s| replays_to(s, draws, saved))?;
+        Some(Identification {
+            seed: seed.into(),
+            words_drawn: draws,
+        })
+    });
+    match found {
+        Walk::Found(id) => Ok(id),
+        Walk::Stopped(twists) => Err(stopped(twists, max_twists, "this Random4Class state")),
+        Walk::Exhausted => Err(beyond(max_twists)),
     }
-    Err(beyond(max_twists))
 }

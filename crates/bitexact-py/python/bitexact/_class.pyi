@@ -1,0 +1,19 @@
+"""Stub only (no runtime module): the methods the one class helper
+(`crates/bitexact-py/src/class.rs`) gives several generator classes, typed
+once for their stubs."""
+
+from typing import Any, Optional, Tuple, Union
+
+from typing_extensions import Self
+
+class _States:
+    """A generator class with copies, one state-file layout, and
+    identification within a bound on draws (`states BOUND;` in class.rs)."""
+
+    def to_bytes(self) -> bytes: ...
+    @classmethod
+    def from_bytes(cls, b: Union[bytes, bytearray]) -> Self: ...
+    def identify(self, max_draws: Optional[int] = None) -> Optional[Tuple[int, int]]: ...
+    def copy(self) -> Self: ...
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: Any) -> Self: ...
