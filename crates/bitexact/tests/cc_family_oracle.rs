@@ -1449,3 +1449,66 @@ fn generals_adc_macro_carry_never_differs() {
     }
     assert!(total_steps > 1_000_000);
 }
+
+/// 624 consecutive raw draws of the transcription's Random4Class rebuild
+/// the state with no seed search (`recover westwood --class random4`
+/// through the library's one entry point, `recover::query`): at offsets
+/// around the block edges and far in, for edge seeds (0 answers as 0 and
+/// 4375, one stream), the planted seed and offset and nothing else; one
+/// draw changed, or a bound one short of the offset, finds nothing; fewer
+/// than 624 draws are still a seed search.
+#[test]
+fn random4_from_624_draws_without_search() {
+    use bitexact::engine::{Id, Options};
+    use bitexact::recover::{query::query, Hit, Recovery};
+    let id = Id::find("westwood", Some("random4")).unwrap();
+    let walk = |values: &[String], max_offset: Option<u64>| -> Vec<Hit> {
+        let vals: Vec<&str> = values.iter().map(String::as_str).collect();
+        match query(id, &Options::default(), Some("raw"), &vals, max_offset).unwrap() {
+            Recovery::Walk(w) => w.run(0..1 << 32, &|| false).unwrap(),
+            Recovery::Search(_) => panic!("624 draws should need no search"),
+        }
+    };
+    for (seed, offset) in [
+        (0u32, 0u64),
+        (4375, 700),
+        (1, 623),
+        (0x8000_0000, 624),
+        (0xdead_beef, 625),
+        (u32::MAX, 1248),
+        (12345, 100_003),
+    ] {
+        let mut o = oracle::R4::new(seed);
+        for _ in 0..offset {
+            o.raw();
+        }
+        let values: Vec<String> = (0..624 + 10).map(|_| o.raw().to_string()).collect();
+        // The default bound (62.4 million draws) once; a near one else.
+        let bound = (offset != 100_003).then_some(offset + 2000);
+        let hits = walk(&values, bound);
+        let want: Vec<Hit> = if seed == 0 || seed == 4375 {
+            vec![Hit { seed: 0, offset }, Hit { seed: 4375, offset }]
+        } else {
+            vec![Hit {
+                seed: seed.into(),
+                offset,
+            }]
+        };
+        assert_eq!(hits, want, "seed {seed} offset {offset}");
+        if offset > 0 {
+            assert!(walk(&values, Some(offset - 1)).is_empty());
+        }
+        let mut edited = values.clone();
+        edited[300] = (edited[300].parse::<i32>().unwrap() ^ 4).to_string();
+        assert!(
+            walk(&edited, bound).is_empty(),
+            "seed {seed}: one draw edited"
+        );
+    }
+    let few: Vec<String> = (0..623).map(|i| i.to_string()).collect();
+    let vals: Vec<&str> = few.iter().map(String::as_str).collect();
+    assert!(matches!(
+        query(id, &Options::default(), Some("raw"), &vals, None).unwrap(),
+        Recovery::Search(_)
+    ));
+}

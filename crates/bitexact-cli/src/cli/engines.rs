@@ -7,7 +7,7 @@
 
 use super::flags::FLAGS;
 use bitexact::engine::tap::Syntax;
-use bitexact::engine::{Id, Info, Opt, SeedKind, StateInfo, TapSpec, Unit, Walk};
+use bitexact::engine::{Id, Info, Opt, RecoverInfo, SeedKind, StateInfo, TapSpec, Unit, Walk};
 
 use clap::{ArgMatches, Command};
 use std::path::PathBuf;
@@ -228,7 +228,12 @@ fn family_command(verb: Verb, f: &Family) -> Command {
             } else {
                 format!("; {}", r.note)
             };
-            format!("Taps {}{}{note}", info.recover_taps(), class_taps(f))
+            format!(
+                "Taps {}{}{note}{}",
+                info.recover_taps(),
+                class_taps(f),
+                class_notes(f, |r| r.note)
+            )
         }),
         Verb::Save => info.state.map_or("", |s| s.summary).to_string(),
         Verb::Identify => {
@@ -267,6 +272,17 @@ fn class_taps(f: &Family) -> String {
         .filter_map(|(t, class)| Some((t, class?)))
         .filter(|(t, _)| t.recoverable && !t.ledger_only)
         .map(|(t, class)| format!(" (and {} for class {class})", t.form(Syntax::Tap)))
+        .collect()
+}
+
+/// The other classes' recover notes (`note` of each), `; class C: …` each.
+pub(super) fn class_notes(f: &Family, note: fn(&RecoverInfo) -> &'static str) -> String {
+    let default = f.default_id().info();
+    f.infos()
+        .filter(|i| i.class != default.class)
+        .filter_map(|i| Some((i.class?, note(i.recover.as_ref()?))))
+        .filter(|(_, n)| !n.is_empty())
+        .map(|(class, n)| format!("; class {class}: {n}"))
         .collect()
 }
 

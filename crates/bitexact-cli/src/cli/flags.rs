@@ -147,8 +147,9 @@ pub(super) const FLAGS: &[Flag] = &[
         takes: |v, _| v == Verb::Recover,
         arg: |_, f| {
             let outputs = f.default_id().info().recover.map_or("", |r| r.offset_note);
+            let others = super::engines::class_notes(f, |r| r.offset_note);
             count("max-offset").help(format!(
-                "The values start after at most this many words (default 0: at seeding{outputs})"
+                "The values start after at most this many words (default 0: at seeding{outputs}{others})"
             ))
         },
     },

@@ -61,3 +61,140 @@ pub(crate) fn stopped(walked: u64, max_twists: u64, what: &str) -> NotReachable 
         ),
     )
 }
+
+/// A seeding of the MT19937 family, for [`outputs_walk`]: how its block's
+/// last two words relate (the cheap test, asked at every word walked), the
+/// seed its whole block gives (words 1..623 exact, word 0's top bit only),
+/// and whether that seed's stream, `offset` words in, gives `values`.
+#[cfg(feature = "alloc")]
+pub(crate) struct Seeding {
+    /// Whether `last` can follow `before_last` as words 623 and 622.
+    pub tail: fn(before_last: u32, last: u32) -> bool,
+    /// The seed of a seeding block, judged on words 1..623 and word 0's top
+    /// bit.
+    pub seed_of: fn(&Block) -> Option<u32>,
+    /// Whether the seed's raw outputs from word `offset` on are `values`.
+    pub replays: fn(seed: u32, offset: u64, values: &[u32]) -> bool,
+    /// `(s, t)`: seed `t` is seeded as `s` (Random4Class seeds 0 as 4375),
+    /// so every hit of `s` is one of `t` too.
+    pub twin: Option<(u32, u32)>,
+}
+
+/// Every seed and offset in `0..=max_offset` whose raw (tempered) outputs
+/// from that offset on are `values`, given 624 or more of them: no seed
+/// search. Untempering gives 624 consecutive state words; stepping them
+/// back one word at a time (each older word from the two twist steps that
+/// mixed it in) finds, for each offset, whether the 624 words before would
+/// be `seeding`'s block — its two-word test at every step, the whole block
+/// and a replay of every value (SPEC 8) when that passes. Fewer than 624
+/// values: no hits. Costs a few operations a word walked; polls `stop`
+/// every 2^20 words: `Err(words walked)` when it returns true.
+#[cfg(feature = "alloc")]
+pub(crate) fn outputs_walk(
+    values: &[u32],
+    max_offset: u64,
+    seeding: &Seeding,
+    stop: &dyn Fn() -> bool,
+) -> Result<alloc::vec::Vec<crate::recover::Hit>, u64> {
+    use super::{unmix, untemper, N};
+    let mut hits = alloc::vec::Vec::new();
+    if values.len() < N {
+        return Ok(hits);
+    }
+    // ring[(start + k) % N] is the word at position s + k.
+    let mut ring = [0u32; N];
+    for (w, &v) in ring.iter_mut().zip(values) {
+        *w = untemper(v);
+    }
+    let mut start = 0usize;
+    let at = |ring: &[u32; N], start: usize, k: usize| ring[(start + k) % N];
+    // The word `back` + 1 positions before s: its top bit from the step
+    // that wrote x[s+623-back] (x[s+396-back] and the word after it), its
+    // low bits from the step before.
+    let before = |ring: &[u32; N], start: usize, back: usize| {
+        let top = unmix(at(ring, start, 623 - back) ^ at(ring, start, 396 - back)) & 0x8000_0000;
+        let low = unmix(at(ring, start, 622 - back) ^ at(ring, start, 395 - back)) & 0x7fff_ffff;
+        top | low
+    };
+    let mut s = 0u64;
+    loop {
+        let last = before(&ring, start, 0); // would be the seeding block's word 623
+        if (seeding.tail)(before(&ring, start, 1), last) {
+            let mut block = [0u32; N];
+            for (k, b) in block.iter_mut().enumerate() {
+                *b = at(&ring, start, k);
+            }
+            untwist_tail(&mut block);
+            if let Some(seed) = (seeding.seed_of)(&block) {
+                if (seeding.replays)(seed, s, values) {
+                    let twin = seeding.twin.filter(|&(a, _)| a == seed).map(|(_, t)| t);
+                    for seed in core::iter::once(seed).chain(twin) {
+                        hits.push(crate::recover::Hit {
+                            seed: seed.into(),
+                            offset: s,
+                        });
+                    }
+                }
+            }
+        }
+        if s == max_offset {
+            break;
+        }
+        if s & 0xf_ffff == 0xf_ffff && stop() {
+            return Err(s + 1);
+        }
+        // Slide back one word.
+        start = (start + N - 1) % N;
+        ring[start] = last;
+        s += 1;
+    }
+    Ok(hits)
+}
+
+/// 624 or more raw outputs of a generator of the MT19937 family, set up as
+/// a [`crate::recover::Walk`] over `0..=bound` offsets ([`outputs_walk`]).
+#[cfg(feature = "alloc")]
+#[derive(Clone)]
+pub(crate) struct Outputs {
+    pub words: alloc::vec::Vec<u32>,
+    pub bound: u64,
+    /// The most `bound` may be.
+    pub limit: u64,
+    pub seeding: &'static Seeding,
+}
+
+#[cfg(feature = "alloc")]
+impl core::fmt::Debug for Outputs {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Outputs")
+            .field("words", &self.words.len())
+            .field("bound", &self.bound)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl crate::recover::Walk for Outputs {
+    fn run(
+        &self,
+        seeds: core::ops::Range<u64>,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<alloc::vec::Vec<crate::recover::Hit>, u64> {
+        let mut hits: alloc::vec::Vec<_> =
+            outputs_walk(&self.words, self.bound, self.seeding, stop)?
+                .into_iter()
+                .filter(|h| seeds.contains(&h.seed))
+                .collect();
+        hits.sort_unstable();
+        Ok(hits)
+    }
+    fn bound(&self) -> u64 {
+        self.bound
+    }
+    fn limit(&self) -> u64 {
+        self.limit
+    }
+    fn values(&self) -> usize {
+        self.words.len()
+    }
+}

@@ -18,7 +18,8 @@
 //! - laige: seeds are 64-bit, so a range is always given; a seed's
 //!   outputs cost a few multiplies each.
 //! - WWLib's other classes: `RandomClass`, `Random3Class` and `Random4Class`
-//!   (the 1998 seeding gives Random4's first draws in closed form).
+//!   (the 1998 seeding gives Random4's first draws in closed form; with 624
+//!   consecutive raw draws, a [`Walk`] as for sots).
 //! - openra: OpenRA's `Next()` values, through the MT19937 search.
 //! - generals: Generals' generator, run per seed (a few adds a draw).
 //!

@@ -8,9 +8,8 @@
 //! turns into vector code — and nothing else. Survivors are confirmed by
 //! running the real generator.
 
-use crate::mt19937::{
-    self, init_seed_of, init_step, mix, temper, unmix, untemper, untwist_tail, N,
-};
+use crate::mt19937::walk::{outputs_walk, Outputs, Seeding};
+use crate::mt19937::{self, init_seed_of, init_step, mix, temper, N};
 use crate::num::{parse_f32, parse_f64, parse_u32};
 use crate::recover::{values, Hit, QueryError, Recovery};
 use crate::sots::Call;
@@ -314,6 +313,18 @@ impl Search {
     }
 }
 
+/// Knuth's seeding (`init_genrand`), as the outputs walk asks it.
+static KNUTH: Seeding = Seeding {
+    tail: |before_last, last| last == init_step(before_last, 623),
+    seed_of: init_seed_of,
+    replays: |seed, offset, values| {
+        let mut rng = Rng::new(seed);
+        rng.discard(offset);
+        values.iter().all(|&v| rng.next_u32() == v)
+    },
+    twin: None,
+};
+
 /// With 624 or more consecutive raw outputs (`next_u32`) there is no search:
 /// untempering gives 624 consecutive state words; stepping them back one
 /// word at a time finds, for each candidate offset `0..=max_offset`, whether
@@ -331,57 +342,7 @@ pub fn from_outputs_until(
     max_offset: u64,
     stop: &dyn Fn() -> bool,
 ) -> Result<Vec<Hit>, u64> {
-    let mut hits = Vec::new();
-    if values.len() < N {
-        return Ok(hits);
-    }
-    // ring[(start + k) % N] is the word at position i + k.
-    let mut ring = [0u32; N];
-    for (w, &v) in ring.iter_mut().zip(values) {
-        *w = untemper(v);
-    }
-    let mut start = 0usize;
-    let at = |ring: &[u32; N], start: usize, k: usize| ring[(start + k) % N];
-    // The word before position i: its top bit from x[i+623] ^ x[i+396], its
-    // low bits from x[i+622] ^ x[i+395] (the twist steps that mixed them in).
-    let before = |ring: &[u32; N], start: usize, shift: usize| {
-        let top = unmix(at(ring, start, 623 - shift) ^ at(ring, start, 396 - shift)) & 0x8000_0000;
-        let low = unmix(at(ring, start, 622 - shift) ^ at(ring, start, 395 - shift)) & 0x7fff_ffff;
-        top | low
-    };
-    let mut s = 0u64;
-    loop {
-        let w1 = before(&ring, start, 0); // would be init[623]
-        let w2 = before(&ring, start, 1); // would be init[622]
-        if w1 == init_step(w2, 623) {
-            let mut block = [0u32; N];
-            for (k, b) in block.iter_mut().enumerate() {
-                *b = at(&ring, start, k);
-            }
-            untwist_tail(&mut block);
-            if let Some(seed) = init_seed_of(&block) {
-                let mut rng = Rng::new(seed);
-                rng.discard(s);
-                if values.iter().all(|&v| rng.next_u32() == v) {
-                    hits.push(Hit {
-                        seed: seed.into(),
-                        offset: s,
-                    });
-                }
-            }
-        }
-        if s == max_offset {
-            break;
-        }
-        if s & 0xf_ffff == 0xf_ffff && stop() {
-            return Err(s + 1);
-        }
-        // Slide back one word.
-        start = (start + N - 1) % N;
-        ring[start] = w1;
-        s += 1;
-    }
-    Ok(hits)
+    outputs_walk(values, max_offset, &KNUTH, stop)
 }
 
 /// `Search::search_lanes` as a free function for the dispatcher.
@@ -407,33 +368,6 @@ pub const DEFAULT_OUTPUTS_OFFSET: u64 = crate::sots::DEFAULT_MAX_TWISTS * N as u
 
 /// The largest offset bound with 624 raw outputs (about 10 s).
 pub const MAX_OUTPUTS_OFFSET: u64 = 1_000_000_000;
-
-/// 624 or more raw outputs: no seed search ([`from_outputs`]).
-#[derive(Clone, Debug)]
-struct Outputs {
-    words: Vec<u32>,
-    bound: u64,
-}
-
-impl crate::recover::Walk for Outputs {
-    fn run(&self, seeds: Range<u64>, stop: &dyn Fn() -> bool) -> Result<Vec<Hit>, u64> {
-        let mut hits: Vec<Hit> = from_outputs_until(&self.words, self.bound, stop)?
-            .into_iter()
-            .filter(|h| seeds.contains(&h.seed))
-            .collect();
-        hits.sort_unstable();
-        Ok(hits)
-    }
-    fn bound(&self) -> u64 {
-        self.bound
-    }
-    fn limit(&self) -> u64 {
-        MAX_OUTPUTS_OFFSET
-    }
-    fn values(&self) -> usize {
-        self.words.len()
-    }
-}
 
 /// The search for `vals` (the CLI's notation) observed through `call`,
 /// under `precision` for the float taps; with 624 or more `u32` values, the
@@ -482,6 +416,8 @@ pub fn query(
         return Ok(Recovery::Walk(alloc::boxed::Box::new(Outputs {
             words: v.iter().map(|&x| x as u32).collect(),
             bound,
+            limit: MAX_OUTPUTS_OFFSET,
+            seeding: &KNUTH,
         })));
     }
     Ok(Recovery::search(Search::new(
@@ -494,6 +430,7 @@ pub fn query(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mt19937::untemper;
 
     /// `int_passes` gives every lane the verdict `may_start_with` gives it
     /// word by word — a match, a mismatch, or undecided (every row

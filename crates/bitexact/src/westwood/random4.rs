@@ -369,3 +369,52 @@ pub fn identify_until(
         Walk::Exhausted => Err(beyond(max_twists)),
     }
 }
+
+/// The 1998 `sgenrand`, as the outputs walk asks it (seed 0 is seeded as
+/// [`ZERO_SEED`]: the walk names both).
+#[cfg(feature = "alloc")]
+static SGENRAND: crate::mt19937::walk::Seeding = crate::mt19937::walk::Seeding {
+    tail: |before_last, last| last == SEED_MULTIPLIER.wrapping_mul(before_last),
+    seed_of: |block| seed_of(block, false),
+    replays: |seed, offset, values| {
+        let mut r = Random4::new(seed);
+        r.discard(offset);
+        values.iter().all(|&v| r.raw() as u32 == v)
+    },
+    twin: Some((ZERO_SEED, 0)),
+};
+
+/// The default offset bound with 624 raw draws: as far back as `identify`
+/// walks by default (100 000 twists, 62.4 million draws).
+pub const DEFAULT_OUTPUTS_OFFSET: u64 = crate::westwood::engines::DEFAULT_MAX_TWISTS * N as u64;
+
+/// The largest offset bound with 624 raw draws (about 10 s).
+pub const MAX_OUTPUTS_OFFSET: u64 = 1_000_000_000;
+
+/// With 624 or more consecutive raw draws (`vals`, as `i32` or their bits)
+/// there is no seed search: the draws give the state, which is walked back
+/// to the 1998 seeding (`mt19937::walk::outputs_walk`), at draw offsets
+/// `0..=max_offset` (default [`DEFAULT_OUTPUTS_OFFSET`], at most
+/// [`MAX_OUTPUTS_OFFSET`]); every hit replayed over all the draws.
+#[cfg(feature = "alloc")]
+pub fn outputs_query(
+    vals: &[&str],
+    max_offset: Option<u64>,
+) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
+    let words = crate::recover::values(vals, |v| crate::num::parse_i32(v).map(|x| x as u32))?;
+    let bound = max_offset.unwrap_or(DEFAULT_OUTPUTS_OFFSET);
+    if bound > MAX_OUTPUTS_OFFSET {
+        return Err(crate::recover::QueryError::OutputsOffsetTooLarge {
+            max_offset: bound,
+            limit: MAX_OUTPUTS_OFFSET,
+        });
+    }
+    Ok(crate::recover::Recovery::Walk(alloc::boxed::Box::new(
+        crate::mt19937::walk::Outputs {
+            words,
+            bound,
+            limit: MAX_OUTPUTS_OFFSET,
+            seeding: &SGENRAND,
+        },
+    )))
+}

@@ -1,10 +1,10 @@
 //! `Random4Class` in the engine contract: 2500-byte states, walked back.
 
 use super::{ww_call, ww_entry, ww_fixed_words, ww_tap, Random4Class, Tap};
-use super::{FAMILY_ABOUT, RECOVER, TAPS4};
+use super::{FAMILY_ABOUT, TAPS4};
 use crate::engine::{
-    DiffError, Engine, IdentifyInfo, Info, Loaded, Options, StateError, StateInfo, StateKind,
-    TapError, Value, Walk,
+    DiffError, Engine, IdentifyInfo, Info, Loaded, Options, RecoverInfo, StateError, StateInfo,
+    StateKind, TapError, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
@@ -47,7 +47,12 @@ impl Engine for Random4Class {
             diff: Some(Walk::twists(DEFAULT_MAX_TWISTS, MAX_TWISTS)),
             lossy: "",
         }),
-        recover: RECOVER,
+        recover: Some(RecoverInfo {
+            note: "624 or more raw values need no search",
+            needs_range: false,
+            offset_note: "with 624 or more raw values, 62400000: the 100 000 twists `state \
+                          identify` walks",
+        }),
         ..Info::DEFAULTS
     };
 
@@ -148,6 +153,9 @@ impl Engine for Random4Class {
 
     #[cfg(feature = "alloc")]
     fn recover(tap: Tap, values: &[&str], max_offset: Option<u64>, _: &Options) -> Recovered {
+        if matches!(tap, Tap::Raw) && values.len() >= crate::mt19937::N {
+            return random4::outputs_query(values, max_offset);
+        }
         crate::westwood::recover_classes::query::<Random4>(tap, values, max_offset.unwrap_or(0))
     }
 }
