@@ -21,13 +21,13 @@ pub fn run(args: &FindArgs, out: &mut impl Write) -> Outcome {
     }
     engines.sort();
     engines.dedup();
-    let regions = find::regions(&bytes).map_err(|e| Failure::usage(format!("'{name}': {e}")))?;
+    let memory = find::regions(&bytes);
     let plan = crate::search::plan(args.threads, 1)?;
     let stop = crate::search::poll_with_progress(format!(
         "state find '{name}': looking through {} bytes",
         bytes.len()
     ));
-    let report = find::find(&regions, &engines, &plan, &stop);
+    let report = memory.find(&engines, &plan, &stop);
     if args.json {
         writeln!(out, "{}", render::report_json(&report, args.all).to_text())?;
     } else {

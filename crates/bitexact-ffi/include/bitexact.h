@@ -379,8 +379,7 @@ typedef uint32_t bx_westwood_layout;
 // The library panicked (a bug); the handle involved should be freed.
 #define BX_PANIC 9
 
-// `bx_scan_json`: not a PE / ELF x86 image, or a truncated / damaged one;
-// `bx_state_find_json`: a truncated or damaged minidump.
+// `bx_scan_json`: not a PE / ELF x86 image, or a truncated / damaged one.
 #define BX_BAD_IMAGE 10
 
 // `bx_scan_json`: the reachability origin names no function of the image.
@@ -634,9 +633,11 @@ bx_status bx_dotnet_identify(const uint8_t *bytes,
 // writes the report to `*json_out` as a NUL-terminated UTF-8 string the
 // caller frees with `bx_string_free`: `{"identified": [{"offset",
 // "engine", "class"?, "address"?, "layout"?, "seed", …, "words_drawn",
-// "also"?}], "candidates": N, "bytes", "engines", "complete"}`, plus
-// `"candidate_list"` (each with `"why"`) when `all` is true — the
-// document `bitexact state find --json [--all]` prints.
+// "also"?}], "candidates": N, "bytes", "engines", "complete",
+// "read_as_raw"?}`, plus `"candidate_list"` (each with `"why"`) when `all`
+// is true — the document `bitexact state find --json [--all]` prints. A
+// file that starts like a minidump but cannot be read as one is read as
+// raw bytes, `"read_as_raw"` saying why.
 //
 // `engines` is NULL (every engine `state find` looks for) or a
 // NUL-terminated, comma-separated list of names: a family (`sots`,
@@ -650,8 +651,8 @@ bx_status bx_dotnet_identify(const uint8_t *bytes,
 // `"complete": false` and holds what was found); `BX_BAD_ARGUMENT` for a
 // name that is no engine, or an engine `state find` does not look for
 // (laige, Generals: any bytes of their length are a state), or more than
-// 256 threads; `BX_BAD_IMAGE` for a damaged minidump — for these two,
-// `*json_out` receives `{"error": message}`; `BX_NULL_POINTER` when
+// 256 threads — then `*json_out` receives `{"error": message}`;
+// `BX_NULL_POINTER` when
 // `bytes` is NULL (whatever `len`), or `json_out` is NULL or misaligned (then
 // `*json_out` is unchanged). Thread-safe; the bytes are only read. Long:
 // a state whose identification is a seed search costs seconds.

@@ -10,7 +10,7 @@ use bitexact::json::Json;
 use bitexact::search::Plan;
 
 use crate::search::{bx_search, Scheduled};
-use crate::{bx_status, bytes_in, status, TextOut, BX_BAD_ARGUMENT, BX_BAD_IMAGE, BX_INTERRUPTED};
+use crate::{bx_status, bytes_in, status, TextOut, BX_BAD_ARGUMENT, BX_INTERRUPTED};
 
 /// Looks through `bytes[0..len]` — a save, a raw memory image, or a Windows
 /// minidump (read by its `MDMP` signature: each state is then named by its
@@ -19,9 +19,11 @@ use crate::{bx_status, bytes_in, status, TextOut, BX_BAD_ARGUMENT, BX_BAD_IMAGE,
 /// writes the report to `*json_out` as a NUL-terminated UTF-8 string the
 /// caller frees with `bx_string_free`: `{"identified": [{"offset",
 /// "engine", "class"?, "address"?, "layout"?, "seed", …, "words_drawn",
-/// "also"?}], "candidates": N, "bytes", "engines", "complete"}`, plus
-/// `"candidate_list"` (each with `"why"`) when `all` is true — the
-/// document `bitexact state find --json [--all]` prints.
+/// "also"?}], "candidates": N, "bytes", "engines", "complete",
+/// "read_as_raw"?}`, plus `"candidate_list"` (each with `"why"`) when `all`
+/// is true — the document `bitexact state find --json [--all]` prints. A
+/// file that starts like a minidump but cannot be read as one is read as
+/// raw bytes, `"read_as_raw"` saying why.
 ///
 /// `engines` is NULL (every engine `state find` looks for) or a
 /// NUL-terminated, comma-separated list of names: a family (`sots`,
@@ -35,8 +37,8 @@ use crate::{bx_status, bytes_in, status, TextOut, BX_BAD_ARGUMENT, BX_BAD_IMAGE,
 /// `"complete": false` and holds what was found); `BX_BAD_ARGUMENT` for a
 /// name that is no engine, or an engine `state find` does not look for
 /// (laige, Generals: any bytes of their length are a state), or more than
-/// 256 threads; `BX_BAD_IMAGE` for a damaged minidump — for these two,
-/// `*json_out` receives `{"error": message}`; `BX_NULL_POINTER` when
+/// 256 threads — then `*json_out` receives `{"error": message}`;
+/// `BX_NULL_POINTER` when
 /// `bytes` is NULL (whatever `len`), or `json_out` is NULL or misaligned (then
 /// `*json_out` is unchanged). Thread-safe; the bytes are only read. Long:
 /// a state whose identification is a seed search costs seconds.
@@ -81,14 +83,11 @@ pub unsafe extern "C" fn bx_state_find_json(
         }
         ids.sort();
         ids.dedup();
-        let regions = match find::regions(bytes) {
-            Ok(r) => r,
-            Err(e) => return refuse(BX_BAD_IMAGE, e.to_string()),
-        };
+        let memory = find::regions(bytes);
         let plan = Plan::new(scheduled.threads(), 1).map_err(|_| BX_BAD_ARGUMENT)?;
         let flag = scheduled.cancel_flag();
         let stop = move || flag.is_some_and(|c| c.load(core::sync::atomic::Ordering::Relaxed) != 0);
-        let report = find::find(&regions, &ids, &plan, &stop);
+        let report = memory.find(&ids, &plan, &stop);
         write(render::report_json(&report, all).to_text());
         if report.stopped {
             return Err(BX_INTERRUPTED);

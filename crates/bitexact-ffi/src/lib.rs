@@ -94,8 +94,7 @@ pub const BX_BAD_ARGUMENT: bx_status = 7;
 pub const BX_NOT_REPRESENTABLE: bx_status = 8;
 /// The library panicked (a bug); the handle involved should be freed.
 pub const BX_PANIC: bx_status = 9;
-/// `bx_scan_json`: not a PE / ELF x86 image, or a truncated / damaged one;
-/// `bx_state_find_json`: a truncated or damaged minidump.
+/// `bx_scan_json`: not a PE / ELF x86 image, or a truncated / damaged one.
 pub const BX_BAD_IMAGE: bx_status = 10;
 /// `bx_scan_json`: the reachability origin names no function of the image.
 pub const BX_NO_SUCH_FUNCTION: bx_status = 11;
@@ -169,7 +168,7 @@ pub extern "C" fn bx_status_message(status: bx_status) -> *const c_char {
         BX_NOT_REPRESENTABLE => c"the state cannot be written in the requested layout",
         BX_PANIC => c"internal error: the library panicked (a bug; please report it)",
         BX_BAD_IMAGE => {
-            c"not a PE / ELF x86 image, or a truncated or damaged one (or a damaged minidump)"
+            c"not a PE / ELF x86 image, or a truncated or damaged one"
         }
         BX_NO_SUCH_FUNCTION => c"the origin names no function of the image",
         BX_BAD_TAP => {

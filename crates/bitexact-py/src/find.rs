@@ -46,7 +46,7 @@ fn _state_find_json(
     let plan = work::plan(threads, Some(1))?;
     let owned;
     let backed;
-    let (bytes, name): (&[u8], Option<String>) = match path_arg(data, "data")? {
+    let bytes: &[u8] = match path_arg(data, "data")? {
         Some(path) => {
             readable_file(&path, false)?;
             let shown = path.display().to_string();
@@ -58,24 +58,21 @@ fn _state_find_json(
             owned = py
                 .detach(|| std::fs::read(&path))
                 .map_err(|e| error(format!("cannot read '{shown}': {e}")))?;
-            (&owned, Some(shown))
+            &owned
         }
         None => {
             backed = bytes_named(data, "data").map_err(|_| {
                 error("data must be bytes, bytearray, memoryview or a path (str or os.PathLike)")
             })?;
-            (&backed, None)
+            &backed
         }
     };
-    let regions = find::regions(bytes).map_err(|e| match &name {
-        Some(n) => error(format!("'{n}': {e}")),
-        None => error(e.to_string()),
-    })?;
+    let memory = find::regions(bytes);
     let stop = AtomicBool::new(false);
     let report = work::interruptible(
         py,
         || stop.store(true, Ordering::Relaxed),
-        || find::find(&regions, &ids, &plan, &|| stop.load(Ordering::Relaxed)),
+        || memory.find(&ids, &plan, &|| stop.load(Ordering::Relaxed)),
     )?;
     Ok(render::report_json(&report, all).to_text())
 }

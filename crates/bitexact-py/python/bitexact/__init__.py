@@ -142,11 +142,12 @@ def state_find(
     ``seed`` and ``words_drawn``, and ``also``), ``candidates`` (how many
     windows passed a filter and were not identified), ``bytes``,
     ``engines`` and ``complete``; with ``all``, ``candidate_list`` (each
-    with ``why``). Seed searches run on ``threads`` threads (default every
-    core) with the GIL released; Ctrl-C raises KeyboardInterrupt. Raises
-    :class:`Error` for an unknown engine, one it does not look for (laige,
-    Generals: any bytes of their length are a state), or a damaged
-    minidump.
+    with ``why``). Data that starts like a minidump but cannot be read as
+    one is read as raw bytes, ``read_as_raw`` saying why. Seed searches run
+    on ``threads`` threads (default every core) with the GIL released;
+    Ctrl-C raises KeyboardInterrupt. Raises :class:`Error` for an unknown
+    engine, or one it does not look for (laige, Generals: any bytes of
+    their length are a state).
     """
     return _json.loads(_state_find_json(data, engines, all, threads))
 

@@ -124,9 +124,10 @@ fn find_stopped_mid_search_is_not_unreachable() {
 
 /// One state twice: an RA2 object with the disabled flag set, and a TS
 /// copy with the flag clear; and an RA2 object read also as TS (its last
-/// 1008 bytes). The flagged one is never identified (no draw sets the
-/// flag), the TS copy is, by its seed; the RA2 object once, at its RA2
-/// offset.
+/// 1008 bytes). The flagged RA2 reading is never identified (no draw sets
+/// the flag): its bytes are named in their TS reading (a TS object after a
+/// stray 1 is the same bytes), the RA2 reading under `also` saying why;
+/// the TS copy by its seed; the RA2 object once, at its RA2 offset.
 #[test]
 fn find_flagged_copy_and_two_layouts() {
     let s = at(4_242, 2_000);
@@ -146,13 +147,25 @@ fn find_flagged_copy_and_two_layouts() {
     });
     assert!(!report.stopped);
     assert_eq!(fields_of(&report, offsets[0]), None, "{report:#?}");
+    assert_eq!(fields_of(&report, offsets[0] + 4), Some((4_242, 2_000)));
+    let ts = report
+        .identified
+        .iter()
+        .find(|h| h.offset == offsets[0] + 4);
+    let also = &ts.expect("the TS reading").also;
+    assert_eq!(also.len(), 1, "{report:#?}");
+    assert_eq!((also[0].offset, also[0].layout), (offsets[0], Some("ra2")));
     assert!(
-        report.candidates.iter().any(|c| c.offset == offsets[0]),
+        also[0]
+            .why
+            .as_deref()
+            .is_some_and(|w| w.contains("disabled flag is set")),
         "{report:#?}"
     );
     assert_eq!(fields_of(&report, offsets[1]), Some((4_242, 2_000)));
     assert_eq!(fields_of(&report, offsets[2]), Some((99, 1)));
-    assert_eq!(report.identified.len(), 2, "{report:#?}");
+    assert_eq!(report.identified.len(), 3, "{report:#?}");
+    assert!(report.candidates.is_empty(), "{report:#?}");
 }
 
 /// Many objects (30, both layouts, seeds up to 2·10^6, draws up to 10^7 —

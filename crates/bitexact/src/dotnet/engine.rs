@@ -134,9 +134,10 @@ impl Engine for Dotnet {
 
     /// `SeedArray[0]` zero, every other entry in `-1..=int.MaxValue` (what
     /// seeding and draws write), the cursors 21 apart (mod 55) or the
-    /// seeding's `(0, 21)`, the first entries distinct.
+    /// seeding's `(0, 21)`, the entries a generator's
+    /// (`codec::words_look_random`).
     fn find_filter(window: &[u8], _layout: Option<&str>) -> bool {
-        use crate::engine::codec::{distinct_words, word_at};
+        use crate::engine::codec::{word_at, words_look_random};
         if window.len() != STATE_LEN || word_at(window, 0) != 0 {
             return false;
         }
@@ -147,7 +148,7 @@ impl Engine for Dotnet {
                 && (p - i).rem_euclid(55) == super::INEXTP_START);
         cursors
             && (1..56).all(|k| word_at(window, 4 * k) as i32 >= -1)
-            && distinct_words(&window[4..], 55)
+            && words_look_random(&window[4..224])
     }
 
     fn outcomes(tap: Tap) -> Option<f64> {

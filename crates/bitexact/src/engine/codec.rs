@@ -28,26 +28,6 @@ pub fn word_at(bytes: &[u8], at: usize) -> u32 {
         .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
 
-/// Whether 20 words of the `n` words of `bytes` — the first four, the last
-/// four, and twelve spread between — are pairwise distinct: a cheap sign of
-/// a generator's table rather than memory that is partly a run of one value
-/// (a table running into zeros, filled buffers), for `state find`'s
-/// structure filters. A genuine table fails it with probability about
-/// 190 / 2^32.
-pub fn distinct_words(bytes: &[u8], n: usize) -> bool {
-    const SPREAD: usize = 12;
-    if n < 2 * SPREAD {
-        return false;
-    }
-    let index = |k: usize| match k {
-        0..4 => k,
-        4..8 => n - 8 + k,
-        _ => 4 + (k - 8) * (n - 9) / (SPREAD - 1),
-    };
-    let at = |k: usize| word_at(bytes, 4 * index(k));
-    (0..8 + SPREAD).all(|i| (0..i).all(|j| at(i) != at(j)))
-}
-
 /// An MT19937 block of 624 words and its position counter (sots' `left`,
 /// Random4Class's `mti`), 2500 bytes: the counter in `0..=624`, and words
 /// 1..624 as a generator's can be ([`words_look_random`]; word 0 is left
@@ -61,26 +41,31 @@ pub const RANDOM_WORDS_MAX: usize = 624;
 
 /// Whether the little-endian words of `bytes` (the first
 /// [`RANDOM_WORDS_MAX`]) could be a generator's rather than memory: at
-/// most three of them below 2^16 (small integers, zeros, the upper halves
-/// of 64-bit pointers) and at most 64 distinct words of four printable
-/// ASCII bytes (text). A uniform word is below 2^16 with chance 2^-16 and
-/// text with chance (95/256)^4, about 1.9 %: 623 of them fail the tests
-/// with chance about 3·10^-10 and far below 10^-20. Nothing here assumes
-/// the words distinct or well mixed: a seed with many trailing zero bits
-/// leaves Random4Class's block (`seed · 69069^i`) with as few as one
-/// distinct word, and the twists take a thousand rounds and more to mix
-/// it, a few repeated words counting many times (hence distinct text
-/// words: the tests walk every trailing-zero count of the seed through
-/// 2000 twists). The windows of real crash dumps that passed the counter
-/// test alone — stack memory with 142 small words or more, path names
-/// with about 400 distinct text words — do not pass.
+/// most `3 + n/64` of the `n` below 2^16 (small integers, zeros, the upper
+/// halves of 64-bit pointers) and at most 64 distinct words of four
+/// printable ASCII bytes (text). A generator's uniform 32-bit word is below
+/// 2^16 with chance 2^-16 (a 31-bit one, `System.Random`'s, 2^-15) and
+/// text with chance (95/256)^4, about 1.9 %: a genuine table fails with
+/// chance below 10^-12 (55 31-bit words; 250 words: 10^-20; 623: 10^-35).
+/// Nothing here assumes the words distinct or well mixed: a seed with many
+/// trailing zero bits leaves Random4Class's block (`seed · 69069^i`) with
+/// as few as one distinct word, and the twists take a thousand rounds and
+/// more to mix it (hence distinct text words: a few repeated words count
+/// once); and any table of uniform words holds two equal ones now and then
+/// (a test of 20 sampled words distinct turned away about one
+/// `System.Random` state in 10^7, and Random2Class and Random4Class states
+/// too, which adversarial tests found). The windows of real crash dumps
+/// that passed the cursor tests alone — stack memory with 142 small words
+/// or more, path names with about 400 distinct text words — do not pass.
 pub fn words_look_random(bytes: &[u8]) -> bool {
+    let n = (bytes.len() / 4).min(RANDOM_WORDS_MAX);
+    let most_small = 3 + n / 64;
     let mut text = [0u32; RANDOM_WORDS_MAX];
     let (mut small, mut texts) = (0, 0);
-    for c in bytes.chunks_exact(4).take(RANDOM_WORDS_MAX) {
+    for c in bytes.chunks_exact(4).take(n) {
         let w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
         small += usize::from(w < 1 << 16);
-        if small > 3 {
+        if small > most_small {
             return false;
         }
         if c.iter().all(|b| (0x20..0x7f).contains(b)) {

@@ -53,11 +53,24 @@ pub struct Hit {
     pub fields: Option<Fields>,
     /// Why a candidate was not identified (the engine's sentence).
     pub why: String,
-    /// The same bytes read in the generator's other layouts (offset,
-    /// layout): a Red Alert 2 object's last 1008 bytes are also a Tiberian
-    /// Sun object. Windows of one generator that end at the same byte are
-    /// one candidate, read in the longest layout that passes the filter.
-    pub also: Vec<(u64, Option<&'static str>)>,
+    /// The same bytes read in the generator's other layouts: a Red Alert 2
+    /// object's last 1008 bytes are also a Tiberian Sun object. Windows of
+    /// one generator that end at the same byte are one state: the first
+    /// reading identified, longest first, else the longest, a candidate.
+    pub also: Vec<Reading>,
+}
+
+/// Another reading of a hit's bytes ([`Hit::also`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reading {
+    /// Its offset in the file.
+    pub offset: u64,
+    /// Its layout.
+    pub layout: Option<&'static str>,
+    /// Why it was not identified, when it was tried (a longer reading
+    /// tried first: a Red Alert 2 object's disabled flag); `None` when it
+    /// was not tried (a longer one was identified) or is the same state.
+    pub why: Option<String>,
 }
 
 /// What [`find`] found.
@@ -73,19 +86,78 @@ pub struct Report {
     pub engines: Vec<Id>,
     /// Stopped by `stop` before the end (the report covers what was done).
     pub stopped: bool,
+    /// Why the file, which starts like a minidump, was read as raw bytes
+    /// ([`Memory::raw_because`]; set by [`Memory::find`]).
+    pub read_as_raw: Option<String>,
+}
+
+/// The memory a file holds ([`regions`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Memory<'a> {
+    /// The regions to look through.
+    pub regions: Vec<Region<'a>>,
+    /// Why a file that starts like a Windows minidump (`MDMP`) was read as
+    /// raw bytes instead: it is not one this reader can read (damaged, cut
+    /// short, or a raw file that happens to start so).
+    pub raw_because: Option<minidump::MinidumpError>,
+}
+
+impl Memory<'_> {
+    /// [`find`] over these regions, the report saying when the file was
+    /// read as raw bytes ([`Report::read_as_raw`]).
+    pub fn find(&self, engines: &[Id], plan: &Plan, stop: &(dyn Fn() -> bool + Sync)) -> Report {
+        let mut report = find(&self.regions, engines, plan, stop);
+        report.read_as_raw = self.raw_because.as_ref().map(ToString::to_string);
+        report
+    }
 }
 
 /// The memory a file holds: a Windows minidump's ranges (each with its
-/// address in the dumped process), or the whole file as one region.
-pub fn regions(bytes: &[u8]) -> Result<Vec<Region<'_>>, minidump::MinidumpError> {
-    if minidump::is_minidump(bytes) {
-        minidump::regions(bytes)
-    } else {
-        Ok(alloc::vec![Region {
+/// address in the dumped process), or the whole file as one region — also
+/// when it starts like a minidump but cannot be read as one (then saying
+/// why: [`Memory::raw_because`]; a state in it is still found, at its file
+/// offset). Ranges that follow each other both in the process and in the
+/// file (a full-memory dump stores its ranges back to back) are joined into
+/// one region, so that a state straddling the two is found; ranges
+/// adjacent in the process but stored apart stay apart (a state across
+/// them is not found).
+pub fn regions(bytes: &[u8]) -> Memory<'_> {
+    let raw = |why| Memory {
+        regions: alloc::vec![Region {
             bytes,
             file_offset: 0,
             address: None,
-        }])
+        }],
+        raw_because: why,
+    };
+    if !minidump::is_minidump(bytes) {
+        return raw(None);
+    }
+    let mut ranges = match minidump::regions(bytes) {
+        Ok(r) => r,
+        Err(e) => return raw(Some(e)),
+    };
+    ranges.sort_by_key(|r| (r.address, r.file_offset));
+    let mut joined: Vec<Region<'_>> = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        if let Some(last) = joined.last_mut() {
+            let len = last.bytes.len() as u64;
+            let follows = last
+                .address
+                .zip(r.address)
+                .is_some_and(|(a, b)| a.checked_add(len) == Some(b))
+                && last.file_offset.checked_add(len) == Some(r.file_offset);
+            if follows {
+                let start = last.file_offset as usize;
+                last.bytes = &bytes[start..start + last.bytes.len() + r.bytes.len()];
+                continue;
+            }
+        }
+        joined.push(r);
+    }
+    Memory {
+        regions: joined,
+        raw_because: None,
     }
 }
 
@@ -164,50 +236,99 @@ fn find_engine<E: Engine>(
         }
     }
     passing.sort_by_key(|&(end, at, _)| (end, at));
+    let groups: Vec<&[(usize, usize, Option<&'static str>)]> =
+        passing.chunk_by(|a, b| a.0 == b.0).collect();
     // A generator whose states cannot be identified lists its windows as
     // candidates, each saying so (`Engine::identify`'s default).
     let bound = state.identify.map_or(0, |i| i.walk.default);
-    // Each window walked; those whose identification is a seed search are
-    // searched afterwards, together.
+    // Each group's readings walked, longest first, until one is identified
+    // (a Tiberian Sun object after a stray 1 reads as a disabled Red Alert 2
+    // one, which no seed reaches); those whose identification is a seed
+    // search are searched afterwards, together.
     let mut searching = Searching::<E>::default();
-    let mut k = 0;
-    while k < passing.len() {
-        let end = passing[k].0;
-        let group: Vec<_> = passing[k..]
-            .iter()
-            .take_while(|p| p.0 == end)
-            .copied()
-            .collect();
-        k += group.len();
+    let mut walked: Vec<Vec<Tried>> = Vec::with_capacity(groups.len());
+    for group in &groups {
         if stop() {
             // The windows walked so far are still settled (their searches
             // end at once, each saying it was stopped), so none is lost.
             report.stopped = true;
             break;
         }
-        let (_, at, layout) = group[0];
-        let address = |at: usize| region.address.map(|a| a + at as u64);
+        let mut readings = Vec::with_capacity(group.len());
+        let first_search = searching.gens.len();
+        for &(end, at, layout) in group.iter() {
+            let reading = match walk::<E>(&region.bytes[at..end], layout, bound, stop) {
+                Ok(Walk::Fields(fields)) => Tried::Done(Ok(fields)),
+                // The same generator as a longer reading (a Red Alert 2
+                // object with its flag clear is also a Tiberian Sun one):
+                // its search would say the same.
+                Ok(Walk::Search(gen, _)) if searching.gens[first_search..].contains(&gen) => {
+                    Tried::Same
+                }
+                Ok(Walk::Search(gen, recovery)) => {
+                    searching.gens.push(gen);
+                    searching.recoveries.push(recovery);
+                    Tried::Searched(searching.gens.len() - 1)
+                }
+                Err(why) => Tried::Done(Err(why)),
+            };
+            let identified = matches!(reading, Tried::Done(Ok(_)));
+            readings.push(reading);
+            if identified {
+                break;
+            }
+        }
+        walked.push(readings);
+    }
+    let mut searched: Vec<Option<Result<Fields, String>>> = searching
+        .settle(bound, plan, stop, report)
+        .into_iter()
+        .map(Some)
+        .collect();
+    // Each group once: its first reading identified (longest first), else
+    // its longest as a candidate; the other readings in `also`.
+    for (group, readings) in groups.iter().zip(walked) {
+        // `None`: not tried, or the same state as a longer reading.
+        let mut results: Vec<Option<Result<Fields, String>>> = readings
+            .into_iter()
+            .map(|r| match r {
+                Tried::Done(r) => Some(r),
+                Tried::Same => None,
+                Tried::Searched(i) => searched[i].take(),
+            })
+            .collect();
+        results.resize_with(group.len(), || None);
+        let pick = results
+            .iter()
+            .position(|r| matches!(r, Some(Ok(_))))
+            .unwrap_or(0);
+        let (_, at, layout) = group[pick];
+        let result = results[pick]
+            .take()
+            .unwrap_or_else(|| Err("not tried".into()));
         let mut hit = Hit {
             offset: region.file_offset + at as u64,
-            address: address(at),
+            address: region.address.map(|a| a + at as u64),
             id,
             layout,
             fields: None,
             why: String::new(),
-            also: group[1..]
+            also: group
                 .iter()
-                .map(|&(_, a, l)| (region.file_offset + a as u64, l))
+                .zip(results)
+                .enumerate()
+                .filter(|&(i, _)| i != pick)
+                .map(|(_, (&(_, a, l), r))| Reading {
+                    offset: region.file_offset + a as u64,
+                    layout: l,
+                    why: r.and_then(Result::err),
+                })
                 .collect(),
         };
-        match walk::<E>(&region.bytes[at..end], layout, bound, stop) {
-            Ok(Walk::Fields(fields)) => {
+        match result {
+            Ok(fields) => {
                 hit.fields = Some(fields);
                 report.identified.push(hit);
-            }
-            Ok(Walk::Search(gen, recovery)) => {
-                searching.hits.push(hit);
-                searching.gens.push(gen);
-                searching.recoveries.push(recovery);
             }
             Err(why) => {
                 hit.why = why;
@@ -215,7 +336,14 @@ fn find_engine<E: Engine>(
             }
         }
     }
-    searching.settle(bound, plan, stop, report);
+}
+
+/// One reading of a window: settled by its walk, the same state as a
+/// longer reading, or waiting on seed search `i` of [`Searching`].
+enum Tried {
+    Done(Result<Fields, String>),
+    Same,
+    Searched(usize),
 }
 
 /// What walking a window found.
@@ -245,7 +373,6 @@ fn walk<E: Engine>(
 
 /// The windows whose identification is a seed search, in the same order.
 struct Searching<E: Engine> {
-    hits: Vec<Hit>,
     gens: Vec<E::Gen>,
     recoveries: Vec<Recovery>,
 }
@@ -253,7 +380,6 @@ struct Searching<E: Engine> {
 impl<E: Engine> Default for Searching<E> {
     fn default() -> Self {
         Searching {
-            hits: Vec::new(),
             gens: Vec::new(),
             recoveries: Vec::new(),
         }
@@ -297,15 +423,16 @@ impl search::Hooks for UntilAllFound<'_> {
 impl<E: Engine> Searching<E> {
     /// Run the searches — one pass over the seeds for all of them when the
     /// engine can merge them ([`Engine::identify_together`], SPEC 16), else
-    /// one each — and file every window as identified (the lowest seed
-    /// whose replay reaches it) or a candidate.
+    /// one each — and give each window's fields (the lowest seed whose
+    /// replay reaches it) or why not, in order; `report.stopped` when
+    /// `stop` asked.
     fn settle(
         self,
         bound: u64,
         plan: &Plan,
         stop: &(dyn Fn() -> bool + Sync),
         report: &mut Report,
-    ) {
+    ) -> Vec<Result<Fields, String>> {
         let seeds = 0..E::INFO.seed.space();
         let together = if self.gens.len() > 1 {
             E::identify_together(&self.gens, bound)
@@ -320,24 +447,18 @@ impl<E: Engine> Searching<E> {
                 .map(|recovery| search_one(recovery, seeds.clone(), plan, stop))
                 .collect(),
         };
-        for ((mut hit, gen), id) in self.hits.into_iter().zip(&self.gens).zip(found) {
-            let fields = id.and_then(|id| {
-                E::identified(gen, id, &Options::default()).map_err(|e| e.to_string())
-            });
-            match fields {
-                Ok(fields) => {
-                    hit.fields = Some(fields);
-                    report.identified.push(hit);
-                }
-                Err(why) => {
-                    hit.why = why;
-                    report.candidates.push(hit);
-                }
-            }
-        }
         if stop() {
             report.stopped = true;
         }
+        self.gens
+            .iter()
+            .zip(found)
+            .map(|(gen, id)| {
+                id.and_then(|id| {
+                    E::identified(gen, id, &Options::default()).map_err(|e| e.to_string())
+                })
+            })
+            .collect()
     }
 }
 

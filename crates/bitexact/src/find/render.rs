@@ -86,10 +86,15 @@ pub fn hit_line(h: &Hit) -> String {
         }
         None => s += &format!(": not identified: {}", h.why),
     }
-    for (offset, layout) in &h.also {
+    for a in &h.also {
+        let why = a
+            .why
+            .as_ref()
+            .map_or(String::new(), |w| format!(": not identified: {w}"));
         s += &format!(
-            " (also read as the {} layout at {offset})",
-            layout.unwrap_or("other")
+            " (also read as the {} layout at {}{why})",
+            a.layout.unwrap_or("other"),
+            a.offset
         );
     }
     s
@@ -105,8 +110,12 @@ pub fn summary(report: &Report, name: &str) -> String {
         n => format!(", {n} candidates not identified"),
     };
     let found = report.identified.len();
+    let raw = match &report.read_as_raw {
+        Some(why) => format!(" as raw bytes (it starts like a minidump but is not one: {why})"),
+        None => String::new(),
+    };
     format!(
-        "looked through {} bytes of '{name}' for {}: {found} state{} identified{not}",
+        "looked through {} bytes of '{name}'{raw} for {}: {found} state{} identified{not}",
         report.bytes,
         names.join(", "),
         if found == 1 { "" } else { "s" }
@@ -114,7 +123,9 @@ pub fn summary(report: &Report, name: &str) -> String {
 }
 
 /// One hit as JSON: `offset`, `engine`, `class`, `address`, `layout`, the
-/// identification's fields (`seed`, …, `words_drawn`) or `why`, and `also`.
+/// identification's fields (`seed`, …, `words_drawn`) or `why`, and `also`
+/// (each `offset`, `layout` and, for a reading tried and not identified,
+/// `why`).
 pub fn hit_json(h: &Hit) -> Json {
     let info = h.id.info();
     let mut obj = Json::object();
@@ -141,10 +152,13 @@ pub fn hit_json(h: &Hit) -> Json {
         let also = h
             .also
             .iter()
-            .map(|&(offset, layout)| {
+            .map(|a| {
                 let mut o = Json::object();
-                o.set("offset", offset);
-                o.set("layout", layout.map_or(Json::Null, Json::from));
+                o.set("offset", a.offset);
+                o.set("layout", a.layout.map_or(Json::Null, Json::from));
+                if let Some(why) = &a.why {
+                    o.set("why", why.as_str());
+                }
                 o
             })
             .collect();
@@ -167,6 +181,9 @@ pub fn report_json(report: &Report, all: bool) -> Json {
         Json::Array(report.engines.iter().map(|id| label(*id).into()).collect()),
     );
     obj.set("complete", !report.stopped);
+    if let Some(why) = &report.read_as_raw {
+        obj.set("read_as_raw", why.as_str());
+    }
     if all {
         obj.set("candidate_list", list(&report.candidates));
     }

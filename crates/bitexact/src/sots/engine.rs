@@ -86,7 +86,8 @@ impl Engine for Sots {
 
     const FINDABLE: bool = true;
 
-    /// The item's `left` in `0..=624` and its first words distinct.
+    /// The item's `left` in `0..=624` and its words a generator's
+    /// (`codec::mt_block_plausible`).
     fn find_filter(window: &[u8], _layout: Option<&str>) -> bool {
         crate::engine::codec::mt_block_plausible(window)
     }

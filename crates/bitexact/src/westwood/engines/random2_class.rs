@@ -99,16 +99,16 @@ impl Engine for Random2Class {
     const FINDABLE: bool = true;
 
     /// The cursors in `0..250` and 103 apart (RA2: the flag byte 0 or 1),
-    /// the table's first words distinct.
+    /// the table's words a generator's (`codec::words_look_random`).
     fn find_filter(window: &[u8], layout: Option<&str>) -> bool {
-        use crate::engine::codec::{distinct_words, word_at};
+        use crate::engine::codec::{word_at, words_look_random};
         let body = match (layout, window.len()) {
             (Some("ts"), crate::westwood::TS_LEN) => window,
             (Some("ra2"), crate::westwood::RA2_LEN) if window[0] <= 1 => &window[4..],
             _ => return false,
         };
         let (i1, i2) = (word_at(body, 0), word_at(body, 4));
-        i1 < 250 && i2 == (i1 + 103) % 250 && distinct_words(&body[8..], 250)
+        i1 < 250 && i2 == (i1 + 103) % 250 && words_look_random(&body[8..])
     }
 
     fn outcomes(tap: Tap) -> Option<f64> {

@@ -58,7 +58,8 @@ impl Engine for Random4Class {
 
     const FINDABLE: bool = true;
 
-    /// `mti` in `0..=624` and the first words distinct.
+    /// `mti` in `0..=624` and the words a generator's
+    /// (`codec::mt_block_plausible`).
     fn find_filter(window: &[u8], _layout: Option<&str>) -> bool {
         crate::engine::codec::mt_block_plausible(window)
     }
