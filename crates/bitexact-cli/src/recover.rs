@@ -117,7 +117,12 @@ pub fn search_json(o: &Found, kind: SeedKind) -> Vec<(&'static str, serde_json::
     match o.end {
         End::Complete => {}
         End::Stopped { at } => fields.push(("stopped_at", at.into())),
-        End::Interrupted { at } => fields.push(("interrupted_at", at.into())),
+        End::Interrupted { at } => {
+            fields.push(("interrupted_at", at.into()));
+            if let Some(walked) = o.walked {
+                fields.push(("walked", walked.into()));
+            }
+        }
     }
     fields
 }
@@ -210,6 +215,16 @@ fn report(
                 );
             }
             Ok(())
+        }
+        // A walk searches no seeds: it says how far back it walked, and
+        // its hits printed are every one at those offsets.
+        End::Interrupted { .. } if o.walked.is_some() => {
+            let walked = o.walked.unwrap_or(0);
+            Err(Failure::Interrupted(format!(
+                "{}interrupted after walking back {walked} words: the hits printed are every one \
+                 at offsets 0..{walked} (run it again to walk to the bound)",
+                sharded.label()
+            )))
         }
         End::Interrupted { at } => Err(Failure::Interrupted(
             sharded.interrupted(o.searched, at, range, space),

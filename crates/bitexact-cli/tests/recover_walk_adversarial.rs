@@ -4,7 +4,9 @@
 //! compared with the seed and offset that were planted; the values come
 //! from an independent MT19937 written here (checked against `bitexact
 //! stream` once) or from `bitexact stream` itself when far into the stream.
-//! A case that breaks SPEC 8's promise stays here, `#[ignore = "FAILS: …"]`.
+//! Two cases failed when written and are fixed since: an interrupted walk
+//! dropped the hits it had found, and random4's raw values printed by
+//! `stream --format hex` (32-bit patterns) were refused as out of range.
 
 mod common;
 use common::*;
@@ -688,8 +690,6 @@ fn hex_and_signed_notations() {
 }
 
 #[test]
-#[ignore = "FAILS: `stream westwood --class random4 --format hex` prints raw draws as 32-bit patterns \
-            (0xeb09c7a7) that `recover westwood --class random4` refuses (exit 2, out of the i32 range)"]
 fn random4_hex_values_as_stream_prints_them() {
     let o = bitexact(&[
         "stream", "westwood", "--class", "random4", "--seed", "5", "--skip", "10", "--count",
@@ -723,8 +723,6 @@ fn other_westwood_engine_names_walk_the_same() {
 }
 
 #[test]
-#[ignore = "FAILS: Ctrl-C during a 624-output walk drops the hit it already found (seed 777 offset \
-            500); recover.md: exit 130 comes after the hits found"]
 fn an_interrupted_walk_keeps_the_hits_it_found() {
     if !require_tool("kill", &["-l"]) {
         return;

@@ -153,9 +153,18 @@ pub fn parse_u32(s: &str) -> Result<u32, NumError> {
     u32::try_from(v).map_err(|_| NumError::new(s, NumKind::OutOfRange { range: U32_RANGE }))
 }
 
-/// An i32: an optional `-` (or `+`), then decimal or `0x` hex.
+/// An i32: an optional `-` (or `+`), then decimal or `0x` hex; `0x` hex
+/// with no sign is the word's 32-bit pattern, `0x80000000..=0xffffffff`
+/// being the negative ones — what `stream --format hex` prints, so that
+/// its output reads back (`0xfffffffc` is −4, as `-0x4` is).
 pub fn parse_i32(s: &str) -> Result<i32, NumError> {
     let t = s.trim();
+    if t.starts_with("0x") || t.starts_with("0X") {
+        let v = parse_u64(t)?;
+        return u32::try_from(v)
+            .map(|w| w as i32)
+            .map_err(|_| NumError::new(s, NumKind::OutOfRange { range: I32_RANGE }));
+    }
     let (neg, mag) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, t.strip_prefix('+').unwrap_or(t)),
@@ -280,6 +289,12 @@ mod tests {
         assert_eq!(parse_i32("-2147483648"), Ok(i32::MIN));
         assert_eq!(parse_i32("-0x10"), Ok(-16));
         assert!(parse_i32("2147483648").is_err());
+        // Hex with no sign is the 32-bit pattern, as `--format hex` prints.
+        assert_eq!(parse_i32("0xfffffffc"), Ok(-4));
+        assert_eq!(parse_i32("0x80000000"), Ok(i32::MIN));
+        assert_eq!(parse_i32("0x7fffffff"), Ok(i32::MAX));
+        assert!(parse_i32("0x100000000").is_err());
+        assert_eq!(parse_i32("+0x10"), Ok(16));
         assert_eq!(parse_f32("0.5"), Ok(0.5));
         assert_eq!(parse_f32("0x3f800000"), Ok(1.0));
         assert!(parse_f32("0x3f8").is_err());

@@ -88,14 +88,15 @@ pub(crate) struct Seeding {
 /// be `seeding`'s block — its two-word test at every step, the whole block
 /// and a replay of every value (SPEC 8) when that passes. Fewer than 624
 /// values: no hits. Costs a few operations a word walked; polls `stop`
-/// every 2^20 words: `Err(words walked)` when it returns true.
+/// every 2^20 words: when it returns true, the hits found so far and the
+/// offsets walked ([`crate::recover::WalkStopped`]).
 #[cfg(feature = "alloc")]
 pub(crate) fn outputs_walk(
     values: &[u32],
     max_offset: u64,
     seeding: &Seeding,
     stop: &dyn Fn() -> bool,
-) -> Result<alloc::vec::Vec<crate::recover::Hit>, u64> {
+) -> Result<alloc::vec::Vec<crate::recover::Hit>, crate::recover::WalkStopped> {
     use super::{unmix, untemper, N};
     let mut hits = alloc::vec::Vec::new();
     if values.len() < N {
@@ -141,7 +142,10 @@ pub(crate) fn outputs_walk(
             break;
         }
         if s & 0xf_ffff == 0xf_ffff && stop() {
-            return Err(s + 1);
+            return Err(crate::recover::WalkStopped {
+                hits,
+                walked: s + 1,
+            });
         }
         // Slide back one word.
         start = (start + N - 1) % N;
@@ -179,14 +183,19 @@ impl crate::recover::Walk for Outputs {
         &self,
         seeds: core::ops::Range<u64>,
         stop: &dyn Fn() -> bool,
-    ) -> Result<alloc::vec::Vec<crate::recover::Hit>, u64> {
-        let mut hits: alloc::vec::Vec<_> =
-            outputs_walk(&self.words, self.bound, self.seeding, stop)?
-                .into_iter()
-                .filter(|h| seeds.contains(&h.seed))
-                .collect();
-        hits.sort_unstable();
-        Ok(hits)
+    ) -> Result<alloc::vec::Vec<crate::recover::Hit>, crate::recover::WalkStopped> {
+        let in_range = |mut hits: alloc::vec::Vec<crate::recover::Hit>| {
+            hits.retain(|h| seeds.contains(&h.seed));
+            hits.sort_unstable();
+            hits
+        };
+        match outputs_walk(&self.words, self.bound, self.seeding, stop) {
+            Ok(hits) => Ok(in_range(hits)),
+            Err(stopped) => Err(crate::recover::WalkStopped {
+                hits: in_range(stopped.hits),
+                walked: stopped.walked,
+            }),
+        }
     }
     fn bound(&self) -> u64 {
         self.bound

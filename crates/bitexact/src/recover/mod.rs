@@ -74,7 +74,7 @@ mod error;
 mod setup;
 
 pub use error::QueryError;
-pub use setup::{returned, values, Recovery, Searcher, Walk};
+pub use setup::{returned, values, Recovery, Searcher, Walk, WalkStopped};
 
 /// The checks every search's constructor makes: some values, and an offset
 /// bound within the engine's `limit`.

@@ -21,14 +21,24 @@ pub trait Searcher: Send + Sync + core::fmt::Debug {
 pub trait Walk: Send + Sync + core::fmt::Debug {
     /// Every hit whose seed lies in `seeds`, in seed order. `stop` is
     /// polled every few milliseconds of work; when it returns true the walk
-    /// ends with `Err(words walked)`.
-    fn run(&self, seeds: Range<u64>, stop: &dyn Fn() -> bool) -> Result<Vec<Hit>, u64>;
+    /// ends with the hits found so far ([`WalkStopped`]).
+    fn run(&self, seeds: Range<u64>, stop: &dyn Fn() -> bool) -> Result<Vec<Hit>, WalkStopped>;
     /// Words walked back at most.
     fn bound(&self) -> u64;
     /// The most the bound can be raised to.
     fn limit(&self) -> u64;
     /// Values given.
     fn values(&self) -> usize;
+}
+
+/// A [`Walk`] stopped before its bound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalkStopped {
+    /// Every hit (seed in the range) at an offset below `walked`, in seed
+    /// order.
+    pub hits: Vec<Hit>,
+    /// Offsets walked: `0..walked`.
+    pub walked: u64,
 }
 
 /// A recovery set up: a search over seeds or a walk.

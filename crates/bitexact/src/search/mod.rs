@@ -175,6 +175,11 @@ pub struct Found {
     /// Seeds searched with every hit reported: `at − range.start`, or the
     /// whole range when complete (0 for a walk, which searches no seeds).
     pub searched: u64,
+    /// A walk's offsets walked back, `0..walked`, every hit among them
+    /// reported (its bound + 1 when complete; fewer when interrupted,
+    /// [`End::Interrupted`] then naming the range's start, as no seed range
+    /// was searched); `None` for a seed search.
+    pub walked: Option<u64>,
     /// How it ended.
     pub end: End,
     /// Wall time.
@@ -529,6 +534,7 @@ fn finish(
         count: Count::of(&hits),
         hits,
         searched,
+        walked: None,
         end,
         elapsed,
     }
@@ -549,9 +555,13 @@ pub fn run_recovery(
             let hooks = std::cell::RefCell::new(hooks);
             let walked = w.run(seeds.clone(), &|| hooks.borrow_mut().cancelled());
             let hooks = hooks.into_inner();
-            let (mut hits, mut end) = match walked {
-                Ok(h) => (h, End::Complete),
-                Err(_) => (Vec::new(), End::Interrupted { at: seeds.start }),
+            let (mut hits, mut end, walked) = match walked {
+                Ok(h) => (h, End::Complete, w.bound().saturating_add(1)),
+                Err(stopped) => (
+                    stopped.hits,
+                    End::Interrupted { at: seeds.start },
+                    stopped.walked,
+                ),
             };
             if hits.len() > plan.max_hits {
                 if let Some(at) = stop_point(&hits, plan.max_hits, seeds.end) {
@@ -568,6 +578,7 @@ pub fn run_recovery(
                 count,
                 hits,
                 searched: 0,
+                walked: Some(walked),
                 end,
                 elapsed: start.elapsed(),
             })

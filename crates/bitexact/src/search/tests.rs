@@ -203,9 +203,20 @@ fn a_cancel_stops_a_slow_search_soon() {
 struct FakeWalk(bool);
 
 impl Walk for FakeWalk {
-    fn run(&self, seeds: Range<u64>, stop: &dyn core::ops::Fn() -> bool) -> Result<Vec<Hit>, u64> {
+    fn run(
+        &self,
+        seeds: Range<u64>,
+        stop: &dyn core::ops::Fn() -> bool,
+    ) -> Result<Vec<Hit>, crate::recover::WalkStopped> {
         if self.0 && stop() {
-            return Err(3);
+            return Err(crate::recover::WalkStopped {
+                hits: [5u64]
+                    .iter()
+                    .filter(|s| seeds.contains(s))
+                    .map(|&s| hit(s))
+                    .collect(),
+                walked: 3,
+            });
         }
         Ok([5u64, 5, 9]
             .iter()
@@ -240,8 +251,10 @@ fn walks_keep_the_same_promises() {
         seen: Collect::default(),
     };
     let out = run_recovery(&w, 0..100, &plan(1, usize::MAX), &mut cancel).unwrap();
+    // The hits found before the stop are kept, with how far it walked.
     assert_eq!(out.end, End::Interrupted { at: 0 });
-    assert!(out.hits.is_empty());
+    assert_eq!(out.hits, vec![hit(5)]);
+    assert_eq!(out.walked, Some(3));
 }
 
 /// 0, 1 or 2 hits (offsets 0 and 5) for a seed, from a hash of it.

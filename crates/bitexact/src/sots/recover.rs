@@ -335,13 +335,13 @@ pub fn from_outputs(values: &[u32], max_offset: u64) -> Vec<Hit> {
     from_outputs_until(values, max_offset, &|| false).unwrap_or_default()
 }
 
-/// [`from_outputs`], polling `stop` every 2^20 words walked: `Err(words
-/// walked)` when it returns true.
+/// [`from_outputs`], polling `stop` every 2^20 words walked: when it
+/// returns true, the hits found so far and the offsets walked.
 pub fn from_outputs_until(
     values: &[u32],
     max_offset: u64,
     stop: &dyn Fn() -> bool,
-) -> Result<Vec<Hit>, u64> {
+) -> Result<Vec<Hit>, crate::recover::WalkStopped> {
     outputs_walk(values, max_offset, &KNUTH, stop)
 }
 
