@@ -204,7 +204,7 @@ typedef void (*bx_progress_fn)(uint64_t done, uint64_t total, void *user);
 //   with one relaxed atomic load of the whole int: after each progress
 //   report, that is after every finished chunk of seeds and at least
 //   every 20 ms (chunks are sized to about 8 ms of work), and every few
-//   milliseconds during the 624-output sots walk and
+//   milliseconds during the 624-output walk (sots, Random4Class) and
 //   `bx_westwood_identify`'s walk back; once it reads nonzero
 //   no new chunk starts, the running ones finish, and the call returns
 //   `BX_INTERRUPTED`. A flag already set when the search starts stops it
@@ -213,7 +213,7 @@ typedef void (*bx_progress_fn)(uint64_t done, uint64_t total, void *user);
 // - `progress`: NULL, or a function called on the calling thread (never
 //   on a worker) after every finished chunk and at least every 20 ms with
 //   the seeds searched so far (in any order), the range's size, and
-//   `user`; the last call has the final count. The 624-output sots walk
+//   `user`; the last call has the final count. The 624-output walk
 //   searches no seeds and reports none. The callback may set the cancel
 //   flag; it must not unwind (throw, longjmp) through the library.
 typedef struct bx_search {
@@ -238,7 +238,8 @@ typedef uint32_t bx_precision;
 // `bx_recover`'s settings. All zero (or a NULL pointer) is the CLI's
 // defaults: every core, every seed (laige needs a range), the caller's
 // buffer as the hit budget, offset 0 (or the walk's 62400000 words for 624
-// or more raw sots outputs), precision `BX_PC53`.
+// or more raw outputs of sots or westwood's Random4Class), precision
+// `BX_PC53`.
 typedef struct bx_recover_options {
     // Threads, seed range, cancel flag and progress callback.
     struct bx_search search;
@@ -268,7 +269,8 @@ typedef struct bx_recover_result {
     // Hits written to the buffer, in seed order (then offset order).
     size_t count;
     // Seeds searched with every hit reported (0 for the 624-output walk,
-    // which searches no seeds).
+    // which searches no seeds; interrupted, its hits are every one at the
+    // offsets it walked).
     uint64_t searched;
     // Every seed below it was searched and its hits reported: the range's
     // end when complete, else the first seed not (wholly) reported.
