@@ -216,19 +216,16 @@ fn report(
             }
             Ok(())
         }
-        // A walk searches no seeds: it says how far back it walked, and
-        // its hits printed are every one at those offsets.
-        End::Interrupted { .. } if o.walked.is_some() => {
-            let walked = o.walked.unwrap_or(0);
-            Err(Failure::Interrupted(format!(
+        End::Interrupted { at } => Err(Failure::Interrupted(match o.walked {
+            // A walk searches no seeds: it says how far back it walked, and
+            // its hits printed are every one at those offsets.
+            Some(walked) => format!(
                 "{}interrupted after walking back {walked} words: the hits printed are every one \
                  at offsets 0..{walked} (run it again to walk to the bound)",
                 sharded.label()
-            )))
-        }
-        End::Interrupted { at } => Err(Failure::Interrupted(
-            sharded.interrupted(o.searched, at, range, space),
-        )),
+            ),
+            None => sharded.interrupted(o.searched, at, range, space),
+        })),
         // A shard searched whole has done its job, hits or not (exit 0, so
         // a job array does not count it failed): the merge gives the answer.
         End::Complete if o.count.hits == 0 && sharded.shard.is_some() => {

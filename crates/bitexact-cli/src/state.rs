@@ -98,11 +98,9 @@ fn load_bytes<E: Engine>(
 ) -> Result<(E::Gen, Option<&'static str>, Vec<u8>), Failure> {
     // Read up to the longest state of the whole family, so that another
     // class's file gets the engine's length error and the class to use.
-    let family = Id::family(E::INFO.name);
-    let max = family
+    let max = Id::family(E::INFO.name)
         .iter()
         .filter_map(|id| id.info().state)
-        .chain([*state])
         .flat_map(|s| s.lengths.iter().copied())
         .max()
         .unwrap_or(0);
@@ -113,9 +111,8 @@ fn load_bytes<E: Engine>(
     let (g, layout) = E::load(&bytes, layout).map_err(|e| {
         let name = crate::input_name(path);
         let other = match e.kind {
-            StateKind::Length { len } => family
-                .iter()
-                .find(|id| id.info().class == E::INFO.class)
+            StateKind::Length { len } => Id::find(E::INFO.name, E::INFO.class)
+                .ok()
                 .and_then(|id| id.sibling_with_state_len(len)),
             _ => None,
         };

@@ -190,34 +190,6 @@ fn dump(pid: u32) -> Vec<(u64, Vec<u8>)> {
     out
 }
 
-/// A minidump of `regions`, as Microsoft documents it: the header
-/// (`MDMP`, version 0xA793, one stream, directory at 32), one directory
-/// entry (`Memory64ListStream` = 9), the list (count, base RVA, then start
-/// and size per range) and the bytes.
-fn minidump(regions: &[(u64, Vec<u8>)]) -> Vec<u8> {
-    let mut out = Vec::new();
-    let list_rva = 32 + 12;
-    let base = list_rva + 16 + 16 * regions.len();
-    out.extend_from_slice(b"MDMP");
-    out.extend_from_slice(&0xA793u32.to_le_bytes());
-    out.extend_from_slice(&1u32.to_le_bytes()); // streams
-    out.extend_from_slice(&32u32.to_le_bytes()); // directory RVA
-    out.extend_from_slice(&[0u8; 16]); // checksum, time, flags
-    out.extend_from_slice(&9u32.to_le_bytes());
-    out.extend_from_slice(&((16 + 16 * regions.len()) as u32).to_le_bytes());
-    out.extend_from_slice(&(list_rva as u32).to_le_bytes());
-    out.extend_from_slice(&(regions.len() as u64).to_le_bytes());
-    out.extend_from_slice(&(base as u64).to_le_bytes());
-    for (start, bytes) in regions {
-        out.extend_from_slice(&start.to_le_bytes());
-        out.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
-    }
-    for (_, bytes) in regions {
-        out.extend_from_slice(bytes);
-    }
-    out
-}
-
 #[test]
 fn a_live_process_heap_and_its_minidump() {
     let Some(exe) = holder() else { return };
@@ -251,7 +223,7 @@ fn a_live_process_heap_and_its_minidump() {
 
     // As a minidump: every state named by its address in the process.
     let dmp = temp("holder.dmp");
-    std::fs::write(&dmp, minidump(&regions)).unwrap();
+    std::fs::write(&dmp, common::minidump::memory64(&regions).0).unwrap();
     let report = find_json(&dmp);
     let found = report["identified"].as_array().unwrap();
     for ((_, engine, class, seed, words), address) in planted().iter().zip(&addresses) {

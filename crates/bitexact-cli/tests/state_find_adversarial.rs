@@ -502,7 +502,7 @@ fn states_inside_one_minidump_range() {
     ] {
         let st = saved(a);
         let memory = [noise(3996, 3), st, noise(500, 4)].concat();
-        let (dump, base) = minidump(&[(0x10000, memory.clone())]);
+        let (dump, base) = common::minidump::memory64(&[(0x10000, memory.clone())]);
         let report = assert_finds(
             &format!("md_one_{}.bin", label.replace('/', "_")),
             &dump,
@@ -511,33 +511,6 @@ fn states_inside_one_minidump_range() {
         assert_eq!(report["identified"][0]["address"], 0x10000 + 3996);
         assert_finds("md_raw.bin", &memory, &[(3996, label, 11, 9)]);
     }
-}
-
-/// A minidump of `regions`, as `state_find.rs` builds it (header,
-/// one `Memory64ListStream` directory entry, the list, the bytes), and the
-/// file offset of the first range's bytes.
-fn minidump(regions: &[(u64, Vec<u8>)]) -> (Vec<u8>, u64) {
-    let mut out = Vec::new();
-    let list_rva = 32 + 12;
-    let base = list_rva + 16 + 16 * regions.len();
-    out.extend_from_slice(b"MDMP");
-    out.extend_from_slice(&0xA793u32.to_le_bytes());
-    out.extend_from_slice(&1u32.to_le_bytes());
-    out.extend_from_slice(&32u32.to_le_bytes());
-    out.extend_from_slice(&[0u8; 16]);
-    out.extend_from_slice(&9u32.to_le_bytes());
-    out.extend_from_slice(&((16 + 16 * regions.len()) as u32).to_le_bytes());
-    out.extend_from_slice(&(list_rva as u32).to_le_bytes());
-    out.extend_from_slice(&(regions.len() as u64).to_le_bytes());
-    out.extend_from_slice(&(base as u64).to_le_bytes());
-    for (start, bytes) in regions {
-        out.extend_from_slice(&start.to_le_bytes());
-        out.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
-    }
-    for (_, bytes) in regions {
-        out.extend_from_slice(bytes);
-    }
-    (out, base as u64)
 }
 
 /// Empty files, zeros, 0xFF and text: no state, no panic, exit 1.
@@ -681,7 +654,8 @@ fn state_across_two_adjacent_minidump_ranges() {
         let st = saved(a);
         let first = [noise(3996, 3), st[..100].to_vec()].concat();
         let second = [st[100..].to_vec(), noise(500, 4)].concat();
-        let (dump, base) = minidump(&[(0x10000, first.clone()), (0x10000 + 4096, second)]);
+        let (dump, base) =
+            common::minidump::memory64(&[(0x10000, first.clone()), (0x10000 + 4096, second)]);
         let report = find(&format!("md_two_{}.bin", label.replace('/', "_")), &dump);
         if named(&report) != want(&[(base + 3996, label, 11, 9)]) {
             failures.push(format!("{label}: {report}"));

@@ -11,6 +11,7 @@ use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, PoisonError};
 
 pub mod browser;
+pub mod minidump;
 pub mod pe_truth;
 pub mod wheels;
 

@@ -59,21 +59,27 @@ pub const RANDOM_WORDS_MAX: usize = 624;
 /// or more, path names with about 400 distinct text words — do not pass.
 pub fn words_look_random(bytes: &[u8]) -> bool {
     let n = (bytes.len() / 4).min(RANDOM_WORDS_MAX);
-    let most_small = 3 + n / 64;
-    let mut text = [0u32; RANDOM_WORDS_MAX];
+    let words = bytes.chunks_exact(4).take(n);
+    let is_text = |c: &[u8]| c.iter().all(|b| (0x20..0x7f).contains(b));
     let (mut small, mut texts) = (0, 0);
-    for c in bytes.chunks_exact(4).take(n) {
-        let w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-        small += usize::from(w < 1 << 16);
-        if small > most_small {
+    for c in words.clone() {
+        small += usize::from(u32::from_le_bytes([c[0], c[1], c[2], c[3]]) < 1 << 16);
+        if small > 3 + n / 64 {
             return false;
         }
-        if c.iter().all(|b| (0x20..0x7f).contains(b)) {
-            text[texts] = w;
-            texts += 1;
-        }
+        texts += usize::from(is_text(c));
     }
-    let text = &mut text[..texts];
+    if texts <= 64 {
+        return true;
+    }
+    // Many text words (about 12 in a genuine table): count the distinct.
+    let mut text = [0u32; RANDOM_WORDS_MAX];
+    let mut k = 0;
+    for c in words.filter(|c| is_text(c)) {
+        text[k] = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        k += 1;
+    }
+    let text = &mut text[..k];
     text.sort_unstable();
     // Distinct words: one, plus one at each change in sorted order.
     text.windows(2).filter(|p| p[0] != p[1]).count() < 64

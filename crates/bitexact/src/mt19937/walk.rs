@@ -155,16 +155,44 @@ pub(crate) fn outputs_walk(
     Ok(hits)
 }
 
+/// The largest offset bound of an outputs walk (about 10 s).
+pub const MAX_OUTPUTS_OFFSET: u64 = 1_000_000_000;
+
 /// 624 or more raw outputs of a generator of the MT19937 family, set up as
 /// a [`crate::recover::Walk`] over `0..=bound` offsets ([`outputs_walk`]).
 #[cfg(feature = "alloc")]
 #[derive(Clone)]
 pub(crate) struct Outputs {
-    pub words: alloc::vec::Vec<u32>,
-    pub bound: u64,
-    /// The most `bound` may be.
-    pub limit: u64,
-    pub seeding: &'static Seeding,
+    words: alloc::vec::Vec<u32>,
+    bound: u64,
+    seeding: &'static Seeding,
+}
+
+#[cfg(feature = "alloc")]
+impl Outputs {
+    /// The walk of `words` back to `seeding`, at offsets up to `max_offset`
+    /// (default `default`, at most [`MAX_OUTPUTS_OFFSET`]).
+    pub(crate) fn recovery(
+        words: alloc::vec::Vec<u32>,
+        max_offset: Option<u64>,
+        default: u64,
+        seeding: &'static Seeding,
+    ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
+        let bound = max_offset.unwrap_or(default);
+        if bound > MAX_OUTPUTS_OFFSET {
+            return Err(crate::recover::QueryError::OutputsOffsetTooLarge {
+                max_offset: bound,
+                limit: MAX_OUTPUTS_OFFSET,
+            });
+        }
+        Ok(crate::recover::Recovery::Walk(alloc::boxed::Box::new(
+            Outputs {
+                words,
+                bound,
+                seeding,
+            },
+        )))
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -201,7 +229,7 @@ impl crate::recover::Walk for Outputs {
         self.bound
     }
     fn limit(&self) -> u64 {
-        self.limit
+        MAX_OUTPUTS_OFFSET
     }
     fn values(&self) -> usize {
         self.words.len()

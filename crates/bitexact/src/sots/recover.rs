@@ -367,7 +367,7 @@ impl crate::recover::Searcher for Search {
 pub const DEFAULT_OUTPUTS_OFFSET: u64 = crate::sots::DEFAULT_MAX_TWISTS * N as u64;
 
 /// The largest offset bound with 624 raw outputs (about 10 s).
-pub const MAX_OUTPUTS_OFFSET: u64 = 1_000_000_000;
+pub use crate::mt19937::walk::MAX_OUTPUTS_OFFSET;
 
 /// The search for `vals` (the CLI's notation) observed through `call`,
 /// under `precision` for the float taps; with 624 or more `u32` values, the
@@ -406,19 +406,8 @@ pub fn query(
         crate::recover::returned(vals, &v, 0, n.into())?;
     }
     if tap == Tap::U32 && v.len() >= N {
-        let bound = max_offset.unwrap_or(DEFAULT_OUTPUTS_OFFSET);
-        if bound > MAX_OUTPUTS_OFFSET {
-            return Err(QueryError::OutputsOffsetTooLarge {
-                max_offset: bound,
-                limit: MAX_OUTPUTS_OFFSET,
-            });
-        }
-        return Ok(Recovery::Walk(alloc::boxed::Box::new(Outputs {
-            words: v.iter().map(|&x| x as u32).collect(),
-            bound,
-            limit: MAX_OUTPUTS_OFFSET,
-            seeding: &KNUTH,
-        })));
+        let words = v.iter().map(|&x| x as u32).collect();
+        return Outputs::recovery(words, max_offset, DEFAULT_OUTPUTS_OFFSET, &KNUTH);
     }
     Ok(Recovery::search(Search::new(
         tap,

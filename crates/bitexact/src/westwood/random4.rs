@@ -389,7 +389,7 @@ static SGENRAND: crate::mt19937::walk::Seeding = crate::mt19937::walk::Seeding {
 pub const DEFAULT_OUTPUTS_OFFSET: u64 = crate::westwood::engines::DEFAULT_MAX_TWISTS * N as u64;
 
 /// The largest offset bound with 624 raw draws (about 10 s).
-pub const MAX_OUTPUTS_OFFSET: u64 = 1_000_000_000;
+pub use crate::mt19937::walk::MAX_OUTPUTS_OFFSET;
 
 /// With 624 or more consecutive raw draws (`vals`, as `i32` or their bits)
 /// there is no seed search: the draws give the state, which is walked back
@@ -402,19 +402,5 @@ pub fn outputs_query(
     max_offset: Option<u64>,
 ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
     let words = crate::recover::values(vals, |v| crate::num::parse_i32(v).map(|x| x as u32))?;
-    let bound = max_offset.unwrap_or(DEFAULT_OUTPUTS_OFFSET);
-    if bound > MAX_OUTPUTS_OFFSET {
-        return Err(crate::recover::QueryError::OutputsOffsetTooLarge {
-            max_offset: bound,
-            limit: MAX_OUTPUTS_OFFSET,
-        });
-    }
-    Ok(crate::recover::Recovery::Walk(alloc::boxed::Box::new(
-        crate::mt19937::walk::Outputs {
-            words,
-            bound,
-            limit: MAX_OUTPUTS_OFFSET,
-            seeding: &SGENRAND,
-        },
-    )))
+    crate::mt19937::walk::Outputs::recovery(words, max_offset, DEFAULT_OUTPUTS_OFFSET, &SGENRAND)
 }
