@@ -4,7 +4,8 @@
 //! calling does.
 #![no_main]
 
-use bitexact::engine::{Id, Options};
+use bitexact::engine::Options;
+use bitexact::engines::Id;
 use bitexact::stream::Stream;
 use bitexact_fuzz::Bytes;
 use libfuzzer_sys::fuzz_target;

@@ -383,6 +383,6 @@ fn seed_kind(query: &str) -> bitexact::engine::SeedKind {
     query
         .split_whitespace()
         .nth(1)
-        .and_then(|name| bitexact::engine::Id::find(name, None).ok())
+        .and_then(|name| bitexact::engines::Id::find(name, None).ok())
         .map_or(bitexact::engine::SeedKind::U32, |id| id.info().seed)
 }

@@ -8,9 +8,10 @@ use crate::cli::{ConvertArgs, DiffArgs, EngineArgs, IdentifyArgs, SaveArgs, Show
 use crate::report::{check_bound, not_identified, write_fields, write_identified};
 use crate::{Failure, Outcome};
 use bitexact::engine::{
-    Bound, Engine, Field, Id, Identification, Identified, NotReachable, Reason, StateInfo,
-    StateKind, Walk,
+    Bound, Engine, Field, Identification, Identified, NotReachable, Reason, StateInfo, StateKind,
+    Walk,
 };
+use bitexact::engines::Id;
 use bitexact::search::End;
 use serde_json::Value as Json;
 use std::io::Write;

@@ -10,7 +10,8 @@ use core::ops::Range;
 use core::ptr;
 use core::sync::atomic::{AtomicI32, Ordering};
 
-use bitexact::engine::{Id, Info, Options};
+use bitexact::engine::{Info, Options};
+use bitexact::engines::Id;
 use bitexact::recover::query::query;
 use bitexact::recover::{Hit, QueryError, Recovery};
 use bitexact::search::{self, End, Found, Hooks, Plan, MAX_THREADS};
@@ -351,7 +352,7 @@ fn query_status(e: &QueryError) -> bx_status {
         | QueryError::UnsupportedTap(_)
         | QueryError::BadTap(_)
         | QueryError::Tap(_) => BX_BAD_TAP,
-        QueryError::Name(_) | QueryError::NotRecoverable { .. } => BX_BAD_ARGUMENT,
+        QueryError::NotRecoverable { .. } => BX_BAD_ARGUMENT,
     }
 }
 

@@ -119,7 +119,7 @@ fn header_follows_the_naming_rule() {
     // Guarded: every generator in the library's list is here, by its C
     // prefix (the family, then `_class` for a class that is not the
     // default).
-    for id in bitexact::engine::Id::ALL {
+    for id in bitexact::engines::Id::ALL {
         let info = id.info();
         let prefix = match info.class {
             Some(c) if !info.default_class => format!("{}_{c}", info.name),

@@ -7,7 +7,8 @@
 use crate::args::opt_str;
 use crate::work::{self, sliced, Ended};
 use crate::{bounded, count_arg, error, int_arg, opt_flag, opt_u64, str_arg, u64_arg, U32};
-use bitexact::engine::{Id, Opt, Options, SeedKind, Value};
+use bitexact::engine::{Opt, Options, SeedKind, Value};
+use bitexact::engines::Id;
 use bitexact::recover::query::query;
 use bitexact::recover::Recovery;
 use bitexact::search::{Found, Plan};

@@ -66,6 +66,7 @@ extern crate std;
 mod adversarial_tests;
 pub mod dotnet;
 pub mod engine;
+pub mod engines;
 #[cfg(feature = "std")]
 pub mod find;
 pub mod generals;
@@ -96,6 +97,7 @@ pub mod sots;
 pub mod stream;
 #[cfg(feature = "std")]
 pub mod sync;
+mod text;
 #[cfg(feature = "alloc")]
 pub mod trace;
 pub mod westwood;

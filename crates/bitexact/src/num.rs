@@ -2,7 +2,7 @@
 //! floats also as `0x` + 8 hex digits (an f32's bits) and doubles as `0x` +
 //! 16. Errors are [`NumError`]s naming the text; no allocation.
 
-use crate::engine::error::Text;
+use crate::text::Text;
 use core::fmt;
 
 /// What is wrong with a number.

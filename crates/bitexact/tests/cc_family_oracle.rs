@@ -1459,7 +1459,8 @@ fn generals_adc_macro_carry_never_differs() {
 /// than 624 draws are still a seed search.
 #[test]
 fn random4_from_624_draws_without_search() {
-    use bitexact::engine::{Id, Options};
+    use bitexact::engine::Options;
+    use bitexact::engines::Id;
     use bitexact::recover::{query::query, Hit, Recovery};
     let id = Id::find("westwood", Some("random4")).unwrap();
     let walk = |values: &[String], max_offset: Option<u64>| -> Vec<Hit> {

@@ -4,7 +4,8 @@
 
 #![cfg(feature = "alloc")]
 
-use bitexact::engine::{Id, Options, Value};
+use bitexact::engine::{Options, Value};
+use bitexact::engines::Id;
 use bitexact::recover::query::query;
 use bitexact::recover::{Hit, QueryError, Recovery};
 use bitexact::stream::Stream;

@@ -5,7 +5,8 @@
 
 #![cfg(feature = "alloc")]
 
-use bitexact::engine::{Id, Options, Value};
+use bitexact::engine::{Options, Value};
+use bitexact::engines::Id;
 use bitexact::stream::Stream;
 use bitexact::x87::Precision;
 

@@ -4,7 +4,8 @@
 //! the lists rendered from the table read as the front ends print them.
 
 use bitexact::engine::tap::{List, Rows};
-use bitexact::engine::{Engine, Id, TapError};
+use bitexact::engine::{Engine, TapError};
+use bitexact::engines::Id;
 use bitexact::recover::QueryError;
 
 /// Arguments every row's form can be called with: a die where a range is

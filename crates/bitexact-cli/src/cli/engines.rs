@@ -7,7 +7,8 @@
 
 use super::flags::FLAGS;
 use bitexact::engine::tap::Syntax;
-use bitexact::engine::{Id, Info, Opt, RecoverInfo, SeedKind, StateInfo, TapSpec, Unit, Walk};
+use bitexact::engine::{Info, Opt, RecoverInfo, SeedKind, StateInfo, TapSpec, Unit, Walk};
+use bitexact::engines::Id;
 
 use clap::{ArgMatches, Command};
 use std::path::PathBuf;
@@ -391,12 +392,12 @@ pub fn expand_games(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
             .any(|&(v, state)| v == prev && state == state_verb)
             && args[i]
                 .to_str()
-                .and_then(bitexact::engine::Game::find)
+                .and_then(bitexact::engines::Id::by_game)
                 .is_some()
     }) else {
         return out;
     };
-    let Some((id, game)) = args[at].to_str().and_then(bitexact::engine::Game::find) else {
+    let Some((id, game)) = args[at].to_str().and_then(bitexact::engines::Id::by_game) else {
         return out;
     };
     out[at] = id.info().name.into();

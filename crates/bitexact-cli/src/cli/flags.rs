@@ -4,7 +4,8 @@
 
 use super::engines::{bound_flag, human, Family, Verb};
 use crate::num;
-use bitexact::engine::{Id, Opt, SeedKind, Unit};
+use bitexact::engine::{Opt, SeedKind, Unit};
+use bitexact::engines::Id;
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::{Arg, ArgAction};
 use std::path::PathBuf;

@@ -1,4 +1,5 @@
-use crate::engine::{Field, Id};
+use crate::engine::Field;
+use crate::engines::Id;
 use crate::find::{find, Region, Report};
 use crate::search::Plan;
 use crate::westwood::{encode_ra2, encode_ts, Random2};

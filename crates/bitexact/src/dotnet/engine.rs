@@ -98,7 +98,7 @@ impl Engine for Dotnet {
     type Tap = Tap;
     type Word = i32;
 
-    const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
+    const CHECKS: &'static [crate::engine::check::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "dotnet",
         title: "System.Random",

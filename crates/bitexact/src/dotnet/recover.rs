@@ -11,8 +11,8 @@
 
 use super::engine::Tap;
 use super::{Random, MBIG, MSEED};
+use crate::engine::recovery::{values, Hit, QueryError, Recovery};
 use crate::num::{parse_f64, parse_i32, NumError, NumKind};
-use crate::recover::{values, Hit, QueryError, Recovery};
 use crate::simd::dispatch;
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -94,7 +94,7 @@ impl Search {
     /// words they are) starting at a draw in `0..=max_offset` (at most
     /// [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap, values: Vec<i64>, max_offset: u64) -> Result<Search, QueryError> {
-        crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        crate::engine::recovery::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         Ok(Search {
             probe: Probe(tap),
             values,
@@ -183,7 +183,7 @@ dispatch! {
     fn draw_lanes(a: &mut [Lanes; 56], out: &mut [Lanes]) = draw_lanes_kernel;
 }
 
-impl crate::recover::Searcher for Search {
+impl crate::engine::recovery::Searcher for Search {
     fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
         Search::search(self, seeds)
     }
@@ -219,7 +219,7 @@ pub fn query(tap: Tap, vals: &[&str], max_offset: u64) -> Result<Recovery, Query
                 Tap::Bytes => (0, 255),
                 Tap::Double => unreachable!("read above"),
             };
-            crate::recover::returned(vals, &v, lo, hi)?;
+            crate::engine::recovery::returned(vals, &v, lo, hi)?;
             v.into_iter().map(i64::from).collect()
         }
     };

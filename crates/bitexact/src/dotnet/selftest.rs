@@ -3,7 +3,7 @@
 //! `tests/dotnet_mono.rs`, which also checks them live).
 
 use super::Random;
-use crate::selftest::{expect, identified, Check, Mismatch};
+use crate::engine::check::{expect, identified, Check, Mismatch};
 
 fn mono_seed_0() -> Result<(), Mismatch> {
     let mut g = Random::new(0);

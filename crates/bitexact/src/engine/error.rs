@@ -3,6 +3,7 @@
 //! generator. Messages name no front end's flags: a front end adds its own
 //! (`--max-twists raises the bound`).
 
+use crate::text::Text;
 use core::fmt;
 
 /// What a bound or a distance counts.
@@ -58,61 +59,6 @@ pub struct Identification {
     pub seed: u64,
     /// Raw words (draws) since seeding.
     pub words_drawn: u64,
-}
-
-/// A message an engine wrote, kept inline (no allocation): the text of an
-/// error whose wording is the engine's own.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Text {
-    buf: [u8; Text::CAPACITY],
-    len: u16,
-}
-
-impl Text {
-    /// The most bytes kept; a longer message is cut at a character boundary.
-    pub const CAPACITY: usize = 320;
-
-    /// `args` written out.
-    pub fn new(args: fmt::Arguments<'_>) -> Text {
-        let mut t = Text {
-            buf: [0; Text::CAPACITY],
-            len: 0,
-        };
-        let _ = fmt::Write::write_fmt(&mut t, args);
-        t
-    }
-
-    /// The message.
-    pub fn as_str(&self) -> &str {
-        // Only whole UTF-8 characters are ever appended (see `write_str`).
-        core::str::from_utf8(&self.buf[..usize::from(self.len)]).unwrap_or("")
-    }
-}
-
-impl fmt::Write for Text {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let room = Text::CAPACITY - usize::from(self.len);
-        let mut take = s.len().min(room);
-        while !s.is_char_boundary(take) {
-            take -= 1;
-        }
-        let at = usize::from(self.len);
-        self.buf[at..at + take].copy_from_slice(&s.as_bytes()[..take]);
-        self.len += take as u16;
-        Ok(())
-    }
-}
-
-impl fmt::Display for Text {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl fmt::Debug for Text {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.as_str(), f)
-    }
 }
 
 /// Why no seed leads to a state.
@@ -457,73 +403,3 @@ impl fmt::Display for SeedError {
 }
 
 impl core::error::Error for SeedError {}
-
-/// An engine or class name that is not in the list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NameError {
-    /// No family of that name.
-    UnknownEngine {
-        /// The name given.
-        name: NameText,
-    },
-    /// The family has no class of that name.
-    UnknownClass {
-        /// The family.
-        engine: &'static str,
-        /// The name given.
-        name: NameText,
-        /// The family's classes.
-        classes: super::FamilyList,
-    },
-}
-
-/// A name as given, kept inline (cut at 64 bytes).
-pub type NameText = Text;
-
-impl From<&str> for Text {
-    fn from(s: &str) -> Text {
-        Text::new(format_args!("{s}"))
-    }
-}
-
-/// `a, b or c`.
-fn either(f: &mut fmt::Formatter<'_>, items: impl Iterator<Item = &'static str>) -> fmt::Result {
-    let items: [Option<&str>; 16] = {
-        let mut a = [None; 16];
-        for (slot, it) in a.iter_mut().zip(items) {
-            *slot = Some(it);
-        }
-        a
-    };
-    let n = items.iter().flatten().count();
-    for (i, it) in items.iter().flatten().enumerate() {
-        if i > 0 {
-            f.write_str(if i + 1 == n { " or " } else { ", " })?;
-        }
-        f.write_str(it)?;
-    }
-    Ok(())
-}
-
-impl fmt::Display for NameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NameError::UnknownEngine { name } => {
-                write!(f, "unknown engine '{name}' (expected ")?;
-                either(f, super::Id::families().iter().copied())?;
-                f.write_str(")")
-            }
-            NameError::UnknownClass {
-                engine,
-                name,
-                classes,
-            } => {
-                write!(f, "unknown class '{name}' for {engine} (expected ")?;
-                either(f, classes.iter().filter_map(|id| id.info().class))?;
-                f.write_str(")")
-            }
-        }
-    }
-}
-
-impl core::error::Error for NameError {}

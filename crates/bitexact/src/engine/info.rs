@@ -3,7 +3,8 @@
 //! without calling the generator.
 
 use super::tap::{self, List, Rows, TapSpec};
-use super::{Opt, Unit};
+use super::error::Unit;
+use super::options::Opt;
 
 /// How a generator's seed is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -270,17 +271,6 @@ pub struct Game {
     pub title: &'static str,
     /// The state layout the game writes, where the generator has several.
     pub layout: Option<&'static str>,
-}
-
-impl Game {
-    /// The generator and game a short name stands for: `ra2` → Random2Class
-    /// in Red Alert 2; `None` for a name no game has.
-    pub fn find(alias: &str) -> Option<(super::Id, &'static Game)> {
-        super::Id::ALL.iter().find_map(|id| {
-            let g = id.info().games.iter().find(|g| g.alias == alias)?;
-            Some((*id, g))
-        })
-    }
 }
 
 impl Info {

@@ -17,7 +17,8 @@
 //! library's contract with its front ends, not an extension point.
 //!
 //! ```
-//! use bitexact::engine::{Engine, Id, Options, Value};
+//! use bitexact::engine::{Engine, Options, Value};
+//! use bitexact::engines::Id;
 //!
 //! let id = Id::find("westwood", Some("random2")).unwrap();
 //! let answer = bitexact::with_engine!(id, E => {
@@ -28,21 +29,29 @@
 //! assert_eq!(answer, (Value::I32(2_025_287_382), 1)); // SPEC 4: the value and its words
 //! ```
 
+pub mod check;
 pub mod codec;
 pub(crate) mod error;
 #[cfg(feature = "alloc")]
 mod fields;
 mod info;
-mod list;
+pub mod ledger;
+mod options;
 pub(crate) mod rand;
+#[cfg(feature = "alloc")]
+pub mod recovery;
 pub mod reversible;
 pub mod tap;
 #[cfg(test)]
 mod tests;
+mod value;
 
+pub use crate::text::Text;
+pub use check::Check;
+pub use options::{Opt, Options};
+pub use value::Value;
 pub use error::{
-    Bound, DiffError, Identification, NameError, NotReachable, Reason, SeedError, StateError,
-    StateKind, Text, Unit,
+    Bound, DiffError, Identification, NotReachable, Reason, SeedError, StateError, StateKind, Unit,
 };
 #[cfg(feature = "alloc")]
 pub use fields::{Field, Fields};
@@ -50,51 +59,7 @@ pub use info::{
     DisplayName, Game, IdentifyInfo, Info, LayoutInfo, Limits, RecoverInfo, SeedKind, StateInfo,
     Walk, MAX_CALL_SKIP, MAX_WORK,
 };
-pub use list::{FamilyList, Id};
 pub use tap::{TapError, TapSpec};
-
-use crate::x87::Precision;
-
-/// What else a generator needs beyond its seed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Options {
-    /// The x87 precision model of float draws (sots; default pc53).
-    pub precision: Precision,
-    /// Draw from `derive_substream(seed, id)` (laige).
-    pub substream: Option<u32>,
-    /// A master seed: an identification also names the substream id of the
-    /// state's seed relative to it (generators with [`Opt::Substream`]).
-    pub master: Option<u64>,
-}
-
-/// The options a generator takes beyond its seed ([`Info::options`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Opt {
-    /// [`Options::precision`]
-    Precision,
-    /// [`Options::substream`]
-    Substream,
-}
-
-/// A value one call produced.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Value {
-    /// An unsigned 32-bit integer
-    U32(u32),
-    /// A signed 32-bit integer
-    I32(i32),
-    /// An unsigned 64-bit integer
-    U64(u64),
-    /// An f32
-    F32(f32),
-    /// An f64
-    F64(f64),
-    /// A boolean (`chance`)
-    Bool(bool),
-    /// A call whose value is not modelled, only its words (sots' truncated
-    /// normal in a ledger).
-    Unmodelled,
-}
 
 mod sealed {
     pub trait Sealed {}
@@ -117,7 +82,7 @@ pub trait Engine: Sealed + Sized + 'static {
     /// Its description.
     const INFO: Info;
     /// Its known-answer checks (`bitexact selftest`), in order.
-    const CHECKS: &'static [crate::selftest::Check] = &[];
+    const CHECKS: &'static [Check] = &[];
 
     /// Seeded with `seed` (already checked against [`Info::seed`] by
     /// [`Id::check_seed`]; a 32-bit seed in the low bits), with `options`
@@ -260,7 +225,7 @@ pub trait Engine: Sealed + Sized + 'static {
     #[cfg(feature = "alloc")]
     fn recover(tap: Self::Tap, values: &[&str], max_offset: Option<u64>, o: &Options) -> Recovered {
         let _ = (tap, values, max_offset, o);
-        Err(crate::recover::QueryError::NotRecoverable {
+        Err(recovery::QueryError::NotRecoverable {
             engine: Self::INFO.title,
         })
     }
@@ -325,7 +290,7 @@ pub type Walked = Result<Identified, NotReachable>;
 pub type Reported = Result<Fields, NotReachable>;
 /// What [`Engine::recover`] returns: the search set up.
 #[cfg(feature = "alloc")]
-pub type Recovered = Result<crate::recover::Recovery, crate::recover::QueryError>;
+pub type Recovered = Result<recovery::Recovery, recovery::QueryError>;
 
 /// What [`Engine::identify`] found.
 #[cfg(feature = "alloc")]
@@ -335,7 +300,7 @@ pub enum Identified {
     /// Run this seed search over a range of seeds; its first hit (seed,
     /// words drawn) is the answer, already replayed. Empty-handed over the
     /// whole range means not reachable.
-    Search(crate::recover::Recovery),
+    Search(recovery::Recovery),
 }
 
 /// One seed search for several states, from [`Engine::identify_together`].
@@ -344,7 +309,7 @@ pub enum Identified {
 pub struct Together {
     /// The search. A hit's `offset` is an index into `points`, not a word
     /// count.
-    pub searcher: alloc::boxed::Box<dyn crate::recover::Searcher>,
+    pub searcher: alloc::boxed::Box<dyn recovery::Searcher>,
     /// For each hit `offset`: the index of the state it replays to, among
     /// those given, and the words drawn from the seeding to it.
     pub points: alloc::vec::Vec<(usize, u64)>,

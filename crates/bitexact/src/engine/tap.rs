@@ -9,8 +9,8 @@
 //! what the arguments mean.
 //! Errors are [`TapError`]s with fields; front ends add their flag names.
 
-use super::error::Text;
 use crate::num::{self, NumError};
+use crate::text::Text;
 use core::fmt;
 
 /// The most arguments a tap takes.

@@ -18,7 +18,8 @@
 pub mod minidump;
 pub mod render;
 
-use crate::engine::{Engine, Fields, Id, Identification, Identified, Options};
+use crate::engine::{Engine, Fields, Identification, Identified, Options};
+use crate::engines::Id;
 use crate::recover::Recovery;
 use crate::search::{self, Plan};
 use alloc::string::String;

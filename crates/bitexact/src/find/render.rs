@@ -4,7 +4,7 @@
 //! `bitexact.state_find` give.
 
 use super::{findable, Hit, Report};
-use crate::engine::{Id, NameError};
+use crate::engines::{Id, NameError};
 use crate::json::Json;
 use alloc::format;
 use alloc::string::{String, ToString};

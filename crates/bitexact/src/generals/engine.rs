@@ -60,7 +60,7 @@ impl Engine for Generals {
     type Tap = Tap;
     type Word = u32;
 
-    const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
+    const CHECKS: &'static [crate::engine::check::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "generals",
         title: "GameLogicRandom",

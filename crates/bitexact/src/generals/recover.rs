@@ -4,9 +4,9 @@
 //! run for `max_offset + 1` draws; every call of these taps spends exactly
 //! one draw, so a value at offset `j` is a function of draw `j` alone.
 
+use crate::engine::recovery::{values, Hit, QueryError, Recovery};
 use crate::generals::{real_of_draw, GameRandom, SEED_OFFSETS};
 use crate::num::{parse_f32, parse_i32, parse_u32};
-use crate::recover::{values, Hit, QueryError, Recovery};
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -79,7 +79,7 @@ impl Search {
     /// `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap, values: Vec<u32>, max_offset: u64) -> Result<Search, QueryError> {
         let tap = tap.searchable()?;
-        crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        crate::engine::recovery::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         Ok(Search {
             tap,
             values,
@@ -200,7 +200,7 @@ crate::simd::dispatch! {
     fn search_kernel(search: &Search, seeds: Range<u64>) -> Vec<Hit> = Search::search_lanes;
 }
 
-impl crate::recover::Searcher for Search {
+impl crate::engine::recovery::Searcher for Search {
     fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
         Search::search(self, seeds)
     }
@@ -213,7 +213,7 @@ pub fn query(tap: Tap, vals: &[&str], max_offset: u64) -> Result<Recovery, Query
         Tap::Raw => values(vals, parse_u32)?,
         Tap::Value(lo, hi) => {
             let v = values(vals, parse_i32)?;
-            crate::recover::returned(vals, &v, lo.into(), hi.into())?;
+            crate::engine::recovery::returned(vals, &v, lo.into(), hi.into())?;
             v.into_iter().map(|x| x as u32).collect()
         }
         Tap::Real(..) => values(vals, |v| parse_f32(v).map(f32::to_bits))?,

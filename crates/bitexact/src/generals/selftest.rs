@@ -1,8 +1,8 @@
 //! Known answers of Generals' `GameLogicRandom` (SPEC 11), from a Python
 //! big-integer transcription (`tests/oracles/openra_generals.py`).
 
+use crate::engine::check::{expect, identified, Check, Mismatch};
 use crate::generals::{self, GameRandom};
-use crate::selftest::{expect, identified, Check, Mismatch};
 
 fn generals_python() -> Result<(), Mismatch> {
     let mut g = GameRandom::new(0);

@@ -54,7 +54,7 @@ impl Engine for Laige {
     type Tap = Tap;
     type Word = u64;
 
-    const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
+    const CHECKS: &'static [crate::engine::check::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "laige",
         title: "laige Prng",

@@ -5,9 +5,9 @@
 //! value at every offset; survivors are confirmed by running the real
 //! generator.
 
+use crate::engine::recovery::{values, Hit, QueryError, Recovery};
 use crate::laige::{seed_state, step_state, Prng};
 use crate::num::{parse_f32, parse_u64};
-use crate::recover::{values, Hit, QueryError, Recovery};
 use alloc::vec::Vec;
 use core::ops::Range;
 
@@ -70,7 +70,7 @@ pub struct Search {
 impl Search {
     /// Set up a search for `values` starting at a draw in `0..=max_offset`.
     pub fn new(tap: Tap, values: Vec<u64>, max_offset: u64) -> Result<Search, QueryError> {
-        crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        crate::engine::recovery::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         Ok(Search {
             tap,
             values,
@@ -82,7 +82,7 @@ impl Search {
     pub fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
         // A range tap can reject a draw (probability below 2^-32 each).
         let extra = if matches!(self.tap, Tap::Range(..)) {
-            crate::recover::SCAN as u64
+            crate::engine::recovery::SCAN as u64
         } else {
             0
         };
@@ -140,7 +140,7 @@ impl Search {
     }
 }
 
-impl crate::recover::Searcher for Search {
+impl crate::engine::recovery::Searcher for Search {
     fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
         Search::search(self, seeds)
     }
@@ -156,7 +156,7 @@ pub fn query(tap: Tap, vals: &[&str], max_offset: u64) -> Result<Recovery, Query
     };
     if let Tap::Range(min, max) = tap {
         // next_range(min, max) is in min..max.
-        crate::recover::returned(vals, &v, min.into(), i64::from(max) - 1)?;
+        crate::engine::recovery::returned(vals, &v, min.into(), i64::from(max) - 1)?;
     }
     Ok(Recovery::search(Search::new(tap, v, max_offset)?))
 }

@@ -1,7 +1,7 @@
 //! Known answers of the laige Prng (seed 001, SPEC 3).
 
+use crate::engine::check::{expect, identified, Check, Mismatch};
 use crate::laige::{self, period, Prng};
-use crate::selftest::{expect, identified, Check, Mismatch};
 
 fn golden_hash() -> Result<(), Mismatch> {
     // Seed 001's replay fixture: FNV-1a 64 over the big-endian bytes of the

@@ -3,8 +3,9 @@
 //! between turns, `#` comments, a leading byte-order mark skipped. Parsed
 //! and run for any engine of the list.
 
-use super::{Ledger, Turn};
-use crate::engine::{Engine, Field, Fields, Id, Options, SeedError, TapError, MAX_WORK};
+use crate::engine::ledger::{Ledger, Turn};
+use crate::engine::{Engine, Field, Fields, Options, SeedError, TapError, MAX_WORK};
+use crate::engines::Id;
 use alloc::vec::Vec;
 use core::fmt;
 

@@ -89,14 +89,14 @@ pub(crate) struct Seeding {
 /// and a replay of every value (SPEC 8) when that passes. Fewer than 624
 /// values: no hits. Costs a few operations a word walked; polls `stop`
 /// every 2^20 words: when it returns true, the hits found so far and the
-/// offsets walked ([`crate::recover::WalkStopped`]).
+/// offsets walked ([`crate::engine::recovery::WalkStopped`]).
 #[cfg(feature = "alloc")]
 pub(crate) fn outputs_walk(
     values: &[u32],
     max_offset: u64,
     seeding: &Seeding,
     stop: &dyn Fn() -> bool,
-) -> Result<alloc::vec::Vec<crate::recover::Hit>, crate::recover::WalkStopped> {
+) -> Result<alloc::vec::Vec<crate::engine::recovery::Hit>, crate::engine::recovery::WalkStopped> {
     use super::{unmix, untemper, N};
     let mut hits = alloc::vec::Vec::new();
     if values.len() < N {
@@ -130,7 +130,7 @@ pub(crate) fn outputs_walk(
                 if (seeding.replays)(seed, s, values) {
                     let twin = seeding.twin.filter(|&(a, _)| a == seed).map(|(_, t)| t);
                     for seed in core::iter::once(seed).chain(twin) {
-                        hits.push(crate::recover::Hit {
+                        hits.push(crate::engine::recovery::Hit {
                             seed: seed.into(),
                             offset: s,
                         });
@@ -142,7 +142,7 @@ pub(crate) fn outputs_walk(
             break;
         }
         if s & 0xf_ffff == 0xf_ffff && stop() {
-            return Err(crate::recover::WalkStopped {
+            return Err(crate::engine::recovery::WalkStopped {
                 hits,
                 walked: s + 1,
             });
@@ -159,7 +159,7 @@ pub(crate) fn outputs_walk(
 pub const MAX_OUTPUTS_OFFSET: u64 = 1_000_000_000;
 
 /// 624 or more raw outputs of a generator of the MT19937 family, set up as
-/// a [`crate::recover::Walk`] over `0..=bound` offsets ([`outputs_walk`]).
+/// a [`crate::engine::recovery::Walk`] over `0..=bound` offsets ([`outputs_walk`]).
 #[cfg(feature = "alloc")]
 #[derive(Clone)]
 pub(crate) struct Outputs {
@@ -177,21 +177,21 @@ impl Outputs {
         max_offset: Option<u64>,
         default: u64,
         seeding: &'static Seeding,
-    ) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
+    ) -> Result<crate::engine::recovery::Recovery, crate::engine::recovery::QueryError> {
         let bound = max_offset.unwrap_or(default);
         if bound > MAX_OUTPUTS_OFFSET {
-            return Err(crate::recover::QueryError::OutputsOffsetTooLarge {
+            return Err(crate::engine::recovery::QueryError::OutputsOffsetTooLarge {
                 max_offset: bound,
                 limit: MAX_OUTPUTS_OFFSET,
             });
         }
-        Ok(crate::recover::Recovery::Walk(alloc::boxed::Box::new(
-            Outputs {
+        Ok(crate::engine::recovery::Recovery::Walk(
+            alloc::boxed::Box::new(Outputs {
                 words,
                 bound,
                 seeding,
-            },
-        )))
+            }),
+        ))
     }
 }
 
@@ -206,20 +206,21 @@ impl core::fmt::Debug for Outputs {
 }
 
 #[cfg(feature = "alloc")]
-impl crate::recover::Walk for Outputs {
+impl crate::engine::recovery::Walk for Outputs {
     fn run(
         &self,
         seeds: core::ops::Range<u64>,
         stop: &dyn Fn() -> bool,
-    ) -> Result<alloc::vec::Vec<crate::recover::Hit>, crate::recover::WalkStopped> {
-        let in_range = |mut hits: alloc::vec::Vec<crate::recover::Hit>| {
+    ) -> Result<alloc::vec::Vec<crate::engine::recovery::Hit>, crate::engine::recovery::WalkStopped>
+    {
+        let in_range = |mut hits: alloc::vec::Vec<crate::engine::recovery::Hit>| {
             hits.retain(|h| seeds.contains(&h.seed));
             hits.sort_unstable();
             hits
         };
         match outputs_walk(&self.words, self.bound, self.seeding, stop) {
             Ok(hits) => Ok(in_range(hits)),
-            Err(stopped) => Err(crate::recover::WalkStopped {
+            Err(stopped) => Err(crate::engine::recovery::WalkStopped {
                 hits: in_range(stopped.hits),
                 walked: stopped.walked,
             }),

@@ -44,7 +44,7 @@ impl Engine for Openra {
     type Tap = Tap;
     type Word = i32;
 
-    const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
+    const CHECKS: &'static [crate::engine::check::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "openra",
         title: "MersenneTwister",

@@ -10,9 +10,9 @@
 //! OpenRA's own mapping over all the values. Only the `next` tap is recoverable:
 //! `Next(low, high)` and `NextFloat` keep too little of the word to filter on.
 
+use crate::engine::recovery::{values, Hit, QueryError, Recovery};
 use crate::num::parse_i32;
 use crate::openra::{MersenneTwister, MODULUS};
-use crate::recover::{values, Hit, QueryError, Recovery};
 use crate::sots::recover as sots;
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -42,7 +42,7 @@ impl Search {
     /// Set up a search for `values` (each in `0..=2147483646`) starting at
     /// a draw in `0..=max_offset`.
     pub fn new(values: Vec<i32>, max_offset: u64) -> Result<Search, QueryError> {
-        crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        crate::engine::recovery::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         if values.iter().any(|&v| v < 0 || v as u32 >= MODULUS) {
             return Err(QueryError::BadTap("Next() values are 0..=2147483646"));
         }
@@ -117,7 +117,7 @@ impl Search {
     }
 }
 
-impl crate::recover::Searcher for Search {
+impl crate::engine::recovery::Searcher for Search {
     fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
         Search::search(self, seeds)
     }
@@ -136,7 +136,7 @@ pub fn query(
         T::Next => {
             // Next() is a word mod 2^31 − 1: 0..=2147483646.
             let v = values(vals, parse_i32)?;
-            crate::recover::returned(vals, &v, 0, i64::from(MODULUS) - 1)?;
+            crate::engine::recovery::returned(vals, &v, 0, i64::from(MODULUS) - 1)?;
             Ok(Recovery::search(Search::new(v, max_offset)?))
         }
         T::Range(..) | T::Float => Err(QueryError::NotThisTap {

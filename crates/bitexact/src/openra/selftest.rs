@@ -2,8 +2,8 @@
 //! (`RandomState(0)`'s raw words mod 2147483647), the no-draw range and
 //! `NextFloat`'s rounding.
 
+use crate::engine::check::{expect, Check, Mismatch};
 use crate::openra::MersenneTwister;
-use crate::selftest::{expect, Check, Mismatch};
 
 fn openra_numpy() -> Result<(), Mismatch> {
     let mut m = MersenneTwister::new(0);

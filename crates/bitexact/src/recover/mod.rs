@@ -34,59 +34,9 @@
 
 pub mod query;
 
-/// One seed whose stream produces the values, and where they start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Hit {
-    /// The seed.
-    pub seed: u64,
-    /// Words (draws) drawn before the first value.
-    pub offset: u64,
-}
-
-/// Words a filter looks past a rejected word before it gives up and lets
-/// the candidate through to the exact check (a run of 32 rejections has
-/// probability below 2^-32 for every tap here).
-pub const SCAN: usize = 32;
-
-/// Whether a call starting at word `j` can produce `want`, judging by the
-/// words `j..=last` (`value(i)` is `None` for a word the tap rejects): the
-/// first accepted word decides; if all are rejected, it might (the exact
-/// check will tell).
-#[inline(always)]
-pub(crate) fn may_start_with<V: PartialEq>(
-    j: usize,
-    last: usize,
-    want: &V,
-    value: impl Fn(usize) -> Option<V>,
-) -> bool {
-    let mut i = j;
-    while i <= last {
-        if let Some(v) = value(i) {
-            return v == *want;
-        }
-        i += 1;
-    }
-    true
-}
-
-mod error;
-mod setup;
-
-pub use error::QueryError;
-pub use setup::{returned, values, Recovery, Searcher, Walk, WalkStopped};
-
-/// The checks every search's constructor makes: some values, and an offset
-/// bound within the engine's `limit`.
-pub(crate) fn check_setup(values: usize, max_offset: u64, limit: u64) -> Result<(), QueryError> {
-    if values == 0 {
-        return Err(QueryError::NoValues);
-    }
-    if max_offset > limit {
-        return Err(QueryError::OffsetTooLarge { max_offset, limit });
-    }
-    Ok(())
-}
+pub use crate::engine::recovery::{
+    returned, values, Hit, QueryError, Recovery, Searcher, Walk, WalkStopped, SCAN,
+};
 
 /// How many seeds a search should expect to match by chance alone, before
 /// it runs ([`expected`]).
@@ -107,7 +57,7 @@ pub struct Expectation {
 /// one of the engine's. (Needs `std` for its logarithms.)
 #[cfg(feature = "std")]
 pub fn expected(
-    id: crate::engine::Id,
+    id: crate::engines::Id,
     tap: Option<&str>,
     values: usize,
     seeds: u64,

@@ -4,7 +4,8 @@
 
 use super::{QueryError, Recovery};
 use crate::engine::tap::Split;
-use crate::engine::{Engine, Id, Options};
+use crate::engine::{Engine, Options};
+use crate::engines::Id;
 
 /// The recovery of `values` (the CLI's notation) observed through `tap`
 /// (`ranged:1,6`; the generator's raw word when `None`) on generator `id`

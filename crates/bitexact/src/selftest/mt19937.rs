@@ -1,6 +1,6 @@
 //! Known answers of the textbook MT19937 (seed 000).
 
-use super::{expect, Check, Mismatch};
+use crate::engine::check::{expect, Check, Mismatch};
 use crate::mt19937::Mt19937;
 
 /// Seed 000: seed 5489 gives these first outputs.

@@ -1,6 +1,6 @@
 //! The precision models against this CPU's x87 unit (x86_64 only).
 
-use super::{expect, Check, Mismatch};
+use crate::engine::check::{expect, Check, Mismatch};
 use crate::sots::{self, Precision};
 
 fn hw_words() -> impl Iterator<Item = u32> {

@@ -52,7 +52,7 @@ impl Engine for Sots {
     type Tap = Call;
     type Word = u32;
 
-    const CHECKS: &'static [crate::selftest::Check] = super::selftest::CHECKS;
+    const CHECKS: &'static [crate::engine::check::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "sots",
         title: "Sword of the Stars \"Mars\" MT19937",

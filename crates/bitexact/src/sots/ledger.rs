@@ -1,4 +1,4 @@
-//! The word ledger on the Mars generator: [`crate::ledger::Ledger`] with
+//! The word ledger on the Mars generator: [`crate::engine::ledger::Ledger`] with
 //! each entry point as a typed method.
 
 use super::engine::Sots;
@@ -8,9 +8,9 @@ use core::num::NonZeroU32;
 
 /// A [`Rng`] that records every call's word cost, per entry point
 /// ([`super::EntryPoint`]) and per turn.
-pub type Ledger = crate::ledger::Ledger<Sots>;
+pub type Ledger = crate::engine::ledger::Ledger<Sots>;
 
-impl crate::ledger::Ledger<Sots> {
+impl crate::engine::ledger::Ledger<Sots> {
     /// The generator (for `left`, `position`, …).
     pub fn rng(&self) -> &Rng {
         self.gen()

@@ -8,10 +8,10 @@
 //! turns into vector code — and nothing else. Survivors are confirmed by
 //! running the real generator.
 
+use crate::engine::recovery::{values, Hit, QueryError, Recovery};
 use crate::mt19937::walk::{outputs_walk, Outputs, Seeding};
 use crate::mt19937::{self, init_seed_of, init_step, mix, temper, N};
 use crate::num::{parse_f32, parse_f64, parse_u32};
-use crate::recover::{values, Hit, QueryError, Recovery};
 use crate::sots::Call;
 use crate::sots::{
     float_of_word, float_range_of_word, inclusive_mask, unit_of_word, Precision, Rng,
@@ -109,7 +109,7 @@ impl Search {
     /// Set up a search for `values` (at least one) starting at a word offset
     /// in `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap, values: Vec<Observed>, max_offset: u64) -> Result<Search, QueryError> {
-        crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        crate::engine::recovery::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         if tap == Tap::IntInclusive(0) {
             return Err(QueryError::UnsupportedTap(
                 "int:0 always returns 0: its values say nothing about the seed",
@@ -117,7 +117,7 @@ impl Search {
         }
         let k = max_offset as usize;
         let extra = if matches!(tap, Tap::IntInclusive(_)) {
-            crate::recover::SCAN
+            crate::engine::recovery::SCAN
         } else {
             0
         };
@@ -185,9 +185,12 @@ impl Search {
                     let value = |i: usize| self.tap.of_word(temper(block[i][l]));
                     let may = match &passed {
                         Some(p) => p[l] != 0,
-                        None => {
-                            crate::recover::may_start_with(j, self.last, &self.values[0], value)
-                        }
+                        None => crate::engine::recovery::may_start_with(
+                            j,
+                            self.last,
+                            &self.values[0],
+                            value,
+                        ),
                     };
                     if may {
                         let seed = (base + l as u64) as u32;
@@ -206,7 +209,7 @@ impl Search {
         hits
     }
 
-    /// [`crate::recover::may_start_with`] for `int:n` calls starting at
+    /// [`crate::engine::recovery::may_start_with`] for `int:n` calls starting at
     /// word `j`, every lane at once (nonzero: may start with the first
     /// value): rows `j..=last` are read in order, the first word a lane
     /// accepts (`≤ n` under the mask) decides it, and a lane that rejects
@@ -341,7 +344,7 @@ pub fn from_outputs_until(
     values: &[u32],
     max_offset: u64,
     stop: &dyn Fn() -> bool,
-) -> Result<Vec<Hit>, crate::recover::WalkStopped> {
+) -> Result<Vec<Hit>, crate::engine::recovery::WalkStopped> {
     outputs_walk(values, max_offset, &KNUTH, stop)
 }
 
@@ -356,7 +359,7 @@ crate::simd::dispatch! {
     fn search_kernel(search: &Search, seeds: Range<u64>) -> Vec<Hit> = search_lanes;
 }
 
-impl crate::recover::Searcher for Search {
+impl crate::engine::recovery::Searcher for Search {
     fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
         Search::search(self, seeds)
     }
@@ -403,7 +406,7 @@ pub fn query(
         }
     };
     if let Tap::IntInclusive(n) = tap {
-        crate::recover::returned(vals, &v, 0, n.into())?;
+        crate::engine::recovery::returned(vals, &v, 0, n.into())?;
     }
     if tap == Tap::U32 && v.len() >= N {
         let words = v.iter().map(|&x| x as u32).collect();
@@ -466,8 +469,12 @@ mod tests {
                     let lanes = search.int_passes(n, j, &block);
                     for l in 0..LANES {
                         let value = |i: usize| search.tap.of_word(temper(block[i][l]));
-                        let want_pass =
-                            crate::recover::may_start_with(j, last, &search.values[0], value);
+                        let want_pass = crate::engine::recovery::may_start_with(
+                            j,
+                            last,
+                            &search.values[0],
+                            value,
+                        );
                         assert_eq!(lanes[l] != 0, want_pass, "n {n} want {want} j {j} lane {l}");
                     }
                 }

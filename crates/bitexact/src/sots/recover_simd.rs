@@ -31,7 +31,7 @@
 //! exact too; a pc24 float near 1 covers 2^8 words.
 
 use super::recover::{confirm, Observed, Tap};
-use crate::recover::Hit;
+use crate::engine::recovery::Hit;
 use crate::simd::Isa;
 use alloc::vec::Vec;
 use core::ops::Range;

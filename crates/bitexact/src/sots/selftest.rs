@@ -1,6 +1,6 @@
 //! Known answers of the Mars draw mappings (seed 000, SPEC 2).
 
-use crate::selftest::{expect, identified, Check, Mismatch};
+use crate::engine::check::{expect, identified, Check, Mismatch};
 use crate::sots::{self, Precision};
 
 fn unit_scale() -> Result<(), Mismatch> {

@@ -5,7 +5,8 @@
 //! appears here at once.
 //!
 //! ```
-//! use bitexact::engine::{Id, Options, Value};
+//! use bitexact::engine::{Options, Value};
+//! use bitexact::engines::Id;
 //! use bitexact::stream::Stream;
 //!
 //! let mut s = Stream::new(Id::Sots, 5489, Some("u32"), &Options::default()).unwrap();
@@ -17,7 +18,8 @@
 //! ```
 
 use crate::engine::tap::Split;
-use crate::engine::{Engine, Id, Info, Options, SeedError, TapError, Value};
+use crate::engine::{Engine, Info, Options, SeedError, TapError, Value};
+use crate::engines::Id;
 use alloc::boxed::Box;
 use core::fmt;
 

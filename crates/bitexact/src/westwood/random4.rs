@@ -400,7 +400,8 @@ pub use crate::mt19937::walk::MAX_OUTPUTS_OFFSET;
 pub fn outputs_query(
     vals: &[&str],
     max_offset: Option<u64>,
-) -> Result<crate::recover::Recovery, crate::recover::QueryError> {
-    let words = crate::recover::values(vals, |v| crate::num::parse_i32(v).map(|x| x as u32))?;
+) -> Result<crate::engine::recovery::Recovery, crate::engine::recovery::QueryError> {
+    let words =
+        crate::engine::recovery::values(vals, |v| crate::num::parse_i32(v).map(|x| x as u32))?;
     crate::mt19937::walk::Outputs::recovery(words, max_offset, DEFAULT_OUTPUTS_OFFSET, &SGENRAND)
 }

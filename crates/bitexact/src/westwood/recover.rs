@@ -6,8 +6,8 @@
 //! Ranged and `double` taps filter on the masked value; survivors are
 //! confirmed by running the real generator.
 
+use crate::engine::recovery::{values, Hit, QueryError, Recovery};
 use crate::num::{parse_double_value, parse_i32};
-use crate::recover::{values, Hit, QueryError, Recovery};
 use crate::simd::Isa;
 use crate::westwood::ranged::range_mask;
 use crate::westwood::{psdes, Random2, MIX1, MIX2};
@@ -161,11 +161,11 @@ impl Search {
     /// Set up a search for `values` starting at a draw in `0..=max_offset`
     /// (at most [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap, values: Vec<i32>, max_offset: u64) -> Result<Search, QueryError> {
-        crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        crate::engine::recovery::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         let extra = if tap == Tap::Raw {
             0
         } else {
-            crate::recover::SCAN as u64
+            crate::engine::recovery::SCAN as u64
         };
         Ok(Search {
             tap,
@@ -362,7 +362,7 @@ impl Search {
     }
 }
 
-impl crate::recover::Searcher for Search {
+impl crate::engine::recovery::Searcher for Search {
     fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
         Search::search(self, seeds)
     }
@@ -383,7 +383,7 @@ pub fn query(
         T::Ranged(lo, hi) => {
             let tap = Tap::ranged(lo, hi)?;
             let v = values(vals, parse_i32)?;
-            crate::recover::returned(vals, &v, lo.min(hi).into(), lo.max(hi).into())?;
+            crate::engine::recovery::returned(vals, &v, lo.min(hi).into(), lo.max(hi).into())?;
             (tap, v)
         }
         T::Float => {

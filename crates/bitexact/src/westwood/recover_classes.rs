@@ -11,8 +11,8 @@
 //! draw of a call at some offset gives the first value; candidates are
 //! confirmed by running the real class.
 
+use crate::engine::recovery::{values, Hit, QueryError, Recovery};
 use crate::num::{parse_double_value, parse_f32, parse_i32};
-use crate::recover::{values, Hit, QueryError, Recovery};
 use crate::westwood::random4::{self, Random4};
 use crate::westwood::{psdes, Pick, Random3, RandomLcg, Raw};
 use alloc::vec;
@@ -190,9 +190,9 @@ impl<G: Class> Search<G> {
     /// Set up a search for `values` (at least one) starting at a raw draw in
     /// `0..=max_offset` (at most [`MAX_SEARCH_OFFSET`]).
     pub fn new(tap: Tap<G>, values: Vec<u32>, max_offset: u64) -> Result<Self, QueryError> {
-        crate::recover::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
+        crate::engine::recovery::check_setup(values.len(), max_offset, MAX_SEARCH_OFFSET)?;
         let extra = if matches!(tap, Tap::Ranged(_)) {
-            crate::recover::SCAN
+            crate::engine::recovery::SCAN
         } else {
             0
         };
@@ -215,7 +215,7 @@ impl<G: Class> Search<G> {
             G::first_raws(seed, &mut raws);
             for j in 0..=self.max_offset {
                 let value = |i: usize| self.tap.of_raw(raws[i]);
-                if crate::recover::may_start_with(j, self.last, &self.values[0], value)
+                if crate::engine::recovery::may_start_with(j, self.last, &self.values[0], value)
                     && confirm(self.tap, &self.values, seed, j as u64)
                 {
                     hits.push(Hit {
@@ -229,7 +229,9 @@ impl<G: Class> Search<G> {
     }
 }
 
-impl<G: Class + Send + Sync + core::fmt::Debug + 'static> crate::recover::Searcher for Search<G> {
+impl<G: Class + Send + Sync + core::fmt::Debug + 'static> crate::engine::recovery::Searcher
+    for Search<G>
+{
     fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
         Search::search(self, seeds)
     }
@@ -249,7 +251,7 @@ pub fn query<G: Class + Send + Sync + core::fmt::Debug + 'static>(
         T::Ranged(lo, hi) => {
             let tap = Tap::<G>::ranged(lo, hi)?;
             let v = values(vals, parse_i32)?;
-            crate::recover::returned(vals, &v, lo.min(hi).into(), lo.max(hi).into())?;
+            crate::engine::recovery::returned(vals, &v, lo.min(hi).into(), lo.max(hi).into())?;
             (tap, v.into_iter().map(|x| x as u32).collect())
         }
         T::Double => (

@@ -1,6 +1,6 @@
 //! Known answers of the Westwood randomizer (seed 002, SPEC 4).
 
-use crate::selftest::{expect, identified, Check, Mismatch};
+use crate::engine::check::{expect, identified, Check, Mismatch};
 use crate::westwood::{self, vectors, Layout, Match, Random2};
 
 fn spec_fixture() -> Result<(), Mismatch> {

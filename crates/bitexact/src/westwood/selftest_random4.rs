@@ -2,7 +2,7 @@
 //! published outputs for seed 4357, the seed-0 typo, `Get_Float`'s rounding,
 //! identification.
 
-use crate::selftest::{expect, identified, Check, Mismatch};
+use crate::engine::check::{expect, identified, Check, Mismatch};
 use crate::westwood::random4::{self, Random4};
 
 fn random4_reference() -> Result<(), Mismatch> {

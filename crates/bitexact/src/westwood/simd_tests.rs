@@ -9,8 +9,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Range;
 
+use crate::engine::recovery::Hit;
 use crate::engine::Identification;
-use crate::recover::Hit;
 use crate::simd::test_support::{vector_isas, Gen};
 use crate::simd::Isa;
 use crate::westwood::recover::{confirm, Search, Tap};
@@ -535,7 +535,7 @@ fn soft_sixteen_lanes_equal_the_scalar_paths() {
 #[derive(Debug)]
 struct ByScheduler<'a>(&'a Candidates);
 
-impl crate::recover::Searcher for ByScheduler<'_> {
+impl crate::engine::recovery::Searcher for ByScheduler<'_> {
     fn search(&self, seeds: Range<u64>) -> Vec<Hit> {
         self.0
             .search(seeds)

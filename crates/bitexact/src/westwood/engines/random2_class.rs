@@ -44,7 +44,7 @@ impl Engine for Random2Class {
     type Word = i32;
 
     #[cfg(feature = "alloc")]
-    const CHECKS: &'static [crate::selftest::Check] = crate::westwood::selftest::CHECKS;
+    const CHECKS: &'static [crate::engine::check::Check] = crate::westwood::selftest::CHECKS;
     const INFO: Info = Info {
         name: "westwood",
         class: Some("random2"),
@@ -233,9 +233,9 @@ impl Engine for Random2Class {
                 ),
             ));
         }
-        Ok(Identified::Search(crate::recover::Recovery::search(
-            IdentifySearch(candidates),
-        )))
+        Ok(Identified::Search(
+            crate::engine::recovery::Recovery::search(IdentifySearch(candidates)),
+        ))
     }
 
     /// One pass for several objects: their seeding points in one filter
@@ -323,11 +323,14 @@ impl Engine for Random2Class {
 struct IdentifySearch(crate::westwood::Candidates);
 
 #[cfg(feature = "alloc")]
-impl crate::recover::Searcher for IdentifySearch {
-    fn search(&self, seeds: core::ops::Range<u64>) -> alloc::vec::Vec<crate::recover::Hit> {
+impl crate::engine::recovery::Searcher for IdentifySearch {
+    fn search(
+        &self,
+        seeds: core::ops::Range<u64>,
+    ) -> alloc::vec::Vec<crate::engine::recovery::Hit> {
         self.0
             .search(seeds)
-            .map(|id| crate::recover::Hit {
+            .map(|id| crate::engine::recovery::Hit {
                 seed: id.seed,
                 offset: id.words_drawn,
             })
@@ -342,11 +345,14 @@ impl crate::recover::Searcher for IdentifySearch {
 struct TogetherSearch(crate::westwood::Candidates);
 
 #[cfg(feature = "alloc")]
-impl crate::recover::Searcher for TogetherSearch {
-    fn search(&self, seeds: core::ops::Range<u64>) -> alloc::vec::Vec<crate::recover::Hit> {
+impl crate::engine::recovery::Searcher for TogetherSearch {
+    fn search(
+        &self,
+        seeds: core::ops::Range<u64>,
+    ) -> alloc::vec::Vec<crate::engine::recovery::Hit> {
         let mut search = self.0.search(seeds);
         core::iter::from_fn(|| search.next_point())
-            .map(|(seed, i)| crate::recover::Hit {
+            .map(|(seed, i)| crate::engine::recovery::Hit {
                 seed: seed.into(),
                 offset: i as u64,
             })

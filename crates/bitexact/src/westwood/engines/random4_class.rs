@@ -25,7 +25,8 @@ impl Engine for Random4Class {
     type Tap = Tap;
     type Word = i32;
 
-    const CHECKS: &'static [crate::selftest::Check] = crate::westwood::selftest_random4::CHECKS;
+    const CHECKS: &'static [crate::engine::check::Check] =
+        crate::westwood::selftest_random4::CHECKS;
     const INFO: Info = Info {
         name: "westwood",
         class: Some("random4"),

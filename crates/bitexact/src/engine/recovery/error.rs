@@ -1,8 +1,7 @@
 //! Why a seed search cannot be set up: typed, with the figures; messages
 //! name no front end's flags (a front end adds `--max-offset`, `--values`).
 
-use crate::engine::tap::{List, Rows};
-use crate::engine::{NameError, TapError, TapSpec};
+use crate::engine::tap::{List, Rows, TapError, TapSpec};
 use crate::num::NumError;
 use core::fmt;
 
@@ -51,8 +50,6 @@ pub enum QueryError {
     BadTap(&'static str),
     /// The tap is not one of the engine's.
     Tap(TapError),
-    /// No such engine or class.
-    Name(NameError),
     /// The engine has no seed search.
     NotRecoverable {
         /// Its name.
@@ -80,7 +77,6 @@ impl fmt::Display for QueryError {
             ),
             QueryError::UnsupportedTap(why) | QueryError::BadTap(why) => f.write_str(why),
             QueryError::Tap(e) => e.fmt(f),
-            QueryError::Name(e) => e.fmt(f),
             QueryError::NotRecoverable { engine } => {
                 write!(f, "{engine} values cannot be searched for")
             }
@@ -93,11 +89,5 @@ impl core::error::Error for QueryError {}
 impl From<TapError> for QueryError {
     fn from(e: TapError) -> QueryError {
         QueryError::Tap(e)
-    }
-}
-
-impl From<NameError> for QueryError {
-    fn from(e: NameError) -> QueryError {
-        QueryError::Name(e)
     }
 }

@@ -1,7 +1,14 @@
 //! The list of generators ([`Id`], [`with_engine!`](crate::with_engine)):
-//! the one place a generator is registered, and the lookups by name.
+//! the one place a generator is registered, and the lookups by name
+//! ([`Id::find`], [`Id::by_game`], [`NameError`]).
+//!
+//! It stands above the engines (it names every one) and below everything
+//! that works by name ([`crate::stream`], [`crate::recover`],
+//! [`crate::ledger`], the front ends), which dispatch through it.
 
-use super::{Engine, Info, NameError, SeedError, SeedKind};
+use crate::engine::{Engine, Game, Info, SeedError, SeedKind};
+use crate::text::Text;
+use core::fmt;
 
 /// The list of generators: the one place a generator is registered (its
 /// variant of [`Id`] and its [`Engine`] type). `__engine_list!((m) args)`
@@ -50,7 +57,7 @@ macro_rules! with_engine {
 macro_rules! __with_engine_match {
     (($id:expr, $e:ident, $body:expr) $($(#[$m:meta])* $v:ident => $t:ty,)*) => {
         match $id {
-            $($crate::engine::Id::$v => {
+            $($crate::engines::Id::$v => {
                 #[allow(unused)]
                 type $e = $t;
                 $body
@@ -127,8 +134,17 @@ impl Id {
             .find(|id| *id != self && id.info().state.is_some_and(|s| s.lengths.contains(&len)))
     }
 
+    /// The generator and game a short name stands for: `ra2` → Random2Class
+    /// in Red Alert 2; `None` for a name no game has.
+    pub fn by_game(alias: &str) -> Option<(Id, &'static Game)> {
+        Id::ALL.iter().find_map(|id| {
+            let g = id.info().games.iter().find(|g| g.alias == alias)?;
+            Some((*id, g))
+        })
+    }
+
     /// The generator's known-answer checks ([`Engine::CHECKS`]).
-    pub fn checks(self) -> &'static [crate::selftest::Check] {
+    pub fn checks(self) -> &'static [crate::engine::Check] {
         crate::with_engine!(self, E => E::CHECKS)
     }
 
@@ -224,3 +240,67 @@ const fn families_array() -> [&'static str; family_count()] {
     }
     out
 }
+
+/// An engine or class name that is not in the list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameError {
+    /// No family of that name.
+    UnknownEngine {
+        /// The name given.
+        name: NameText,
+    },
+    /// The family has no class of that name.
+    UnknownClass {
+        /// The family.
+        engine: &'static str,
+        /// The name given.
+        name: NameText,
+        /// The family's classes.
+        classes: FamilyList,
+    },
+}
+
+/// A name as given, kept inline (cut at 64 bytes).
+pub type NameText = Text;
+
+/// `a, b or c`.
+fn either(f: &mut fmt::Formatter<'_>, items: impl Iterator<Item = &'static str>) -> fmt::Result {
+    let items: [Option<&str>; 16] = {
+        let mut a = [None; 16];
+        for (slot, it) in a.iter_mut().zip(items) {
+            *slot = Some(it);
+        }
+        a
+    };
+    let n = items.iter().flatten().count();
+    for (i, it) in items.iter().flatten().enumerate() {
+        if i > 0 {
+            f.write_str(if i + 1 == n { " or " } else { ", " })?;
+        }
+        f.write_str(it)?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for NameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NameError::UnknownEngine { name } => {
+                write!(f, "unknown engine '{name}' (expected ")?;
+                either(f, Id::families().iter().copied())?;
+                f.write_str(")")
+            }
+            NameError::UnknownClass {
+                engine,
+                name,
+                classes,
+            } => {
+                write!(f, "unknown class '{name}' for {engine} (expected ")?;
+                either(f, classes.iter().filter_map(|id| id.info().class))?;
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+impl core::error::Error for NameError {}

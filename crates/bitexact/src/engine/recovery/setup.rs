@@ -2,7 +2,8 @@
 //! over ranges of seeds, or, where the values pin the state down, a
 //! [`Walk`] that needs no search.
 
-use super::{Hit, QueryError};
+use super::error::QueryError;
+use super::hit::Hit;
 use crate::num::{NumError, NumKind};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -94,4 +95,16 @@ pub fn values<T>(
         .enumerate()
         .map(|(index, v)| parse(v.trim()).map_err(|error| QueryError::Value { index, error }))
         .collect()
+}
+
+/// The checks every search's constructor makes: some values, and an offset
+/// bound within the engine's `limit`.
+pub(crate) fn check_setup(values: usize, max_offset: u64, limit: u64) -> Result<(), QueryError> {
+    if values == 0 {
+        return Err(QueryError::NoValues);
+    }
+    if max_offset > limit {
+        return Err(QueryError::OffsetTooLarge { max_offset, limit });
+    }
+    Ok(())
 }
