@@ -7,7 +7,8 @@
 
 use bitexact::engine::tap::{Split, TapError};
 use bitexact::engine::Engine;
-use bitexact::laige::engine::{Laige, Tap as LaigeTap};
+use bitexact::laige::engine::Laige;
+use bitexact::laige::tap::Tap as LaigeTap;
 use bitexact::laige::Prng;
 use bitexact::sots::engine::Sots;
 use bitexact::sots::{Call, Ledger, Rng};

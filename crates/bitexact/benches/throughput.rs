@@ -180,9 +180,8 @@ mod recover {
 
     #[divan::bench]
     fn laige_one_u64(b: Bencher<'_, '_>) {
-        let s =
-            bitexact::laige::recover::Search::new(bitexact::laige::recover::Tap::U64, vec![1], 0)
-                .unwrap();
+        let s = bitexact::laige::recover::Search::new(bitexact::laige::tap::Tap::U64, vec![1], 0)
+            .unwrap();
         b.counter(ItemsCount::new(1usize << 16))
             .bench_local(|| black_box(s.search(black_box(0..1 << 16))));
     }

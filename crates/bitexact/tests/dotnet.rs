@@ -3,7 +3,8 @@
 //! themselves are checked against the real `System.Random` (Mono) in
 //! `crates/bitexact-cli/tests/dotnet_mono.rs`.
 
-use bitexact::dotnet::engine::{Dotnet, Tap};
+use bitexact::dotnet::engine::Dotnet;
+use bitexact::dotnet::tap::Tap;
 use bitexact::dotnet::{magnitude, seed_of_array, seeded_array, Random, SeedOf};
 use bitexact::engine::reversible::{identify, replays_to, words_between, Reversible};
 use bitexact::engine::{DiffError, Engine, Unit};

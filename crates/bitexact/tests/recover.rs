@@ -164,7 +164,8 @@ fn westwood_fixture_seed_is_recovered_from_its_double() {
 
 #[test]
 fn laige_every_tap_round_trips() {
-    use bitexact::laige::recover::{Search, Tap};
+    use bitexact::laige::recover::Search;
+    use bitexact::laige::tap::Tap;
     let mut x = 3;
     for (tap, offset) in [
         (Tap::U64, 0u64),

@@ -5,6 +5,7 @@
 
 #![cfg(feature = "alloc")]
 
+use bitexact::generals::tap as generals_tap;
 use bitexact::generals::GameRandom;
 use bitexact::openra::MersenneTwister;
 use bitexact::recover::Hit;
@@ -92,11 +93,11 @@ fn openra_round_trips_negative_seeds_too() {
 #[test]
 fn generals_round_trips_every_tap() {
     let taps = [
-        generals::Tap::Raw,
-        generals::Tap::Value(1, 6),
-        generals::Tap::Value(10, -10),
-        generals::Tap::Real(0.0, 1.0),
-        generals::Tap::Real(-5.5, 100.25),
+        generals_tap::Tap::Raw,
+        generals_tap::Tap::Value(1, 6),
+        generals_tap::Tap::Value(10, -10),
+        generals_tap::Tap::Real(0.0, 1.0),
+        generals_tap::Tap::Real(-5.5, 100.25),
     ];
     for (seed, offset) in [(0u32, 0u64), (99, 5), (u32::MAX, 1)] {
         for tap in taps {
@@ -114,8 +115,8 @@ fn generals_round_trips_every_tap() {
             );
         }
     }
-    assert!(generals::Tap::Value(i32::MIN, i32::MAX)
+    assert!(generals_tap::Tap::Value(i32::MIN, i32::MAX)
         .searchable()
         .is_err());
-    assert!(generals::Tap::Real(1.0, 1.0).searchable().is_err());
+    assert!(generals_tap::Tap::Real(1.0, 1.0).searchable().is_err());
 }

@@ -146,7 +146,8 @@ fn openra_values_0_1_and_top_from_every_word() {
 
 mod generals {
     use super::*;
-    use crate::generals::recover::{Search, Tap};
+    use crate::generals::recover::Search;
+    use crate::generals::tap::Tap;
     use crate::generals::{GameRandom, SEED_OFFSETS};
     use std::vec;
 

@@ -1,17 +1,18 @@
 //! `System.Random` in the engine contract ([`crate::engine`]): `Next`,
-//! `NextDouble` and `NextBytes` as taps (the table `TAPS`); seeds are C#
+//! `NextDouble` and `NextBytes` as taps ([`Tap`], `tap.rs`); seeds are C#
 //! `int`s
 //! (searched as their 32-bit patterns, so a stream is found at both `s` and
 //! `−s`); 232-byte state files; identification walks back to the seeding
 //! cursors and undoes the seeding (no search); the seed search is
 //! [`super::recover`].
 
+use super::tap::Tap;
 use super::{Random, DEFAULT_MAX_WORDS, MBIG, STATE_LEN};
 use crate::engine::reversible::{self, Reversible};
-use crate::engine::tap::{parse_i32, Args};
+use crate::engine::tap::Taps;
 use crate::engine::{
     DiffError, Engine, IdentifyInfo, Info, Loaded, Options, RecoverInfo, SeedKind, StateError,
-    StateInfo, StateKind, TapError, TapSpec, Unit, Value, Walk,
+    StateInfo, StateKind, Unit, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
@@ -25,80 +26,15 @@ pub struct Dotnet;
 
 impl crate::engine::Sealed for Dotnet {}
 
-/// A `System.Random` tap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tap {
-    /// `Next()`
-    Next,
-    /// `Next(max)`, `max ≥ 0`
-    Max(i32),
-    /// `Next(min, max)`, `min ≤ max`
-    Range(i32, i32),
-    /// `NextDouble()`
-    Double,
-    /// One byte of `NextBytes`
-    Bytes,
-}
-
-impl Tap {
-    /// What the call returns for its word(s), as an integer (`double`: the
-    /// f64's bits). `second` is read only by a large-range `Next(min, max)`.
-    #[inline]
-    pub fn of_words(self, first: i32, second: i32) -> i64 {
-        match self {
-            Tap::Next => first.into(),
-            Tap::Max(max) => super::of_max(first, max).into(),
-            Tap::Range(min, max) => {
-                let range = i64::from(max) - i64::from(min);
-                if range <= i64::from(MBIG) {
-                    super::of_range(first, min, range).into()
-                } else {
-                    super::of_large_range(first, second, min, range).into()
-                }
-            }
-            Tap::Double => super::sample(first).to_bits() as i64,
-            Tap::Bytes => super::byte_of(first).into(),
-        }
-    }
-
-    /// The words one call spends: 2 for `Next(min, max)` past
-    /// `int.MaxValue`, else 1.
-    pub const fn words(self) -> u64 {
-        match self {
-            Tap::Range(min, max) if (max as i64) - (min as i64) > MBIG as i64 => 2,
-            _ => 1,
-        }
-    }
-}
-
 /// The walk back's ceiling: 10^8 words (about 6 s).
 pub const MAX_WORDS: u64 = 100_000_000;
-
-/// `System.Random`'s calls, the one place they are named (every list of
-/// them is rendered from it); `next`'s three forms are told apart by their
-/// arguments.
-const TAPS: &[TapSpec] = &[
-    TapSpec::new("next", &[], "Next()").recoverable(),
-    TapSpec::new("next", &["MAX"], "Next(MAX)")
-        .entry("next-max")
-        .recoverable(),
-    TapSpec::new(
-        "next",
-        &["MIN", "MAX"],
-        "Next(MIN, MAX) (2 draws when MAX - MIN > 2147483647)",
-    )
-    .entry("next-range")
-    .recoverable(),
-    TapSpec::new("double", &[], "NextDouble()").recoverable(),
-    TapSpec::new("bytes", &[], "one byte of NextBytes").recoverable(),
-];
 
 impl Engine for Dotnet {
     type Gen = Random;
     type Tap = Tap;
     type Word = i32;
 
-    const CHECKS: &'static [crate::engine::check::Check] = super::selftest::CHECKS;
+    const CHECKS: &'static [crate::engine::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "dotnet",
         title: "System.Random",
@@ -106,7 +42,7 @@ impl Engine for Dotnet {
         family_about: ".NET's seeded System.Random (XNA / MonoGame / FNA games, Terraria, Unity \
                        scripts): Next, Next(max), Next(min, max), NextDouble, NextBytes",
         seed: SeedKind::I32,
-        taps: TAPS,
+        taps: Tap::TABLE,
         state: Some(StateInfo {
             lengths: &[STATE_LEN],
             layouts: &[],
@@ -169,34 +105,6 @@ impl Engine for Dotnet {
         gen.word()
     }
 
-    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
-        let a = Args::new(name, args, ledger);
-        Ok(match a.row("dotnet", TAPS)?.entry {
-            "next" => Tap::Next,
-            "next-max" => {
-                let max = a.one(parse_i32)?;
-                if max < 0 {
-                    return Err(TapError::invalid(format_args!(
-                        "Next(max) with a negative max ({max}): .NET throws"
-                    )));
-                }
-                Tap::Max(max)
-            }
-            "next-range" => {
-                let (min, max) = a.two(parse_i32)?;
-                if min > max {
-                    return Err(TapError::invalid(format_args!(
-                        "Next(min, max) with min {min} above max {max}: .NET throws"
-                    )));
-                }
-                Tap::Range(min, max)
-            }
-            "double" => Tap::Double,
-            "bytes" => Tap::Bytes,
-            row => unreachable!("the row {row} is not parsed"),
-        })
-    }
-
     fn call(gen: &mut Random, tap: Tap) -> (Value, u64) {
         let v = match tap {
             Tap::Next => Value::I32(gen.next()),
@@ -211,16 +119,6 @@ impl Engine for Dotnet {
             }
         };
         (v, tap.words())
-    }
-
-    fn entry(tap: Tap) -> &'static str {
-        match tap {
-            Tap::Next => "next",
-            Tap::Max(_) => "next-max",
-            Tap::Range(..) => "next-range",
-            Tap::Double => "double",
-            Tap::Bytes => "bytes",
-        }
     }
 
     fn fixed_words(tap: Tap) -> Option<u64> {

@@ -28,6 +28,7 @@ pub mod engine;
 pub mod recover;
 mod seeding;
 mod selftest;
+pub mod tap;
 
 pub use seeding::{magnitude, seed_of_array, seeded_array, SeedOf, MAX_BRANCHES};
 

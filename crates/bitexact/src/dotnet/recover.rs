@@ -9,7 +9,7 @@
 //! the CPU has it), then its first `max_offset + 2` words are read and
 //! every offset whose first value matches is replayed from the seed.
 
-use super::engine::Tap;
+use super::tap::Tap;
 use super::{Random, MBIG, MSEED};
 use crate::engine::recovery::{values, Hit, QueryError, Recovery};
 use crate::num::{parse_f64, parse_i32, NumError, NumKind};

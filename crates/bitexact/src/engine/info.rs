@@ -2,9 +2,9 @@
 //! seed width, options, taps, state files, walks and work limits — read
 //! without calling the generator.
 
-use super::tap::{self, List, Rows, TapSpec};
 use super::error::Unit;
 use super::options::Opt;
+use super::tap::{self, List, Rows, TapSpec};
 
 /// How a generator's seed is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -48,8 +48,6 @@ mod value;
 
 pub use crate::text::Text;
 pub use check::Check;
-pub use options::{Opt, Options};
-pub use value::Value;
 pub use error::{
     Bound, DiffError, Identification, NotReachable, Reason, SeedError, StateError, StateKind, Unit,
 };
@@ -59,7 +57,9 @@ pub use info::{
     DisplayName, Game, IdentifyInfo, Info, LayoutInfo, Limits, RecoverInfo, SeedKind, StateInfo,
     Walk, MAX_CALL_SKIP, MAX_WORK,
 };
+pub use options::{Opt, Options};
 pub use tap::{TapError, TapSpec};
+pub use value::Value;
 
 mod sealed {
     pub trait Sealed {}
@@ -74,8 +74,9 @@ pub(crate) use sealed::Sealed;
 pub trait Engine: Sealed + Sized + 'static {
     /// The generator.
     type Gen: Clone + core::fmt::Debug + PartialEq + Send + Sync + 'static;
-    /// A parsed tap: one call with its arguments.
-    type Tap: Copy + core::fmt::Debug + PartialEq + Send + Sync + 'static;
+    /// A parsed tap: one call with its arguments, each variant a row of
+    /// its table ([`tap::Taps`], made by [`taps!`](crate::taps)).
+    type Tap: tap::Taps;
     /// The raw word (`u32`, `i32` or `u64`).
     type Word: Copy + Default + core::fmt::Debug + Send + Sync + 'static;
 
@@ -103,18 +104,22 @@ pub trait Engine: Sealed + Sized + 'static {
 
     /// The tap `name` with its arguments (`ranged` with `["1", "6"]`), as
     /// `--tap ranged:1,6` and the ledger line `ranged 1 6` write it: a row
-    /// of [`Info::taps`] ([`tap::Args::row`]) and its arguments read.
-    /// `ledger` admits the calls a ledger counts that are not taps (sots'
-    /// `tnormal-attempts K`, [`TapSpec::ledger_only`]).
-    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Self::Tap, TapError>;
+    /// of [`Info::taps`] ([`tap::Args::row`]) and its arguments read
+    /// ([`tap::Taps::parse`] by default). `ledger` admits the calls a
+    /// ledger counts that are not taps (sots' `tnormal-attempts K`,
+    /// [`TapSpec::ledger_only`]).
+    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Self::Tap, TapError> {
+        <Self::Tap as tap::Taps>::parse(name, args, ledger)
+    }
 
     /// One call of `tap`: its value and the raw words it spent.
     fn call(gen: &mut Self::Gen, tap: Self::Tap) -> (Value, u64);
 
     /// The entry point a ledger tallies `tap` under: the
-    /// [`TapSpec::entry`] of the row of [`Info::taps`] it was parsed from
-    /// (`value` for `value:1,6`).
-    fn entry(tap: Self::Tap) -> &'static str;
+    /// [`TapSpec::entry`] of its row (`value` for `value:1,6`).
+    fn entry(tap: Self::Tap) -> &'static str {
+        <Self::Tap as tap::Taps>::TABLE[tap::Taps::row(tap)].entry
+    }
 
     /// The index in [`Info::taps`] a ledger tallies `tap` under: the row of
     /// its [`entry`](Self::entry).

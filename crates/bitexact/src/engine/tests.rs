@@ -2,27 +2,32 @@
 //! identified or compared ([`StateInfo::identify`] and [`StateInfo::diff`]
 //! `None`): no engine of the list is one today, so a dummy stands in.
 
-use super::{DiffError, Engine, Info, Options, Reason, StateInfo, TapError, TapSpec, Value};
+use super::{DiffError, Engine, Info, Options, Reason, StateInfo, TapSpec, Value};
 
 /// A counter with state files but no walk either way.
 #[derive(Clone, Copy, Debug)]
 struct Opaque;
 
-/// Its one tap, the raw word.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Raw;
+crate::taps! {
+    /// Its one tap, the raw word.
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Tap for "opaque" {
+        /// The raw word
+        Raw => TapSpec::new("raw", &[], "one draw"),
+    }
+}
 
 impl super::Sealed for Opaque {}
 
 impl Engine for Opaque {
     type Gen = u32;
-    type Tap = Raw;
+    type Tap = Tap;
     type Word = u32;
 
     const INFO: Info = Info {
         name: "opaque",
         title: "Opaque",
-        taps: &[TapSpec::new("raw", &[], "one draw")],
+        taps: <Tap as super::tap::Taps>::TABLE,
         state: Some(StateInfo {
             lengths: &[4],
             layouts: &[],
@@ -44,21 +49,11 @@ impl Engine for Opaque {
         *gen
     }
 
-    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Raw, TapError> {
-        super::tap::Args::new(name, args, ledger)
-            .row("opaque", Self::INFO.taps)
-            .map(|_| Raw)
-    }
-
-    fn call(gen: &mut u32, _tap: Raw) -> (Value, u64) {
+    fn call(gen: &mut u32, _tap: Tap) -> (Value, u64) {
         (Value::U32(Self::word(gen)), 1)
     }
 
-    fn entry(_tap: Raw) -> &'static str {
-        "raw"
-    }
-
-    fn fixed_words(_tap: Raw) -> Option<u64> {
+    fn fixed_words(_tap: Tap) -> Option<u64> {
         Some(1)
     }
 

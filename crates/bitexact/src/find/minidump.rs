@@ -19,7 +19,7 @@
 //! otherwise trusted). Ranges of size 0 are kept, as empty regions; ranges
 //! are given in the order the dump lists them, overlapping or not.
 
-use super::Region;
+use super::region::Region;
 use alloc::vec::Vec;
 
 /// `MDMP`.

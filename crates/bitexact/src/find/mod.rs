@@ -16,7 +16,10 @@
 //! whose replay reaches it.
 
 pub mod minidump;
+mod region;
 pub mod render;
+
+pub use region::Region;
 
 use crate::engine::{Engine, Fields, Identification, Identified, Options};
 use crate::engines::Id;
@@ -25,18 +28,6 @@ use crate::search::{self, Plan};
 use alloc::string::String;
 use alloc::string::ToString;
 use alloc::vec::Vec;
-
-/// Where the bytes searched came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Region<'a> {
-    /// The bytes.
-    pub bytes: &'a [u8],
-    /// Their offset in the file.
-    pub file_offset: u64,
-    /// The virtual address of their first byte in the dumped process
-    /// (minidumps), if known.
-    pub address: Option<u64>,
-}
 
 /// One state found.
 #[derive(Clone, Debug, PartialEq)]

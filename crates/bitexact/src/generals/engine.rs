@@ -1,14 +1,15 @@
 //! C&C Generals in the engine contract ([`crate::engine`]): the raw draw,
-//! `GetGameLogicRandomValue` and `GetGameLogicRandomValueReal` as taps (the
-//! table `TAPS`); 24-byte state files; identification walks
+//! `GetGameLogicRandomValue` and `GetGameLogicRandomValueReal` as taps
+//! ([`Tap`], `tap.rs`); 24-byte state files; identification walks
 //! the invertible step back (no search); the seed search is
 //! [`super::recover`].
 
+use super::tap::Tap;
 use super::{GameRandom, DEFAULT_MAX_DRAWS, STATE_LEN};
-use crate::engine::tap::{parse_f32, parse_i32, Args};
+use crate::engine::tap::Taps;
 use crate::engine::{
     DiffError, Engine, Game, IdentifyInfo, Info, Limits, Loaded, Options, RecoverInfo, StateError,
-    StateInfo, StateKind, TapError, TapSpec, Value, Walk,
+    StateInfo, StateKind, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{Field, Fields, Identified, Recovered, Saved, Walked};
@@ -19,17 +20,6 @@ pub struct Generals;
 
 impl crate::engine::Sealed for Generals {}
 
-/// A Generals tap.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Tap {
-    /// The raw draw
-    Raw,
-    /// `GetGameLogicRandomValue(lo, hi)`
-    Value(i32, i32),
-    /// `GetGameLogicRandomValueReal(lo, hi)`
-    Real(f32, f32),
-}
-
 /// The generator has no jump ahead: skips and saves step every draw, about
 /// 1.8 ns each, so its skip bound is 2.5·10^9 draws (about 5 s).
 pub const MAX_SKIP_DRAWS: u64 = 2_500_000_000;
@@ -37,37 +27,19 @@ pub const MAX_SKIP_DRAWS: u64 = 2_500_000_000;
 /// `identify`'s and `diff`'s ceiling: 10^9 draws, about 5 s.
 pub const MAX_DRAWS: u64 = 1_000_000_000;
 
-/// Generals' calls, the one place they are named (every list of them is
-/// rendered from it).
-const TAPS: &[TapSpec] = &[
-    TapSpec::new("raw", &[], "one draw").recoverable(),
-    TapSpec::new(
-        "value",
-        &["LO", "HI"],
-        "GetGameLogicRandomValue (0 draws when HI - LO + 1 wraps to 0)",
-    )
-    .recoverable(),
-    TapSpec::new(
-        "real",
-        &["LO", "HI"],
-        "GetGameLogicRandomValueReal (0 draws when HI - LO <= 0)",
-    )
-    .recoverable(),
-];
-
 impl Engine for Generals {
     type Gen = GameRandom;
     type Tap = Tap;
     type Word = u32;
 
-    const CHECKS: &'static [crate::engine::check::Check] = super::selftest::CHECKS;
+    const CHECKS: &'static [crate::engine::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "generals",
         title: "GameLogicRandom",
         about: "the six-word add-with-carry generator",
         family_about:
             "C&C Generals / Zero Hour GameLogicRandom: the six-word add-with-carry generator",
-        taps: TAPS,
+        taps: Tap::TABLE,
         limits: Limits {
             skip_words: MAX_SKIP_DRAWS,
             ..Limits::DEFAULTS
@@ -132,22 +104,6 @@ impl Engine for Generals {
         gen.next_u32()
     }
 
-    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
-        let a = Args::new(name, args, ledger);
-        Ok(match a.row("generals", TAPS)?.entry {
-            "raw" => Tap::Raw,
-            "value" => {
-                let (lo, hi) = a.two(parse_i32)?;
-                Tap::Value(lo, hi)
-            }
-            "real" => {
-                let (lo, hi) = a.two(parse_f32)?;
-                Tap::Real(lo, hi)
-            }
-            row => unreachable!("the row {row} is not parsed"),
-        })
-    }
-
     fn call(gen: &mut GameRandom, tap: Tap) -> (Value, u64) {
         let start = *gen;
         let v = match tap {
@@ -157,14 +113,6 @@ impl Engine for Generals {
         };
         // A draw always moves the state; the no-draw edges do not.
         (v, u64::from(*gen != start))
-    }
-
-    fn entry(tap: Tap) -> &'static str {
-        match tap {
-            Tap::Raw => "raw",
-            Tap::Value(..) => "value",
-            Tap::Real(..) => "real",
-        }
     }
 
     fn fixed_words(tap: Tap) -> Option<u64> {

@@ -38,6 +38,7 @@ use crate::engine::{DiffError, Identification, NotReachable, Unit};
 
 pub mod engine;
 mod selftest;
+pub mod tap;
 /// `C[i]`: `init(S)` sets `s[i] = S + C[i]`.
 pub const SEED_OFFSETS: [u32; 6] = [
     0xf22d_0e56,

@@ -13,7 +13,7 @@ use core::ops::Range;
 /// The largest `max_offset` supported (the search runs every seed that far).
 pub const MAX_SEARCH_OFFSET: u64 = 4096;
 
-pub use super::engine::Tap;
+use super::tap::Tap;
 
 impl Tap {
     /// The tap, if a search can use it: an error for the edges that spend

@@ -1,14 +1,15 @@
 //! laige in the engine contract ([`crate::engine`]): `next_u64`,
-//! `next_range` and `next_float01` as taps (the table `TAPS`); 24-byte state
+//! `next_range` and `next_float01` as taps ([`Tap`], `tap.rs`); 24-byte state
 //! files; identification walks the
 //! state back (no search); the seed search is [`super::recover`] over a
 //! given range of 64-bit seeds.
 
+use super::tap::Tap;
 use super::{Prng, DEFAULT_MAX_DRAWS, STATE_LEN};
-use crate::engine::tap::{parse_u32, Args};
+use crate::engine::tap::Taps;
 use crate::engine::{
     DiffError, Engine, IdentifyInfo, Info, Limits, Loaded, Opt, Options, RecoverInfo, SeedKind,
-    StateError, StateInfo, StateKind, TapError, TapSpec, Unit, Value, Walk,
+    StateError, StateInfo, StateKind, Unit, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
@@ -22,39 +23,15 @@ pub struct Laige;
 
 impl crate::engine::Sealed for Laige {}
 
-/// A laige tap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tap {
-    /// `next_u64()`
-    U64,
-    /// `next_range(min, max)`: half-open `[min, max)`, `min < max`
-    Range(u32, u32),
-    /// `next_float01()`
-    Float01,
-}
-
 /// `identify`'s and `diff`'s ceiling: 2·10^9 draws, about 10 s.
 pub const MAX_DRAWS: u64 = 2_000_000_000;
-
-/// laige's calls, the one place they are named (every list of them is
-/// rendered from it).
-const TAPS: &[TapSpec] = &[
-    TapSpec::new("u64", &[], "one draw").recoverable(),
-    TapSpec::new(
-        "range",
-        &["MIN", "MAX"],
-        "the half-open range draw (rejections spend more)",
-    )
-    .recoverable(),
-    TapSpec::new("float01", &[], "one draw").recoverable(),
-];
 
 impl Engine for Laige {
     type Gen = Prng;
     type Tap = Tap;
     type Word = u64;
 
-    const CHECKS: &'static [crate::engine::check::Check] = super::selftest::CHECKS;
+    const CHECKS: &'static [crate::engine::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "laige",
         title: "laige Prng",
@@ -62,7 +39,7 @@ impl Engine for Laige {
         family_about: "The laige engine: xorshift128+ with splitmix64 seeding and substreams",
         seed: SeedKind::U64,
         options: &[Opt::Substream],
-        taps: TAPS,
+        taps: Tap::TABLE,
         // A discard is a jump ahead (a GF(2) polynomial), instant for any
         // count.
         limits: Limits {
@@ -111,24 +88,6 @@ impl Engine for Laige {
         gen.fill(out);
     }
 
-    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
-        let a = Args::new(name, args, ledger);
-        Ok(match a.row("laige", TAPS)?.entry {
-            "u64" => Tap::U64,
-            "float01" => Tap::Float01,
-            "range" => {
-                let (min, max) = a.two(parse_u32)?;
-                if min >= max {
-                    return Err(TapError::invalid(format_args!(
-                        "the range [{min}, {max}) is empty: MIN must be below MAX"
-                    )));
-                }
-                Tap::Range(min, max)
-            }
-            row => unreachable!("the row {row} is not parsed"),
-        })
-    }
-
     fn call(gen: &mut Prng, tap: Tap) -> (Value, u64) {
         match tap {
             Tap::U64 => (Value::U64(gen.next_u64()), 1),
@@ -141,14 +100,6 @@ impl Engine for Laige {
                 let v = Value::U32(gen.next_range(min, max).unwrap_or(min));
                 (v, super::words_between(&start, gen, 4096).unwrap_or(1))
             }
-        }
-    }
-
-    fn entry(tap: Tap) -> &'static str {
-        match tap {
-            Tap::U64 => "u64",
-            Tap::Range(..) => "range",
-            Tap::Float01 => "float01",
         }
     }
 

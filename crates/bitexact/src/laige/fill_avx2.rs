@@ -29,7 +29,7 @@ use core::arch::x86_64::{
     _mm256_xor_si256, _mm_cvtepi32_ps, _mm_mul_ps, _mm_set1_ps, _mm_storeu_ps,
 };
 
-use super::fill::{place_lanes, LaneJumps, LANES};
+use super::lanes::{place_lanes, LaneJumps, LANES};
 use super::FLOAT01_UNIT;
 use crate::simd::Isa;
 

@@ -2,11 +2,11 @@
 //! bijections, so a saved state walks back to its seeding state, and a
 //! substream's seed gives its id relative to a master seed.
 
-use super::{mix, step_state, Prng, MIX_MULTIPLIER_A, MIX_MULTIPLIER_B, SPLITMIX64_INCREMENT};
+use super::{
+    mix, step_state, Prng, StateError, MIX_MULTIPLIER_A, MIX_MULTIPLIER_B, SPLITMIX64_INCREMENT,
+    STATE_LEN,
+};
 use crate::engine::{Bound, DiffError, Identification, NotReachable, Reason, Unit};
-
-/// Bytes in a laige state file: seed, part1, part2 as little-endian u64.
-pub const STATE_LEN: usize = 24;
 
 /// The default bound on draws walked (10^8: about half a second in a
 /// release build).
@@ -191,34 +191,6 @@ pub fn words_between(a: &Prng, b: &Prng, max_draws: u64) -> Result<u64, DiffErro
         },
     })
 }
-
-/// Why a laige state file was rejected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StateError {
-    /// Not 24 bytes.
-    WrongLength {
-        /// The length given.
-        len: usize,
-    },
-    /// part1 = part2 = 0: no seed reaches it and xorshift128+ never leaves it.
-    ZeroState,
-}
-
-impl core::fmt::Display for StateError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            StateError::WrongLength { len } => write!(
-                f,
-                "laige state is {len} bytes; expected {STATE_LEN} (seed, part1, part2 as little-endian u64)"
-            ),
-            StateError::ZeroState => f.write_str(
-                "laige state has part1 = part2 = 0, which no seed reaches and xorshift128+ never leaves",
-            ),
-        }
-    }
-}
-
-impl core::error::Error for StateError {}
 
 /// Read a 24-byte state file: seed, part1, part2 (little-endian u64).
 pub fn decode_state(bytes: &[u8]) -> Result<Prng, StateError> {

@@ -57,22 +57,55 @@ mod fill;
 mod fill_avx2;
 mod identify;
 mod jump;
+mod lanes;
 pub mod period;
 #[cfg(feature = "alloc")]
 pub mod recover;
 mod selftest;
+pub mod tap;
 mod vectors;
 
-pub use fill::{LANES, LANE_THRESHOLD, MAX_STRIDE_LOG2, MIN_STRIDE_LOG2};
 pub use identify::{
     decode_state, encode_state, identify, identify_until, replays_to, substream_id, unmix,
-    unstep_state, words_between, StateError, SubstreamError, DEFAULT_MAX_DRAWS, STATE_LEN,
+    unstep_state, words_between, SubstreamError, DEFAULT_MAX_DRAWS,
 };
 pub use jump::{
     apply_residue, characteristic_polynomial, jump_polynomial, jump_residue, jump_state,
     CHAR_POLY_LOW,
 };
+pub use lanes::{LANES, LANE_THRESHOLD, MAX_STRIDE_LOG2, MIN_STRIDE_LOG2};
 pub use vectors::{GOLDEN_FIRST_32, GOLDEN_FNV1A_4096, GOLDEN_SEED};
+
+/// Bytes in a laige state file: seed, part1, part2 as little-endian u64.
+pub const STATE_LEN: usize = 24;
+
+/// Why a laige state file was rejected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateError {
+    /// Not 24 bytes.
+    WrongLength {
+        /// The length given.
+        len: usize,
+    },
+    /// part1 = part2 = 0: no seed reaches it and xorshift128+ never leaves it.
+    ZeroState,
+}
+
+impl core::fmt::Display for StateError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            StateError::WrongLength { len } => write!(
+                f,
+                "laige state is {len} bytes; expected {STATE_LEN} (seed, part1, part2 as little-endian u64)"
+            ),
+            StateError::ZeroState => f.write_str(
+                "laige state has part1 = part2 = 0, which no seed reaches and xorshift128+ never leaves",
+            ),
+        }
+    }
+}
+
+impl core::error::Error for StateError {}
 
 /// splitmix64's increment: the seeding and substream step K.
 pub const SPLITMIX64_INCREMENT: u64 = 0x9e37_79b9_7f4a_7c15;

@@ -14,7 +14,7 @@ use core::ops::Range;
 /// The largest `max_offset` supported (a search steps every seed that far).
 pub const MAX_SEARCH_OFFSET: u64 = 1 << 20;
 
-pub use super::engine::Tap;
+use super::tap::Tap;
 
 impl Tap {
     /// `next_range(min, max)` as a tap (`min < max`).

@@ -1,14 +1,15 @@
 //! OpenRA in the engine contract ([`crate::engine`]): `Next()`,
-//! `Next(low, high)` and `NextFloat()` as taps (the table `TAPS`); seeds are
+//! `Next(low, high)` and `NextFloat()` as taps ([`Tap`], `tap.rs`); seeds are
 //! C# `int`s (searched and reported as
 //! their 32-bit patterns); no state files; the seed search is
 //! [`super::recover`] (the `next` tap).
 
+use super::tap::Tap;
 use super::MersenneTwister;
-use crate::engine::tap::{parse_i32, Args};
+use crate::engine::tap::Taps;
 #[cfg(feature = "alloc")]
 use crate::engine::Recovered;
-use crate::engine::{Engine, Info, Options, RecoverInfo, SeedKind, TapError, TapSpec, Value};
+use crate::engine::{Engine, Info, Options, RecoverInfo, SeedKind, Value};
 
 /// OpenRA's `MersenneTwister` as an [`Engine`].
 #[derive(Clone, Copy, Debug)]
@@ -16,42 +17,19 @@ pub struct Openra;
 
 impl crate::engine::Sealed for Openra {}
 
-/// An OpenRA tap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tap {
-    /// `Next()`
-    Next,
-    /// `Next(low, high)` (`high >= low`)
-    Range(i32, i32),
-    /// `NextFloat()`
-    Float,
-}
-
-/// OpenRA's calls, the one place they are named (every list of them is
-/// rendered from it).
-const TAPS: &[TapSpec] = &[
-    TapSpec::new("next", &[], "Next()").recoverable(),
-    TapSpec::new(
-        "range",
-        &["LO", "HI"],
-        "Next(LO, HI) (0 draws when HI - LO <= 1)",
-    ),
-    TapSpec::new("float", &[], "NextFloat()"),
-];
-
 impl Engine for Openra {
     type Gen = MersenneTwister;
     type Tap = Tap;
     type Word = i32;
 
-    const CHECKS: &'static [crate::engine::check::Check] = super::selftest::CHECKS;
+    const CHECKS: &'static [crate::engine::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "openra",
         title: "MersenneTwister",
         about: "Knuth-seeded MT19937 with OpenRA's Next, Next(low, high) and NextFloat",
         family_about: "OpenRA's MersenneTwister (SharedRandom): Next, Next(low, high), NextFloat",
         seed: SeedKind::I32,
-        taps: TAPS,
+        taps: Tap::TABLE,
         recover: Some(RecoverInfo {
             note: "seeds are searched as 32-bit patterns (--seed-range 0..4294967296; OpenRA's \
                    negative int seed S is S + 4294967296) and printed as OpenRA's int (JSON: \
@@ -79,24 +57,6 @@ impl Engine for Openra {
         gen.next()
     }
 
-    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
-        let a = Args::new(name, args, ledger);
-        Ok(match a.row("openra", TAPS)?.entry {
-            "next" => Tap::Next,
-            "float" => Tap::Float,
-            "range" => {
-                let (lo, hi) = a.two(parse_i32)?;
-                if hi < lo {
-                    return Err(TapError::invalid(format_args!(
-                        "the upper bound is below the lower one (OpenRA throws)"
-                    )));
-                }
-                Tap::Range(lo, hi)
-            }
-            row => unreachable!("the row {row} is not parsed"),
-        })
-    }
-
     fn call(gen: &mut MersenneTwister, tap: Tap) -> (Value, u64) {
         let before = gen.total_count();
         let v = match tap {
@@ -106,14 +66,6 @@ impl Engine for Openra {
             Tap::Float => Value::F32(gen.next_float()),
         };
         (v, gen.total_count() - before)
-    }
-
-    fn entry(tap: Tap) -> &'static str {
-        match tap {
-            Tap::Next => "next",
-            Tap::Range(..) => "range",
-            Tap::Float => "float",
-        }
     }
 
     fn fixed_words(tap: Tap) -> Option<u64> {

@@ -27,6 +27,7 @@ pub mod engine;
 #[cfg(feature = "alloc")]
 pub mod recover;
 mod selftest;
+pub mod tap;
 
 /// `next()`'s modulus: `int.MaxValue`.
 pub const MODULUS: u32 = 0x7fff_ffff;

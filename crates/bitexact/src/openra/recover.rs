@@ -81,7 +81,8 @@ impl Search {
         isa: crate::simd::Isa,
         seeds: Range<u64>,
     ) -> Option<Vec<Hit>> {
-        use crate::sots::recover_simd::{candidates, Filter, MAX_OFFSET};
+        use crate::sots::filter::{Filter, MAX_OFFSET};
+        use crate::sots::recover_simd::candidates;
         if self.max_offset > MAX_OFFSET as u64 {
             return None;
         }
@@ -126,12 +127,12 @@ impl crate::engine::recovery::Searcher for Search {
 /// The search for `Next()` values `vals` at a draw offset in
 /// `0..=max_offset`; only the `next` tap keeps enough of each word.
 pub fn query(
-    tap: crate::openra::engine::Tap,
+    tap: crate::openra::tap::Tap,
     vals: &[&str],
     max_offset: u64,
 ) -> Result<Recovery, QueryError> {
-    use crate::engine::Engine;
-    use crate::openra::engine::{Openra, Tap as T};
+    use crate::engine::tap::Taps;
+    use crate::openra::tap::Tap as T;
     match tap {
         T::Next => {
             // Next() is a word mod 2^31 − 1: 0..=2147483646.
@@ -140,9 +141,9 @@ pub fn query(
             Ok(Recovery::search(Search::new(v, max_offset)?))
         }
         T::Range(..) | T::Float => Err(QueryError::NotThisTap {
-            tap: Openra::spec(tap).name,
+            tap: T::TABLE[tap.row()].name,
             why: "Next(low, high) and NextFloat keep too little of each word",
-            taps: Openra::INFO.taps,
+            taps: T::TABLE,
         }),
     }
 }

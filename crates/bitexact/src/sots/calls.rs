@@ -2,6 +2,8 @@
 //! `bitexact stream sots --tap` and of a sots ledger script, with each call's
 //! word cost.
 
+use crate::engine::tap::{parse_f32, parse_i32, parse_u32, Args, Taps};
+use crate::engine::{TapError, TapSpec};
 use core::num::NonZeroU32;
 
 /// The Mars entry points a ledger tells apart.
@@ -42,10 +44,12 @@ impl EntryPoint {
 
     /// The short name reports use (`u32`, `unit`, `float`, `int`, `chance`,
     /// `frange`, `bell`, `tnormal`): its row's entry in the engine's table
-    /// ([`Info::taps`](crate::engine::Info::taps)).
+    /// ([`Call::TABLE`](Taps::TABLE)).
+    // The entry point's name is its row's entry, not the row's name
+    // (`tnormal`, not `tnormal-attempts`).
+    #[allow(clippy::misnamed_getters)]
     pub const fn name(self) -> &'static str {
-        let row = &<super::engine::Sots as crate::engine::Engine>::INFO.taps[self as usize];
-        row.entry
+        Call::TABLE[self as usize].entry
     }
 }
 
@@ -115,5 +119,71 @@ impl From<EntryPoint> for usize {
     /// The entry point's index in [`EntryPoint::ALL`] (a ledger's tally slot).
     fn from(e: EntryPoint) -> usize {
         e as usize
+    }
+}
+
+/// The Mars entry points' calls, the one place they are named (every list
+/// of them is rendered from it), in [`super::EntryPoint`]'s order.
+const TAPS: &[TapSpec] = &[
+    TapSpec::new("u32", &[], "the raw draw (next_u32)").recoverable(),
+    TapSpec::new("unit", &[], "the unit draw (next_unit)").recoverable(),
+    TapSpec::new("float", &[], "the float draw (next_float)").recoverable(),
+    TapSpec::new("int", &["N"], "next_int_inclusive(N)").recoverable(),
+    TapSpec::new(
+        "chance",
+        &["P"],
+        "the probability test (0 words when P <= 0 or P >= 1)",
+    ),
+    TapSpec::new("frange", &["LO", "HI"], "float_range").recoverable(),
+    TapSpec::new("bell", &["LO", "HI"], "int_range_bell"),
+    TapSpec::new(
+        "tnormal-attempts",
+        &["K"],
+        "a truncated normal that took K attempts (2 words each)",
+    )
+    .entry("tnormal")
+    .ledger_only(),
+];
+
+/// Written out, not made by [`taps!`](crate::taps): the truncated normal is
+/// a ledger call only, refused as a tap by either of its names.
+impl Taps for Call {
+    const ENGINE: &'static str = "sots";
+    const TABLE: &'static [TapSpec] = TAPS;
+
+    fn parse(name: &str, args: &[&str], ledger: bool) -> Result<Call, TapError> {
+        // The truncated normal is counted, not drawn: named as a tap (or
+        // by its entry point's name), it is refused as such.
+        if name == "tnormal" || (name == "tnormal-attempts" && !ledger) {
+            return Err(TapError::LedgerOnly {
+                name: "the truncated normal",
+            });
+        }
+        let a = Args::new(name, args, ledger);
+        Ok(match a.row("sots", TAPS)?.entry {
+            "u32" => Call::U32,
+            "unit" => Call::Unit,
+            "float" => Call::Float,
+            "int" => Call::IntInclusive(a.one(parse_u32)?),
+            "chance" => Call::Chance(a.one(parse_f32)?),
+            "frange" => {
+                let (lo, hi) = a.two(parse_f32)?;
+                Call::FloatRange(lo, hi)
+            }
+            "bell" => {
+                let (lo, hi) = a.two(parse_i32)?;
+                Call::IntRangeBell(lo, hi)
+            }
+            "tnormal" => Call::TruncatedNormal(a.one(parse_u32)?.try_into().map_err(|_| {
+                TapError::invalid(format_args!(
+                    "tnormal-attempts needs K >= 1: every call makes at least one attempt"
+                ))
+            })?),
+            row => unreachable!("the row {row} is not parsed"),
+        })
+    }
+
+    fn row(self) -> usize {
+        self.entry_point().into()
     }
 }

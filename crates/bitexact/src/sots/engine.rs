@@ -5,10 +5,10 @@
 
 use super::calls::Call;
 use super::{Rng, DEFAULT_MAX_TWISTS, ITEM_LEN, ITEM_LEN_PADDED};
-use crate::engine::tap::{parse_f32, parse_i32, parse_u32, Args};
+use crate::engine::tap::Taps;
 use crate::engine::{
     DiffError, Engine, IdentifyInfo, Info, Loaded, Opt, Options, RecoverInfo, StateError,
-    StateInfo, StateKind, TapError, TapSpec, Unit, Value, Walk,
+    StateInfo, StateKind, Unit, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
@@ -24,35 +24,12 @@ impl crate::engine::Sealed for Sots {}
 /// `identify`'s and `diff`'s ceiling: 16 million twists, about 16 s.
 pub const MAX_TWISTS: u64 = 16_000_000;
 
-/// The Mars entry points' calls, the one place they are named (every list
-/// of them is rendered from it), in [`super::EntryPoint`]'s order.
-const TAPS: &[TapSpec] = &[
-    TapSpec::new("u32", &[], "the raw draw (next_u32)").recoverable(),
-    TapSpec::new("unit", &[], "the unit draw (next_unit)").recoverable(),
-    TapSpec::new("float", &[], "the float draw (next_float)").recoverable(),
-    TapSpec::new("int", &["N"], "next_int_inclusive(N)").recoverable(),
-    TapSpec::new(
-        "chance",
-        &["P"],
-        "the probability test (0 words when P <= 0 or P >= 1)",
-    ),
-    TapSpec::new("frange", &["LO", "HI"], "float_range").recoverable(),
-    TapSpec::new("bell", &["LO", "HI"], "int_range_bell"),
-    TapSpec::new(
-        "tnormal-attempts",
-        &["K"],
-        "a truncated normal that took K attempts (2 words each)",
-    )
-    .entry("tnormal")
-    .ledger_only(),
-];
-
 impl Engine for Sots {
     type Gen = Rng;
     type Tap = Call;
     type Word = u32;
 
-    const CHECKS: &'static [crate::engine::check::Check] = super::selftest::CHECKS;
+    const CHECKS: &'static [crate::engine::Check] = super::selftest::CHECKS;
     const INFO: Info = Info {
         name: "sots",
         title: "Sword of the Stars \"Mars\" MT19937",
@@ -60,7 +37,7 @@ impl Engine for Sots {
         family_about: "Sword of the Stars \"Mars\": MT19937 and its draw mappings",
         unit: Unit::Words,
         options: &[Opt::Precision],
-        taps: TAPS,
+        taps: Call::TABLE,
         state: Some(StateInfo {
             lengths: &[ITEM_LEN, ITEM_LEN_PADDED],
             layouts: &[],
@@ -123,38 +100,6 @@ impl Engine for Sots {
         gen.fill_u32(out);
     }
 
-    fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Call, TapError> {
-        // The truncated normal is counted, not drawn: named as a tap (or
-        // by its entry point's name), it is refused as such.
-        if name == "tnormal" || (name == "tnormal-attempts" && !ledger) {
-            return Err(TapError::LedgerOnly {
-                name: "the truncated normal",
-            });
-        }
-        let a = Args::new(name, args, ledger);
-        Ok(match a.row("sots", TAPS)?.entry {
-            "u32" => Call::U32,
-            "unit" => Call::Unit,
-            "float" => Call::Float,
-            "int" => Call::IntInclusive(a.one(parse_u32)?),
-            "chance" => Call::Chance(a.one(parse_f32)?),
-            "frange" => {
-                let (lo, hi) = a.two(parse_f32)?;
-                Call::FloatRange(lo, hi)
-            }
-            "bell" => {
-                let (lo, hi) = a.two(parse_i32)?;
-                Call::IntRangeBell(lo, hi)
-            }
-            "tnormal" => Call::TruncatedNormal(a.one(parse_u32)?.try_into().map_err(|_| {
-                TapError::invalid(format_args!(
-                    "tnormal-attempts needs K >= 1: every call makes at least one attempt"
-                ))
-            })?),
-            row => unreachable!("the row {row} is not parsed"),
-        })
-    }
-
     fn call(gen: &mut Rng, call: Call) -> (Value, u64) {
         let before = gen.position();
         let value = match call {
@@ -172,16 +117,6 @@ impl Engine for Sots {
             }
         };
         (value, gen.position() - before)
-    }
-
-    fn entry(call: Call) -> &'static str {
-        call.entry_point().name()
-    }
-
-    /// [`Call::entry_point`]'s index, [`super::EntryPoint`] being the
-    /// table's rows in order.
-    fn entry_point(call: Call) -> usize {
-        call.entry_point().into()
     }
 
     fn fixed_words(call: Call) -> Option<u64> {

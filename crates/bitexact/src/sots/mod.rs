@@ -45,9 +45,13 @@ mod ledger;
 mod selftest;
 pub use ledger::Ledger;
 mod fill;
+#[cfg(feature = "alloc")]
+pub(crate) mod filter;
 mod identify;
 mod item;
 pub mod movefleet;
+#[cfg(feature = "alloc")]
+mod observe;
 #[cfg(feature = "alloc")]
 pub mod recover;
 #[cfg(all(feature = "alloc", feature = "std", target_arch = "x86_64"))]

@@ -21,7 +21,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use super::recover_simd::Filter;
+use super::filter::Filter;
 use crate::mt19937::{INIT_MULTIPLIER, M, MATRIX_A};
 use crate::simd::{record, Lanes};
 

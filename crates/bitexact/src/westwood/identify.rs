@@ -42,11 +42,11 @@
 //! caller that wants to know which stream such a state came from searches a
 //! copy with the flag cleared (the CLI does, and says so).
 
-use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::Range;
 
+use super::filters::{Filter, FEW, SEARCH_BLOCK};
 use super::random2::{unstep_table, IrregularCursors, Random2, Table, TABLE_LEN};
 use super::random3::{first_word, psdes};
 use crate::engine::{Bound, Identification, NotReachable, Reason, Unit};
@@ -90,9 +90,6 @@ pub struct Candidates {
     /// word with these instead of loading a filter block.
     few: Option<([u32; FEW], usize)>,
 }
-
-/// The most distinct first words compared directly (see `Candidates::few`).
-pub(crate) const FEW: usize = 4;
 
 impl core::fmt::Debug for Candidates {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -420,118 +417,6 @@ impl Candidates {
     }
 }
 
-/// The first words a seed must have to be a candidate: a blocked Bloom
-/// filter of one 32-bit block per point or so (a power of two between
-/// 2^[`MIN_BLOCK_BITS`] and 2^[`MAX_BLOCK_BITS`] blocks). A word `w` sets,
-/// and a seed's first word must find set, the three bits of [`mask`]`(w)`
-/// (from `w`'s low 15 bits) in block `w >> shift` (its top bits, at most
-/// 17 of them: the two parts never overlap). One load a seed: at the
-/// default bound's 40 000 points (2^16 blocks, 256 KiB, in L2) about one
-/// seed in 700 passes and goes on to the exact lookup.
-///
-/// (Before: two bitmaps, 32 KiB and 256 KiB, of which 14 % of seeds passed
-/// the first and needed the second — a branchy second pass that cost more
-/// than the hash; before that one bitmap of 1 MiB, out of L2, 3× slower
-/// than the portable loop with AMD's microcoded gathers. Issue 32.)
-///
-/// Invariant (the vector kernels' gathers rely on it, and check it):
-/// `blocks.len() == 1 << (32 - shift)`, so every `w >> shift` is an index.
-#[derive(Clone)]
-pub(crate) struct Filter {
-    blocks: Box<[u32]>,
-    shift: u32,
-}
-
-/// The fewest and most blocks of [`Filter`], as powers of two.
-pub(crate) const MIN_BLOCK_BITS: u32 = 6;
-pub(crate) const MAX_BLOCK_BITS: u32 = 17;
-
-/// The three bits word `w` sets in its block (bits 0..15 of `w`, five at a
-/// time).
-#[inline(always)]
-pub(crate) fn mask(w: u32) -> u32 {
-    1 << (w & 31) | 1 << (w >> 5 & 31) | 1 << (w >> 10 & 31)
-}
-
-impl core::fmt::Debug for Filter {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let ones: u32 = self.blocks.iter().map(|b| b.count_ones()).sum();
-        f.debug_struct("Filter")
-            .field("blocks", &self.blocks.len())
-            .field("ones", &ones)
-            .finish()
-    }
-}
-
-impl Filter {
-    /// The filter of `n` words, one block a word rounded up to a power of
-    /// two within the bounds.
-    fn new(words: impl Iterator<Item = u32>, n: usize) -> Filter {
-        let bits = n.max(1).next_power_of_two().trailing_zeros();
-        Filter::with_block_bits(words, bits.clamp(MIN_BLOCK_BITS, MAX_BLOCK_BITS))
-    }
-
-    /// The filter of `words` with `2^bits` blocks (`bits` clamped to the
-    /// bounds; the tests make small, dense ones).
-    pub(crate) fn with_block_bits(words: impl Iterator<Item = u32>, bits: u32) -> Filter {
-        let bits = bits.clamp(MIN_BLOCK_BITS, MAX_BLOCK_BITS);
-        let mut f = Filter {
-            blocks: vec![0u32; 1 << bits].into_boxed_slice(),
-            shift: 32 - bits,
-        };
-        for w in words {
-            f.blocks[(w >> f.shift) as usize] |= mask(w);
-        }
-        f
-    }
-
-    /// The blocks and the shift that picks a word's block (for the vector
-    /// kernels: `blocks.len() == 1 << (32 - shift)`).
-    #[inline(always)]
-    pub(crate) fn parts(&self) -> (&[u32], u32) {
-        (&self.blocks, self.shift)
-    }
-
-    /// Whether `w` passes.
-    #[inline(always)]
-    fn pass(&self, w: u32) -> bool {
-        let m = mask(w);
-        self.blocks[(w >> self.shift) as usize] & m == m
-    }
-
-    /// Bit `i` set when `words[i]` passes.
-    #[inline(always)]
-    fn pass_block(&self, words: &[u32; SEARCH_BLOCK]) -> [u64; SEARCH_BLOCK / 64] {
-        let mut bits = [0u64; SEARCH_BLOCK / 64];
-        for (chunk, out) in words.chunks_exact(64).zip(&mut bits) {
-            for (j, &w) in chunk.iter().enumerate() {
-                *out |= u64::from(self.pass(w)) << j;
-            }
-        }
-        bits
-    }
-}
-
-/// `bits` with bit `i` moved to bit `i ^ x` (`x < 64`).
-#[inline(always)]
-pub(crate) fn xor_lanes(mut bits: u64, x: usize) -> u64 {
-    const LOW: [u64; 6] = [
-        0x5555_5555_5555_5555,
-        0x3333_3333_3333_3333,
-        0x0f0f_0f0f_0f0f_0f0f,
-        0x00ff_00ff_00ff_00ff,
-        0x0000_ffff_0000_ffff,
-        0x0000_0000_ffff_ffff,
-    ];
-    for (b, low) in LOW.iter().enumerate() {
-        let s = 1 << b;
-        if x & s != 0 {
-            bits = ((bits & low) << s) | ((bits >> s) & low);
-        }
-    }
-    bits
-}
-
 /// Whether `Random2::new(seed)` after `draws` raw draws is `saved`, whole:
 /// the 250 words, both cursors and the `disabled` flag (one XOR per draw).
 pub fn replays_to(seed: u32, draws: u64, saved: &Random2) -> bool {
@@ -553,9 +438,6 @@ crate::simd::dispatch! {
     /// `block_words_lanes`, compiled with AVX2 when the CPU has it.
     fn block_words_portable(first: u32, words: &mut [u32; SEARCH_BLOCK]) = block_words_lanes;
 }
-
-/// Seeds hashed per block in [`Search`].
-const SEARCH_BLOCK: usize = 256;
 
 /// The hits of [`Candidates::search`] over a seed range, in increasing seed
 /// order.

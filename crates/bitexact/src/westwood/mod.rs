@@ -94,6 +94,8 @@ mod diff;
 pub mod engines;
 mod fill;
 #[cfg(feature = "alloc")]
+pub(crate) mod filters;
+#[cfg(feature = "alloc")]
 mod identify;
 mod layout;
 mod lcg;

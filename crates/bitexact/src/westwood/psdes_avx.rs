@@ -38,12 +38,11 @@ use core::ops::Range;
 use super::random3::mix as mix_scalar;
 use super::{MIX1, MIX2};
 use crate::simd::{record, Lanes};
-use crate::westwood::identify::{xor_lanes, Filter, FEW};
-use crate::westwood::recover::{RawFilter, WALKED};
+use crate::westwood::filters::{xor_lanes, Filter, RawFilter, FEW, MAX_SEARCH_OFFSET, WALKED};
 
 /// The last draw that is `psdes(seed, i) ^ psdes(seed, i + 103)`: later ones
 /// read table words earlier draws changed.
-const LAST_DIRECT: u32 = crate::westwood::recover::MAX_SEARCH_OFFSET as u32;
+const LAST_DIRECT: u32 = MAX_SEARCH_OFFSET as u32;
 /// Seeds per [`probe_filter`] and [`probe_few`].
 pub(crate) const PROBE_BLOCK: usize = 256;
 

@@ -386,7 +386,15 @@ static SGENRAND: crate::mt19937::walk::Seeding = crate::mt19937::walk::Seeding {
 
 /// The default offset bound with 624 raw draws: as far back as `identify`
 /// walks by default (100 000 twists, 62.4 million draws).
-pub const DEFAULT_OUTPUTS_OFFSET: u64 = crate::westwood::engines::DEFAULT_MAX_TWISTS * N as u64;
+pub const DEFAULT_OUTPUTS_OFFSET: u64 = DEFAULT_MAX_TWISTS * N as u64;
+
+/// Random4Class `identify`'s and `diff`'s default bound: 100 000 twists
+/// (62.4 million draws, about 0.1 s).
+pub const DEFAULT_MAX_TWISTS: u64 = 100_000;
+
+/// Random4Class `identify`'s and `diff`'s ceiling: 16 million twists, about
+/// 16 s.
+pub const MAX_TWISTS: u64 = 16_000_000;
 
 /// The largest offset bound with 624 raw draws (about 10 s).
 pub use crate::mt19937::walk::MAX_OUTPUTS_OFFSET;

@@ -9,6 +9,7 @@
 use crate::engine::recovery::{values, Hit, QueryError, Recovery};
 use crate::num::{parse_double_value, parse_i32};
 use crate::simd::Isa;
+use crate::westwood::filters::{RawFilter, WALKED};
 use crate::westwood::ranged::range_mask;
 use crate::westwood::{psdes, Random2, MIX1, MIX2};
 use alloc::vec::Vec;
@@ -17,9 +18,7 @@ use core::ops::Range;
 /// Seeds evaluated side by side.
 pub const LANES: usize = 16;
 
-/// The largest `max_offset` supported: draws whose two table words are both
-/// still the seeding hashes.
-pub const MAX_SEARCH_OFFSET: u64 = 146;
+pub use super::filters::MAX_SEARCH_OFFSET;
 
 /// A Westwood tap whose values can be recovered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,24 +126,6 @@ fn psdes_lanes(seeds: &[i32; LANES], index: u32) -> [i32; LANES] {
     }
     out
 }
-
-/// What a vector kernel lets through for the exact check: the seeds and
-/// start draws whose draws, read as the tap reads them (`raw & mask`, a
-/// pick above `span` rejected and drawn again when `reject`), give the
-/// first `count` values' picks `wants` — or whose draws run past the last
-/// one the kernel computes before that is decided. A superset of the seeds
-/// the portable kernel confirms, so the hits are the same.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RawFilter {
-    pub(crate) mask: i32,
-    pub(crate) wants: [i32; WALKED],
-    pub(crate) count: usize,
-    pub(crate) span: i32,
-    pub(crate) reject: bool,
-}
-
-/// The most values a vector kernel follows (the rest are the exact check's).
-pub(crate) const WALKED: usize = 4;
 
 /// A search over seeds for values of one tap.
 #[derive(Clone, Debug)]
@@ -390,7 +371,7 @@ pub fn query(
             return Err(QueryError::NotThisTap {
                 tap: "float",
                 why: "Random2Class has no Get_Float",
-                taps: <crate::westwood::engines::Random2Class as crate::engine::Engine>::INFO.taps,
+                taps: crate::westwood::engines::TAPS,
             })
         }
     };

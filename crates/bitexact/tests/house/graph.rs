@@ -25,6 +25,11 @@ pub struct Graph {
     pub files: BTreeMap<String, PathBuf>,
     /// Module → the modules it imports from (never itself).
     pub edges: BTreeMap<String, BTreeSet<String>>,
+    /// The same without a module's facade: the `pub use` lines by which a
+    /// parent re-exports its children's items (`pub use error::QueryError;`)
+    /// say what the module offers, not what its code uses, so they do not
+    /// make a circle with a child that uses its parent's items.
+    pub uses: BTreeMap<String, BTreeSet<String>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -333,6 +338,9 @@ fn item_end(toks: &[Tok], mut j: usize, keyword: Option<&str>) -> usize {
 struct Read {
     children: Vec<String>,
     paths: Vec<Vec<String>>,
+    /// The indices in `paths` of `pub use` paths into a child module: the
+    /// module's facade (`pub use error::QueryError;` in `mod.rs`).
+    facade: BTreeSet<usize>,
     reexports: BTreeMap<String, Vec<String>>,
     macros: Vec<String>,
 }
@@ -374,6 +382,14 @@ fn read(src: &str) -> Read {
                 let mut leaves = Vec::new();
                 use_tree(&toks, &mut j, Vec::new(), &mut leaves);
                 for (path, alias) in leaves {
+                    let into_child = match path.first().map(String::as_str) {
+                        Some("self") => path.len() > 2,
+                        Some(first) => !matches!(first, "crate" | "$crate" | "super"),
+                        None => false,
+                    };
+                    if public && into_child {
+                        r.facade.insert(r.paths.len());
+                    }
                     if public {
                         if let Some(name) = alias.or_else(|| path.last().cloned()) {
                             if name != "*" && name != "self" {
@@ -516,18 +532,22 @@ impl Graph {
             .collect();
         for (module, r) in &reads {
             let here: Vec<String> = split(module);
-            let mut to = BTreeSet::new();
-            for path in &r.paths {
+            let (mut to, mut uses) = (BTreeSet::new(), BTreeSet::new());
+            for (i, path) in r.paths.iter().enumerate() {
                 let Some(abs) = absolute(&here, path, &g.files, &reads) else {
                     continue;
                 };
                 if let Some(target) = g.resolve(&abs, &reads, &macros, 0) {
                     if target != *module {
+                        if !r.facade.contains(&i) {
+                            uses.insert(target.clone());
+                        }
                         to.insert(target);
                     }
                 }
             }
             g.edges.insert(module.clone(), to);
+            g.uses.insert(module.clone(), uses);
         }
         g
     }
@@ -641,9 +661,8 @@ fn absolute_at(
     Some(base)
 }
 
-/// Every set of two or more modules that reach each other through edges
-/// (Tarjan's strongly connected components), each sorted, with one circle
-/// through it for the message.
+/// Every set of two or more modules that reach each other through
+/// [`Graph::uses`] (Tarjan's strongly connected components), each sorted.
 pub fn circles(g: &Graph) -> Vec<Vec<String>> {
     struct State<'a> {
         g: &'a Graph,
@@ -659,7 +678,7 @@ pub fn circles(g: &Graph) -> Vec<Vec<String>> {
         s.low.insert(v, n);
         s.stack.push(v);
         s.on.insert(v);
-        for w in s.g.edges.get(v).into_iter().flatten() {
+        for w in s.g.uses.get(v).into_iter().flatten() {
             let w = w.as_str();
             if !s.index.contains_key(w) {
                 visit(s, w);
@@ -713,7 +732,7 @@ pub fn one_circle(g: &Graph, comp: &[String]) -> Vec<String> {
     let mut prev: BTreeMap<&str, &str> = BTreeMap::new();
     let mut queue = std::collections::VecDeque::from([start]);
     while let Some(v) = queue.pop_front() {
-        for w in g.edges.get(v).into_iter().flatten() {
+        for w in g.uses.get(v).into_iter().flatten() {
             let w = w.as_str();
             if !inside.contains(w) {
                 continue;

@@ -1,8 +1,7 @@
 //! `Random2Class` in the engine contract: its TS and RA2 state files and
 //! its identification by seed search.
 
-use super::{ww_call, ww_entry, ww_fixed_words, ww_tap, Random2Class, Tap};
-use super::{FAMILY_ABOUT, RECOVER, TAPS};
+use super::calls::{self, Tap, FAMILY_ABOUT, RECOVER, TAPS};
 use crate::engine::{
     DiffError, Engine, Game, IdentifyInfo, Info, LayoutInfo, Loaded, Options, StateError,
     StateInfo, StateKind, TapError, Unit, Value, Walk, MAX_WORK,
@@ -38,13 +37,19 @@ const fn layout_name(l: Layout) -> &'static str {
     }
 }
 
+/// `Random2Class`: the TS / RA2 / YR randomizer, with its state files.
+#[derive(Clone, Copy, Debug)]
+pub struct Random2Class;
+
+impl crate::engine::Sealed for Random2Class {}
+
 impl Engine for Random2Class {
     type Gen = Random2;
     type Tap = Tap;
     type Word = i32;
 
     #[cfg(feature = "alloc")]
-    const CHECKS: &'static [crate::engine::check::Check] = crate::westwood::selftest::CHECKS;
+    const CHECKS: &'static [crate::engine::Check] = crate::westwood::selftest::CHECKS;
     const INFO: Info = Info {
         name: "westwood",
         class: Some("random2"),
@@ -112,7 +117,7 @@ impl Engine for Random2Class {
     }
 
     fn outcomes(tap: Tap) -> Option<f64> {
-        super::outcomes(tap)
+        calls::outcomes(tap)
     }
 
     fn seeded(seed: u64, _options: &Options) -> Random2 {
@@ -128,19 +133,15 @@ impl Engine for Random2Class {
     }
 
     fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
-        ww_tap(name, args, ledger, TAPS)
+        calls::tap(name, args, ledger, TAPS)
     }
 
     fn call(gen: &mut Random2, tap: Tap) -> (Value, u64) {
-        ww_call(gen, tap, |_| 0.0)
-    }
-
-    fn entry(tap: Tap) -> &'static str {
-        ww_entry(tap)
+        calls::call(gen, tap, |_| 0.0)
     }
 
     fn fixed_words(tap: Tap) -> Option<u64> {
-        ww_fixed_words(tap)
+        calls::fixed_words(tap)
     }
 
     fn discard(gen: &mut Random2, words: u64) {

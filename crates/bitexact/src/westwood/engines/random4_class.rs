@@ -1,7 +1,7 @@
 //! `Random4Class` in the engine contract: 2500-byte states, walked back.
 
-use super::{ww_call, ww_entry, ww_fixed_words, ww_tap, Random4Class, Tap};
-use super::{FAMILY_ABOUT, TAPS4};
+use super::calls::{self, Tap, FAMILY_ABOUT};
+use crate::engine::tap::Taps;
 use crate::engine::{
     DiffError, Engine, IdentifyInfo, Info, Loaded, Options, RecoverInfo, StateError, StateInfo,
     StateKind, TapError, Value, Walk,
@@ -12,21 +12,20 @@ use crate::engine::{
 };
 use crate::westwood::random4::{self, Random4};
 
-/// Random4Class `identify`'s and `diff`'s default bound: 100 000 twists
-/// (62.4 million draws, about 0.1 s).
-pub const DEFAULT_MAX_TWISTS: u64 = 100_000;
+pub use crate::westwood::random4::{DEFAULT_MAX_TWISTS, MAX_TWISTS};
 
-/// Random4Class `identify`'s and `diff`'s ceiling: 16 million twists, about
-/// 16 s.
-pub const MAX_TWISTS: u64 = 16_000_000;
+/// `Random4Class`: MT19937 with the 1998 seeding.
+#[derive(Clone, Copy, Debug)]
+pub struct Random4Class;
+
+impl crate::engine::Sealed for Random4Class {}
 
 impl Engine for Random4Class {
     type Gen = Random4;
     type Tap = Tap;
     type Word = i32;
 
-    const CHECKS: &'static [crate::engine::check::Check] =
-        crate::westwood::selftest_random4::CHECKS;
+    const CHECKS: &'static [crate::engine::Check] = crate::westwood::selftest_random4::CHECKS;
     const INFO: Info = Info {
         name: "westwood",
         class: Some("random4"),
@@ -34,7 +33,7 @@ impl Engine for Random4Class {
         title: "Random4Class",
         about: "MT19937 with the 1998 seeding (0 becomes 4375)",
         family_about: FAMILY_ABOUT,
-        taps: TAPS4,
+        taps: Tap::TABLE,
         state: Some(StateInfo {
             lengths: &[random4::STATE_LEN],
             layouts: &[],
@@ -66,7 +65,7 @@ impl Engine for Random4Class {
     }
 
     fn outcomes(tap: Tap) -> Option<f64> {
-        super::outcomes(tap)
+        calls::outcomes(tap)
     }
 
     fn seeded(seed: u64, _options: &Options) -> Random4 {
@@ -78,19 +77,15 @@ impl Engine for Random4Class {
     }
 
     fn tap(name: &str, args: &[&str], ledger: bool) -> Result<Tap, TapError> {
-        ww_tap(name, args, ledger, TAPS4)
+        calls::tap(name, args, ledger, Tap::TABLE)
     }
 
     fn call(gen: &mut Random4, tap: Tap) -> (Value, u64) {
-        ww_call(gen, tap, Random4::get_float)
-    }
-
-    fn entry(tap: Tap) -> &'static str {
-        ww_entry(tap)
+        calls::call(gen, tap, Random4::get_float)
     }
 
     fn fixed_words(tap: Tap) -> Option<u64> {
-        ww_fixed_words(tap)
+        calls::fixed_words(tap)
     }
 
     fn discard(gen: &mut Random4, words: u64) {
