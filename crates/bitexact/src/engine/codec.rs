@@ -1,5 +1,9 @@
 //! Fixed-size little-endian state codecs, shared by the generators whose
-//! state file is a run of 32-bit words (Generals' six, `System.Random`'s 58).
+//! state file is a run of 32-bit words (Generals' six, `System.Random`'s 58):
+//! [`save_words`] and [`load_words`] are a whole state file's codec for a
+//! generator whose state is `N` words and nothing else.
+
+use super::error::{StateError, StateKind};
 
 /// Write `words` into `out`, four little-endian bytes each, in order.
 /// Stops at whichever runs out first.
@@ -19,6 +23,32 @@ pub fn read_words<const N: usize>(bytes: &[u8]) -> Option<[u32; N]> {
         *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
     }
     Some(out)
+}
+
+/// A state file of `words`, four little-endian bytes each, in order
+/// ([`load_words`] reads it back).
+#[cfg(feature = "alloc")]
+pub fn save_words(words: &[u32]) -> alloc::vec::Vec<u8> {
+    let mut out = alloc::vec![0u8; 4 * words.len()];
+    put_words(&mut out, words.iter().copied());
+    out
+}
+
+/// The `N` words of a state file [`save_words`] wrote: a
+/// [`StateError`] of kind [`StateKind::Length`] unless `bytes` is exactly
+/// `4·N` long (`title` names the generator in its message: `a PCG32 state
+/// is 16 bytes (4 little-endian words), not 15`).
+pub fn load_words<const N: usize>(bytes: &[u8], title: &str) -> Result<[u32; N], StateError> {
+    read_words(bytes).ok_or_else(|| {
+        StateError::new(
+            StateKind::Length { len: bytes.len() },
+            format_args!(
+                "a {title} state is {} bytes ({N} little-endian words), not {}",
+                4 * N,
+                bytes.len()
+            ),
+        )
+    })
 }
 
 /// The little-endian 32-bit word at byte `at` of `bytes` (0 past the end).

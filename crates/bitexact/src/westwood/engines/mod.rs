@@ -13,6 +13,7 @@ mod random2_class;
 mod random4_class;
 
 pub use calls::Tap;
+#[cfg(feature = "alloc")]
 pub(crate) use calls::TAPS;
 pub use random2_class::{Random2Class, MAX_IDENTIFY_DRAWS};
 pub use random4_class::{Random4Class, DEFAULT_MAX_TWISTS, MAX_TWISTS};
