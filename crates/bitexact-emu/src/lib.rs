@@ -17,6 +17,7 @@
 
 pub mod call;
 pub mod crt;
+mod crt_imports;
 pub mod dll;
 pub mod error;
 pub mod fpu;
