@@ -6,7 +6,9 @@ use std::io::{BufRead, Write};
 use bitexact_emu::report;
 use bitexact_emu::{spec, Arg, Call, Elem, Scalar};
 
-use crate::{setup, BatchArgs, Fail};
+use crate::args::BatchArgs;
+use crate::fail::Fail;
+use crate::setup::setup;
 
 pub(crate) fn run(a: BatchArgs) -> Result<(), Fail> {
     let mut s = setup(&a.common)?;
