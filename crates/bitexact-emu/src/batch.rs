@@ -108,11 +108,7 @@ pub(crate) fn run(a: BatchArgs) -> Result<(), Fail> {
             let Fail(m) = Fail::from(e);
             Fail(format!("{}: {m}", place(n)))
         })?;
-        for note in report::notes(&o, s.conv, s.ret) {
-            if !notes.contains(&note) {
-                notes.push(note);
-            }
-        }
+        s.note(&o, &mut notes);
         let omit: &[String] = if carried.is_empty() { &[] } else { &a.carry };
         let reg_names: Vec<String> = call
             .regs

@@ -14,14 +14,26 @@ use crate::host::{self, Inexact};
 use crate::stub::Stub;
 use crate::watch::{is_prefix, Watch, Watched};
 
-/// The hooks' state: what one run counts and finds, and what the machine
-/// set up for them.
+/// What one run reports besides the registers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunStats {
+    /// Instructions executed (the hooked ones included).
+    pub instructions: u64,
+    /// The mnemonics run on the host x87, each once, in first-run order.
+    pub host_ops: Vec<&'static str>,
+    /// The address of the first instruction that read the status word
+    /// (its exception flags are not modelled), if any did.
+    pub status_read: Option<u32>,
+    /// The CRT helpers whose x87 models ran, each once, in first-run order.
+    pub crt_models: Vec<&'static str>,
+}
+
+/// The hooks' state: what the machine set up for a run, and what the run
+/// counts and finds.
 #[derive(Default)]
 pub(crate) struct Hooks {
     /// The buffers of the current call, by address.
     pub(crate) live: Vec<Live>,
-    /// Instructions executed in this run.
-    pub(crate) count: u64,
     /// The most instructions this run may execute.
     pub(crate) budget: u64,
     /// Why the run stopped, when a hook stopped it.
@@ -30,12 +42,8 @@ pub(crate) struct Hooks {
     pub(crate) watch: Watch,
     /// The import stubs, by slot.
     pub(crate) stubs: Vec<Stub>,
-    /// The mnemonics run on the host x87, each once, in first-run order.
-    pub(crate) host_ops: Vec<&'static str>,
-    /// The CRT helpers whose models ran, each once, in first-run order.
-    pub(crate) crt_models: Vec<&'static str>,
-    /// The first instruction that read the status word.
-    pub(crate) status_read: Option<u32>,
+    /// What this run has counted and found so far.
+    pub(crate) stats: RunStats,
 }
 
 impl Hooks {
@@ -126,8 +134,8 @@ pub(crate) fn heap_write(
 pub(crate) fn code_hook(uc: &mut Unicorn<'_, Hooks>, address: u64, size: u32) {
     let va = address as u32;
     let h = uc.get_data_mut();
-    h.count += 1;
-    if h.count > h.budget {
+    h.stats.instructions += 1;
+    if h.stats.instructions > h.budget {
         h.stop = Some(EmuError::DidNotReturn {
             instructions: h.budget,
             pc: va,
@@ -138,7 +146,7 @@ pub(crate) fn code_hook(uc: &mut Unicorn<'_, Hooks>, address: u64, size: u32) {
     match h.watch.get(va) {
         None => {}
         Some(Watched::StatusRead) => {
-            h.status_read.get_or_insert(va);
+            h.stats.status_read.get_or_insert(va);
         }
         Some(Watched::Host(op)) => {
             // The instruction's bytes: prefixes, then D9 and the opcode.
@@ -166,8 +174,8 @@ pub(crate) fn code_hook(uc: &mut Unicorn<'_, Hooks>, address: u64, size: u32) {
                     let _ = uc.emu_stop();
                 }
                 Some(s) => {
-                    if !h.host_ops.contains(&op.mnemonic()) {
-                        h.host_ops.push(op.mnemonic());
+                    if !h.stats.host_ops.contains(&op.mnemonic()) {
+                        h.stats.host_ops.push(op.mnemonic());
                     }
                     if write_fpu(uc, &s).is_err() || uc.set_pc(address + u64::from(size)).is_err() {
                         let h = uc.get_data_mut();

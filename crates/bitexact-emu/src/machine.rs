@@ -17,25 +17,12 @@ use crate::error::EmuError;
 use crate::fpu::{FpuState, F80};
 use crate::fpu_regs::{read_fpu, write_fpu};
 use crate::guard::{Live, RED_ZONE};
+pub use crate::hooks::RunStats;
 use crate::hooks::{self, Hooks};
 use crate::layout::{GDT, HEAP_SIZE, PAGE, STACK_END, STUBS_SIZE, STUB_SIZE};
 pub use crate::layout::{HEAP, RESERVED, SENTINEL, STACK_BOTTOM, STACK_TOP, STUBS, TEB};
 pub use crate::stub::{Stub, StubValue};
 use crate::stub_hook::stub_hook;
-
-/// What one run reports besides the registers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RunStats {
-    /// Instructions executed (the hooked ones included).
-    pub instructions: u64,
-    /// The mnemonics run on the host x87, each once, in first-run order.
-    pub host_ops: Vec<&'static str>,
-    /// The address of the first instruction that read the status word
-    /// (its exception flags are not modelled), if any did.
-    pub status_read: Option<u32>,
-    /// The CRT helpers whose x87 models ran, each once, in first-run order.
-    pub crt_models: Vec<&'static str>,
-}
 
 /// The machine.
 pub struct Machine {
@@ -309,12 +296,9 @@ impl Machine {
     pub fn run(&mut self, start: u32, budget: u64) -> Result<RunStats, EmuError> {
         {
             let h = self.uc.get_data_mut();
-            h.count = 0;
+            h.stats = RunStats::default();
             h.budget = budget;
             h.stop = None;
-            h.host_ops.clear();
-            h.crt_models.clear();
-            h.status_read = None;
         }
         let r = self
             .uc
@@ -330,12 +314,7 @@ impl Machine {
                 "stopped at {pc:#010x} without a reason"
             )));
         }
-        Ok(RunStats {
-            instructions: h.count,
-            host_ops: h.host_ops.clone(),
-            status_read: h.status_read,
-            crt_models: h.crt_models.clone(),
-        })
+        Ok(std::mem::take(&mut h.stats))
     }
 }
 

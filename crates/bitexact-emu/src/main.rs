@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use bitexact_emu::report;
-use bitexact_emu::{spec, Call};
+use bitexact_emu::{spec, Call, Scalar};
 
 mod args;
 mod batch;
@@ -93,11 +93,7 @@ fn run_call(a: CallArgs) -> Result<(), Fail> {
                 m
             })
         })?;
-        for n in report::notes(&o, s.conv, s.ret) {
-            if !notes.contains(&n) {
-                notes.push(n);
-            }
-        }
+        s.note(&o, &mut notes);
         if a.json {
             let j = report::call_json(
                 &a.common.function,
@@ -145,18 +141,10 @@ fn print_call(
         None => writeln!(out, "st0 empty")?,
     }
     for (i, b) in o.buffers.iter().enumerate() {
-        let vals: Vec<String> = b
-            .iter()
-            .map(|&v| report::scalar_json(v).to_string())
-            .collect();
-        writeln!(out, "buffer {i} after: [{}]", vals.join(", "))?;
+        writeln!(out, "buffer {i} after: {}", values(b))?;
     }
     for (n, v) in s.out_names.iter().zip(&o.out) {
-        let vals: Vec<String> = v
-            .iter()
-            .map(|&v| report::scalar_json(v).to_string())
-            .collect();
-        writeln!(out, "{n}: [{}]", vals.join(", "))?;
+        writeln!(out, "{n}: {}", values(v))?;
     }
     writeln!(
         out,
@@ -172,4 +160,14 @@ fn print_call(
         }
     )?;
     Ok(())
+}
+
+/// A buffer's values as the text output prints them: `[3.0, 4.0, 12.0]`,
+/// each as its trace value.
+fn values(v: &[Scalar]) -> String {
+    let vals: Vec<String> = v
+        .iter()
+        .map(|&x| report::scalar_json(x).to_string())
+        .collect();
+    format!("[{}]", vals.join(", "))
 }

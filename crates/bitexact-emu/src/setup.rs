@@ -2,8 +2,8 @@
 //! DLLs loaded, the stubs given, the function resolved, the output
 //! buffers and registers parsed ([`Setup`]).
 
-use bitexact_emu::report::Ret;
-use bitexact_emu::{spec, Arg, Conv, OutBuf, Program, Reg};
+use bitexact_emu::report::{self, Ret};
+use bitexact_emu::{spec, Arg, Conv, OutBuf, Outcome, Program, Reg};
 
 use crate::args::{Common, ConvArg, CrtArg};
 use crate::fail::Fail;
@@ -24,6 +24,18 @@ pub(crate) struct Setup {
     pub(crate) out_names: Vec<String>,
     /// The `--reg` registers set before each call.
     pub(crate) regs: Vec<(Reg, Arg)>,
+}
+
+impl Setup {
+    /// Adds to `notes` each note of the call `o` ([`report::notes`]) not
+    /// there yet, in order: what a run of many calls prints once.
+    pub(crate) fn note(&self, o: &Outcome, notes: &mut Vec<String>) {
+        for n in report::notes(o, self.conv, self.ret) {
+            if !notes.contains(&n) {
+                notes.push(n);
+            }
+        }
+    }
 }
 
 /// Loads what `c` names: reads the image and each `--dll` (a DLL by its

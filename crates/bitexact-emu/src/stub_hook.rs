@@ -67,8 +67,8 @@ pub(crate) fn stub_hook(uc: &mut Unicorn<'_, Hooks>, address: u64, _size: u32) {
             match run {
                 Ok(Some((after, int))) => {
                     let h = uc.get_data_mut();
-                    if !h.crt_models.contains(&model.helper()) {
-                        h.crt_models.push(model.helper());
+                    if !h.stats.crt_models.contains(&model.helper()) {
+                        h.stats.crt_models.push(model.helper());
                     }
                     let mut ok = write_fpu(uc, &after).is_ok();
                     if let Some(v) = int {
