@@ -10,7 +10,9 @@
 //! seeds/s)`, JSON's `"seconds":0.014`) may differ. Every input a block
 //! reads is a file under `examples/`, so each block runs as shown from a
 //! fresh clone. Every command `bitexact --help` lists has its page, and
-//! every page shows at least one session.
+//! every page shows at least one session. A ```console bitexact-emu block
+//! is not replayed here: it runs `bitexact-emu`, its own workspace, whose
+//! `tests/readme.rs` replays it.
 //!
 //! `BITEXACT_BLESS=1 cargo test -p bitexact-cli --test readme` rewrites the
 //! pages' outputs with what the commands print (then review the diff).

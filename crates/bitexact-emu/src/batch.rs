@@ -6,7 +6,9 @@ use std::io::{BufRead, Write};
 use bitexact_emu::report;
 use bitexact_emu::{spec, Arg, Call, Elem, Scalar};
 
-use crate::{setup, BatchArgs, Fail};
+use crate::args::BatchArgs;
+use crate::fail::Fail;
+use crate::setup::setup;
 
 pub(crate) fn run(a: BatchArgs) -> Result<(), Fail> {
     let mut s = setup(&a.common)?;
@@ -106,11 +108,7 @@ pub(crate) fn run(a: BatchArgs) -> Result<(), Fail> {
             let Fail(m) = Fail::from(e);
             Fail(format!("{}: {m}", place(n)))
         })?;
-        for note in report::notes(&o, s.conv, s.ret) {
-            if !notes.contains(&note) {
-                notes.push(note);
-            }
-        }
+        s.note(&o, &mut notes);
         let omit: &[String] = if carried.is_empty() { &[] } else { &a.carry };
         let reg_names: Vec<String> = call
             .regs

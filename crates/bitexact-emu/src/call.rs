@@ -6,7 +6,8 @@ use unicorn_engine::RegisterX86;
 
 use crate::error::EmuError;
 use crate::fpu::F80;
-use crate::machine::{Machine, SENTINEL, STACK_TOP};
+use crate::layout::{SENTINEL, STACK_TOP};
+use crate::machine::Machine;
 
 /// The calling convention.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

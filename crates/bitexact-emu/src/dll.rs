@@ -5,7 +5,7 @@
 
 use crate::error::EmuError;
 use crate::image::{ExportTarget, Image};
-use crate::machine::RESERVED;
+use crate::layout::RESERVED;
 
 /// A DLL laid out for loading.
 #[derive(Clone, Debug)]

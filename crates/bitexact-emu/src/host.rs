@@ -9,6 +9,7 @@
 //! x86_64, [`run`] returns `None` and the caller stops with an error naming
 //! the instruction.
 
+use crate::crt_imports::Crt;
 use crate::fpu::FpuState;
 
 /// An x87 instruction the emulator hands to the host: all are `D9 xx`, two
@@ -116,11 +117,12 @@ pub fn run(op: Inexact, state: &FpuState) -> Option<FpuState> {
     })
 }
 
-/// Runs the x87 sequence of the CRT model `model` ([`crate::crt`]) on the
-/// host from `state`, as [`run`] runs one instruction; `None` on a host
-/// without an x87 unit we can drive. `_ftol` is not run here (its result
-/// is exact integer arithmetic, in [`crate::crt::truncate`]).
-pub fn run_crt(model: crate::crt::Crt, state: &FpuState) -> Option<FpuState> {
+/// Runs the x87 sequence of the CRT helper `model` (the table in the `crt`
+/// module's documentation) on the host from `state`, as [`run`] runs one
+/// instruction; `None` on a host without an x87 unit we can drive. `_ftol`
+/// is not run here (its result is exact integer arithmetic, the `crt`
+/// module's `truncate`).
+pub fn run_crt(model: Crt, state: &FpuState) -> Option<FpuState> {
     on_host(state, |_image| {
         #[cfg(target_arch = "x86_64")]
         native::crt(model, _image);
@@ -181,7 +183,7 @@ pub(crate) mod native {
     //!   mask bits and clears the pending ones), so no instruction in the
     //!   block can trap;
     //! - no stack is used (`nostack`); flags are clobbered (the default).
-    use super::Inexact;
+    use super::{Crt, Inexact};
     use core::arch::asm;
 
     macro_rules! one {
@@ -229,11 +231,11 @@ pub(crate) mod native {
         }
     }
 
-    /// Loads `image`, runs the CRT model's sequence (see [`crate::crt`]),
-    /// stores the state back. `_ftol` has no sequence here and leaves the
-    /// image as it is.
-    pub(crate) fn crt(model: crate::crt::Crt, image: &mut [u8; 108]) {
-        use crate::crt::Crt::*;
+    /// Loads `image`, runs the CRT helper's sequence (the `crt` module's
+    /// table), stores the state back. `_ftol` has no sequence here and
+    /// leaves the image as it is.
+    pub(crate) fn crt(model: Crt, image: &mut [u8; 108]) {
+        use Crt::*;
         match model {
             Log => one!(image, "fldln2\n fxch st(1)\n fyl2x"),
             Log10 => one!(image, "fldlg2\n fxch st(1)\n fyl2x"),

@@ -9,9 +9,9 @@ use object::read::pe::{Import, PeFile32};
 use object::{FileKind, LittleEndian as LE};
 
 use crate::error::EmuError;
-use crate::machine::{Machine, Stub, RESERVED};
-
-const PAGE: u32 = 0x1000;
+use crate::layout::{PAGE, RESERVED};
+use crate::machine::Machine;
+use crate::stub::Stub;
 
 /// One import: its name and its IAT slot (relative to the image base).
 #[derive(Clone, Debug, PartialEq, Eq)]

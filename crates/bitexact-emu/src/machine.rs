@@ -1,154 +1,28 @@
-//! The emulated 32-bit x86 machine: Unicorn in protected mode with flat
-//! segments, a minimal TEB at `fs:0`, a stack, a heap for the buffers a
-//! caller lays out, import stubs, and the sentinel return address a call
-//! ends on (SPEC 13).
+//! The emulated 32-bit x86 machine (SPEC 13): Unicorn in protected mode
+//! with flat segments, a minimal TEB at `fs:0`, a stack, a heap for the
+//! buffers a caller lays out (guarded, see the `guard` module), import
+//! stubs, and the sentinel return address a call ends on; memory,
+//! registers, the x87 state and the stubs written and read through it; a
+//! run from an address to the sentinel within an instruction budget.
 //!
-//! Every instruction passes one code hook, which counts it against the
-//! budget and hands the instructions Unicorn does not compute exactly
-//! ([`crate::host::Inexact`]) to the host x87 with the emulator's state, then
-//! resumes after them. Reads of the status word (`fnstsw`, `fnstenv`,
-//! `fnsave`) are noted: the exception flags they see are not modelled.
+//! Where its areas lie is the `layout` module's (the public addresses are
+//! re-exported here). What every instruction passes — the budget, the
+//! instructions Unicorn does not compute exactly handed to the host x87
+//! ([`crate::host::Inexact`]), the status-word reads noted, faults — is
+//! the `hooks` module's; a call into a stub is the `stub_hook` module's.
 
-use unicorn_engine::{Arch, HookType, MemType, Mode, Prot, RegisterX86, Unicorn};
+use unicorn_engine::{Arch, HookType, Mode, Prot, RegisterX86, Unicorn};
 
 use crate::error::EmuError;
 use crate::fpu::{FpuState, F80};
-use crate::guard::{overrun, Live, RED_ZONE};
-use crate::host::{self, Inexact};
-use crate::stub::stub_hook;
+use crate::fpu_regs::{read_fpu, write_fpu};
+use crate::guard::{Live, RED_ZONE};
+pub use crate::hooks::RunStats;
+use crate::hooks::{self, Hooks};
+use crate::layout::{GDT, HEAP_SIZE, PAGE, STACK_END, STUBS_SIZE, STUB_SIZE};
+pub use crate::layout::{HEAP, RESERVED, SENTINEL, STACK_BOTTOM, STACK_TOP, STUBS, TEB};
 pub use crate::stub::{Stub, StubValue};
-
-/// Where the buffers a caller lays out go (16 MiB).
-pub const HEAP: u32 = 0x7000_0000;
-const HEAP_SIZE: u32 = 16 << 20;
-/// Import stubs, 16 bytes each.
-pub const STUBS: u32 = 0x7f00_0000;
-pub(crate) const STUB_SIZE: u32 = 16;
-const STUBS_SIZE: u32 = 0x10_0000;
-/// The stack (2 MiB, growing down from [`STACK_TOP`]).
-pub const STACK_BOTTOM: u32 = 0x7fd0_0000;
-/// The initial stack pointer of a call (before its arguments).
-pub const STACK_TOP: u32 = 0x7fef_ff00;
-const STACK_END: u32 = 0x7ff0_0000;
-/// The thread environment block `fs` points at; the PEB follows it.
-pub const TEB: u32 = 0x7ffd_e000;
-const GDT: u32 = 0x7ffe_0000;
-/// The return address every call is given: reaching it ends the call.
-pub const SENTINEL: u32 = 0x7fff_0000;
-/// The lowest address the machine's own areas use: an image must end below.
-pub const RESERVED: u32 = HEAP;
-
-const PAGE: u32 = 0x1000;
-
-/// ST(0) … ST(7) as Unicorn numbers them (stack order).
-const ST: [RegisterX86; 8] = [
-    RegisterX86::ST0,
-    RegisterX86::ST1,
-    RegisterX86::ST2,
-    RegisterX86::ST3,
-    RegisterX86::ST4,
-    RegisterX86::ST5,
-    RegisterX86::ST6,
-    RegisterX86::ST7,
-];
-
-/// What the code hook watches for at an address.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Watched {
-    Host(Inexact),
-    StatusRead,
-}
-
-/// Addresses of candidate instructions in executable memory, found by
-/// their bytes when the memory is mapped: the hook fires only where an
-/// instruction really starts, so a candidate inside another instruction
-/// costs a lookup and nothing else.
-#[derive(Default)]
-struct Watch {
-    /// Sorted by address.
-    at: Vec<(u32, Watched)>,
-}
-
-impl Watch {
-    fn add_code(&mut self, va: u32, bytes: &[u8]) {
-        for (i, w) in bytes.windows(2).enumerate() {
-            let kind = match (w[0], w[1]) {
-                (0xd9, b) => match Inexact::from_second_byte(b) {
-                    Some(op) => Some(Watched::Host(op)),
-                    // fnstenv m
-                    None if b < 0xc0 && (b >> 3) & 7 == 6 => Some(Watched::StatusRead),
-                    None => None,
-                },
-                // fnstsw ax
-                (0xdf, 0xe0) => Some(Watched::StatusRead),
-                // fnsave m, fnstsw m16
-                (0xdd, b) if b < 0xc0 && (b >> 3) & 7 >= 6 => Some(Watched::StatusRead),
-                _ => None,
-            };
-            let Some(k) = kind else {
-                continue;
-            };
-            // The opcode, and each start a run of prefixes before it can
-            // give the same instruction (`3E D9 FE` is fsin too).
-            let mut start = i;
-            loop {
-                self.at.push((va.wrapping_add(start as u32), k));
-                if start == 0 || !is_prefix(bytes[start - 1]) || i - start >= 14 {
-                    break;
-                }
-                start -= 1;
-            }
-        }
-        self.at.sort_unstable_by_key(|&(a, _)| a);
-        self.at.dedup_by_key(|&mut (a, _)| a);
-    }
-
-    fn get(&self, va: u32) -> Option<Watched> {
-        self.at
-            .binary_search_by_key(&va, |&(a, _)| a)
-            .ok()
-            .map(|i| self.at[i].1)
-    }
-}
-
-/// Whether `b` is an x86 legacy prefix (segment, operand or address size,
-/// lock, rep): one may stand before an x87 opcode and leave it the same
-/// instruction.
-fn is_prefix(b: u8) -> bool {
-    matches!(
-        b,
-        0x26 | 0x2e | 0x36 | 0x3e | 0x64 | 0x65 | 0x66 | 0x67 | 0xf0 | 0xf2 | 0xf3
-    )
-}
-
-/// The hooks' state.
-#[derive(Default)]
-pub(crate) struct Hooks {
-    /// The buffers of the current call, by address.
-    live: Vec<Live>,
-    count: u64,
-    budget: u64,
-    pub(crate) stop: Option<EmuError>,
-    watch: Watch,
-    pub(crate) stubs: Vec<Stub>,
-    host_ops: Vec<&'static str>,
-    pub(crate) crt_models: Vec<&'static str>,
-    status_read: Option<u32>,
-}
-
-/// What one run reports besides the registers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RunStats {
-    /// Instructions executed (the hooked ones included).
-    pub instructions: u64,
-    /// The mnemonics run on the host x87, each once, in first-run order.
-    pub host_ops: Vec<&'static str>,
-    /// The address of the first instruction that read the status word
-    /// (its exception flags are not modelled), if any did.
-    pub status_read: Option<u32>,
-    /// The CRT helpers whose x87 models ran, each once, in first-run order.
-    pub crt_models: Vec<&'static str>,
-}
+use crate::stub_hook::stub_hook;
 
 /// The machine.
 pub struct Machine {
@@ -220,55 +94,15 @@ impl Machine {
         }
         uc.reg_write(RegisterX86::FS, 0x18)?;
 
-        uc.add_code_hook(1, 0, code_hook)?;
-        uc.add_mem_hook(HookType::MEM_INVALID, 1, 0, |uc, kind, address, _, _| {
-            let pc = uc.pc_read().unwrap_or(0) as u32;
-            let access = match kind {
-                MemType::WRITE_UNMAPPED | MemType::WRITE_PROT | MemType::WRITE => "write",
-                MemType::FETCH_UNMAPPED | MemType::FETCH_PROT | MemType::FETCH => "fetch",
-                _ => "read",
-            };
-            let h = uc.get_data_mut();
-            if h.stop.is_none() {
-                h.stop = Some(EmuError::MemoryFault {
-                    access,
-                    address: address as u32,
-                    pc,
-                });
-            }
-            false
-        })?;
-        uc.add_intr_hook(|uc, vector| {
-            let pc = uc.pc_read().unwrap_or(0) as u32;
-            let h = uc.get_data_mut();
-            if h.stop.is_none() {
-                h.stop = Some(EmuError::Interrupt { vector, pc });
-            }
-            let _ = uc.emu_stop();
-        })?;
-        uc.add_insn_invalid_hook(|uc| {
-            let pc = uc.pc_read().unwrap_or(0) as u32;
-            let h = uc.get_data_mut();
-            if h.stop.is_none() {
-                h.stop = Some(EmuError::InvalidInstruction { pc });
-            }
-            false
-        })?;
+        uc.add_code_hook(1, 0, hooks::code_hook)?;
+        uc.add_mem_hook(HookType::MEM_INVALID, 1, 0, hooks::memory_fault)?;
+        uc.add_intr_hook(hooks::interrupt)?;
+        uc.add_insn_invalid_hook(hooks::invalid_instruction)?;
         uc.add_mem_hook(
             HookType::MEM_WRITE,
             u64::from(HEAP),
             u64::from(HEAP + HEAP_SIZE - 1),
-            |uc, _, address, width, _| {
-                let pc = uc.pc_read().unwrap_or(0) as u32;
-                let h = uc.get_data_mut();
-                if let Some(e) = overrun(&h.live, address as u32, width, pc) {
-                    if h.stop.is_none() {
-                        h.stop = Some(e);
-                    }
-                    let _ = uc.emu_stop();
-                }
-                true
-            },
+            hooks::heap_write,
         )?;
         uc.add_code_hook(
             u64::from(STUBS),
@@ -462,12 +296,9 @@ impl Machine {
     pub fn run(&mut self, start: u32, budget: u64) -> Result<RunStats, EmuError> {
         {
             let h = self.uc.get_data_mut();
-            h.count = 0;
+            h.stats = RunStats::default();
             h.budget = budget;
             h.stop = None;
-            h.host_ops.clear();
-            h.crt_models.clear();
-            h.status_read = None;
         }
         let r = self
             .uc
@@ -483,99 +314,7 @@ impl Machine {
                 "stopped at {pc:#010x} without a reason"
             )));
         }
-        Ok(RunStats {
-            instructions: h.count,
-            host_ops: h.host_ops.clone(),
-            status_read: h.status_read,
-            crt_models: h.crt_models.clone(),
-        })
-    }
-}
-
-pub(crate) fn read_fpu<D>(uc: &Unicorn<'_, D>) -> Result<FpuState, EmuError> {
-    let mut st = [F80::default(); 8];
-    for (r, reg) in st.iter_mut().zip(ST) {
-        let b = uc.reg_read_long(reg)?;
-        let mut x = [0u8; 10];
-        x.copy_from_slice(&b[..10]);
-        *r = F80::from_bytes(&x);
-    }
-    Ok(FpuState {
-        cw: uc.reg_read(RegisterX86::FPCW)? as u16,
-        sw: uc.reg_read(RegisterX86::FPSW)? as u16,
-        tag: uc.reg_read(RegisterX86::FPTAG)? as u16,
-        st,
-    })
-}
-
-pub(crate) fn write_fpu<D>(uc: &mut Unicorn<'_, D>, s: &FpuState) -> Result<(), EmuError> {
-    // The status word first: it sets TOP, which the ST numbering follows.
-    uc.reg_write(RegisterX86::FPSW, u64::from(s.sw))?;
-    uc.reg_write(RegisterX86::FPTAG, u64::from(s.tag))?;
-    for (r, reg) in s.st.iter().zip(ST) {
-        uc.reg_write_long(reg, &r.to_bytes())?;
-    }
-    uc.reg_write(RegisterX86::FPCW, u64::from(s.cw))?;
-    Ok(())
-}
-
-fn code_hook(uc: &mut Unicorn<'_, Hooks>, address: u64, size: u32) {
-    let va = address as u32;
-    let h = uc.get_data_mut();
-    h.count += 1;
-    if h.count > h.budget {
-        h.stop = Some(EmuError::DidNotReturn {
-            instructions: h.budget,
-            pc: va,
-        });
-        let _ = uc.emu_stop();
-        return;
-    }
-    match h.watch.get(va) {
-        None => {}
-        Some(Watched::StatusRead) => {
-            h.status_read.get_or_insert(va);
-        }
-        Some(Watched::Host(op)) => {
-            // The instruction's bytes: prefixes, then D9 and the opcode.
-            let mut b = [0u8; 16];
-            let n = (size as usize).min(16);
-            if n < 2 || uc.mem_read(address, &mut b[..n]).is_err() {
-                return;
-            }
-            let body = &b[..n];
-            let prefixes = body.iter().take_while(|&&x| is_prefix(x)).count();
-            if body.len() - prefixes != 2
-                || body[prefixes] != 0xd9
-                || Inexact::from_second_byte(body[prefixes + 1]) != Some(op)
-            {
-                return; // not that instruction here (or the code changed)
-            }
-            let after = read_fpu(uc).ok().and_then(|s| host::run(op, &s));
-            let h = uc.get_data_mut();
-            match after {
-                None => {
-                    h.stop = Some(EmuError::HostCannotRun {
-                        mnemonic: op.mnemonic(),
-                        address: va,
-                    });
-                    let _ = uc.emu_stop();
-                }
-                Some(s) => {
-                    if !h.host_ops.contains(&op.mnemonic()) {
-                        h.host_ops.push(op.mnemonic());
-                    }
-                    if write_fpu(uc, &s).is_err() || uc.set_pc(address + u64::from(size)).is_err() {
-                        let h = uc.get_data_mut();
-                        h.stop = Some(EmuError::Engine(format!(
-                            "could not resume after {} at {va:#010x}",
-                            op.mnemonic()
-                        )));
-                        let _ = uc.emu_stop();
-                    }
-                }
-            }
-        }
+        Ok(std::mem::take(&mut h.stats))
     }
 }
 

@@ -6,7 +6,8 @@ use crate::crt::Crt;
 use crate::dll::Dll;
 use crate::error::EmuError;
 use crate::image::Image;
-use crate::machine::{Machine, StubValue};
+use crate::machine::Machine;
+use crate::stub::StubValue;
 
 /// A PE32 image loaded into its own [`Machine`], with the DLLs given.
 pub struct Program {

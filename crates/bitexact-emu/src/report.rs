@@ -77,12 +77,12 @@ pub fn f32_json(x: f32) -> Json {
     }
 }
 
-/// An f64 as a plain number (finite) or its bits.
+/// An f64 as a plain number (finite) or its bits ([`f64_bits`]).
 pub fn f64_number(x: f64) -> Json {
     if x.is_finite() {
         Json::Num(format!("{x:?}"))
     } else {
-        Json::Str(format!("0x{:016x}", x.to_bits()))
+        f64_bits(x)
     }
 }
 

@@ -4,8 +4,8 @@
 //! sentences, never flag names.
 
 use crate::call::{Arg, Elem, Reg, Scalar};
-use crate::machine::StubValue;
 use crate::report::Ret;
+use crate::stub::StubValue;
 
 /// Parses an argument list: comma-separated items `i32:V`, `u32:V`,
 /// `f32:V`, `f64:V`, and `buf:T*N=V,V,…` (or `buf:T*N`, zero-filled, or

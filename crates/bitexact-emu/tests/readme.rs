@@ -1,10 +1,16 @@
-//! This crate's README sessions, replayed: every `$ command` in a
-//! ```console block runs (through `sh`, stdout and stderr merged, in a
-//! scratch directory holding copies of `tests/c/`, `examples/` and numpy's
-//! `mtrand.pyd` (downloaded by the wheel helper), with
-//! `bitexact-emu` and the main workspace's `bitexact` on PATH) and must
-//! print exactly the lines that follow it. `BITEXACT_BLESS=1` rewrites the
-//! README with what the commands print.
+//! The READMEs' `bitexact-emu` sessions, replayed: every `$ command` runs
+//! (through `sh`, stdout and stderr merged, with `bitexact-emu` and the
+//! main workspace's `bitexact` on PATH) and must print exactly the lines
+//! that follow it. `BITEXACT_BLESS=1` rewrites a README with what the
+//! commands print.
+//!
+//! - This crate's README: every ```console block, in a scratch directory
+//!   laid out as this crate's (copies of `tests/c/` and `examples/`), with
+//!   numpy's `mtrand.pyd` (downloaded by the wheel helper) beside them.
+//! - The repository's README: its ```console bitexact-emu blocks (the
+//!   `bitexact` CLI's README test replays the plain ```console ones, and
+//!   has no `bitexact-emu`), in a scratch directory laid out as the
+//!   repository's root: the commands are written to run from there.
 
 mod common;
 
@@ -19,20 +25,26 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-#[test]
-fn readme_sessions_print_what_they_show() {
-    if common::build("vec3").is_none() {
-        return;
-    }
-    let Some(mtrand) = common::mtrand() else {
-        return;
-    };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme");
-    let _ = std::fs::remove_dir_all(&scratch);
-    copy_dir(&root.join("tests/c"), &scratch.join("tests/c"));
-    copy_dir(&root.join("examples"), &scratch.join("examples"));
-    std::fs::copy(&mtrand, scratch.join("mtrand.pyd")).unwrap();
+/// This crate's directory.
+fn crate_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh scratch directory `name` in the test target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Replays the blocks of the Markdown file `page` whose opening fence is
+/// exactly `fence` in the directory `dir`, and fails naming each command
+/// that printed something else than the page shows (or, with
+/// `BITEXACT_BLESS`, rewrites the page with what they printed). `min` is
+/// the fewest commands the page must hold: a fence renamed or a block
+/// dropped fails rather than passes with nothing run.
+fn replay(page: &Path, fence: &str, dir: &Path, min: usize) {
     let emu = Path::new(env!("CARGO_BIN_EXE_bitexact-emu"))
         .parent()
         .unwrap()
@@ -44,21 +56,23 @@ fn readme_sessions_print_what_they_show() {
         main.parent().unwrap().display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let readme = std::fs::read_to_string(page).unwrap();
     let mut out = String::new();
     let mut failures = Vec::new();
+    let mut commands = 0;
     let mut lines = readme.lines().peekable();
     let mut in_console = false;
     while let Some(line) = lines.next() {
         out.push_str(line);
         out.push('\n');
         if line.starts_with("```") {
-            in_console = line.trim() == "```console";
+            in_console = line.trim() == fence;
             continue;
         }
         let Some(cmd) = line.strip_prefix("$ ").filter(|_| in_console) else {
             continue;
         };
+        commands += 1;
         let mut want = Vec::new();
         while let Some(l) = lines.peek() {
             if l.starts_with("$ ") || l.starts_with("```") {
@@ -69,7 +83,7 @@ fn readme_sessions_print_what_they_show() {
         let o = Command::new("sh")
             .arg("-c")
             .arg(format!("exec 2>&1\n{cmd}"))
-            .current_dir(&scratch)
+            .current_dir(dir)
             .env("PATH", &path)
             .output()
             .unwrap();
@@ -88,12 +102,50 @@ fn readme_sessions_print_what_they_show() {
         }
     }
     if std::env::var_os("BITEXACT_BLESS").is_some() {
-        std::fs::write(root.join("README.md"), out).unwrap();
+        std::fs::write(page, out).unwrap();
         return;
     }
     assert!(
+        commands >= min,
+        "{}: only {commands} commands in {fence} blocks",
+        page.display()
+    );
+    assert!(
         failures.is_empty(),
-        "README sessions differ (BITEXACT_BLESS=1 rewrites them):\n{}",
+        "{} sessions differ (BITEXACT_BLESS=1 rewrites them):\n{}",
+        page.display(),
         failures.join("\n\n")
+    );
+}
+
+#[test]
+fn readme_sessions_print_what_they_show() {
+    if common::build("vec3").is_none() {
+        return;
+    }
+    let Some(mtrand) = common::mtrand() else {
+        return;
+    };
+    let dir = scratch("readme");
+    copy_dir(&crate_dir().join("tests/c"), &dir.join("tests/c"));
+    copy_dir(&crate_dir().join("examples"), &dir.join("examples"));
+    std::fs::copy(&mtrand, dir.join("mtrand.pyd")).unwrap();
+    replay(&crate_dir().join("README.md"), "```console", &dir, 10);
+}
+
+#[test]
+fn the_repository_readme_runs_from_the_root() {
+    if common::build("vec3").is_none() {
+        return;
+    }
+    let dir = scratch("root-readme");
+    let ours = dir.join("crates/bitexact-emu");
+    copy_dir(&crate_dir().join("tests/c"), &ours.join("tests/c"));
+    copy_dir(&crate_dir().join("examples"), &ours.join("examples"));
+    replay(
+        &crate_dir().join("../../README.md"),
+        "```console bitexact-emu",
+        &dir,
+        3,
     );
 }
