@@ -41,6 +41,8 @@ impl Engine for Dotnet {
         about: ".NET's seeded System.Random (Knuth's subtractive generator, Microsoft's)",
         family_about: ".NET's seeded System.Random (XNA / MonoGame / FNA games, Terraria, Unity \
                        scripts): Next, Next(max), Next(min, max), NextDouble, NextBytes",
+        seeding: "`new Random(seed)` (seeds s and -s give one stream)",
+        raw: "`Next()`: one draw, 0..=2147483646",
         seed: SeedKind::I32,
         taps: Tap::TABLE,
         state: Some(StateInfo {

@@ -259,6 +259,14 @@ pub struct Info {
     /// The games whose short names also name this generator (`ra2`), for
     /// the family's default class.
     pub games: &'static [Game],
+    /// What seeding does, one sentence for the docs of a front end's
+    /// constructor (`init(seed)`: s[i] = seed + C[i]); empty: "seeded with
+    /// `seed`".
+    pub seeding: &'static str,
+    /// What one raw word is ([`Engine::word`](super::Engine::word)), one
+    /// sentence for the docs of a front end's raw-word call; empty: "one raw
+    /// word".
+    pub raw: &'static str,
 }
 
 /// A game that names a generator: `ra2` for Random2Class in Red Alert 2's
@@ -294,6 +302,8 @@ impl Info {
         state: None,
         recover: None,
         games: &[],
+        seeding: "",
+        raw: "",
     };
 
     /// `sots`, or `westwood --class random4` style: the family and, for a

@@ -39,6 +39,8 @@ impl Engine for Generals {
         about: "the six-word add-with-carry generator",
         family_about:
             "C&C Generals / Zero Hour GameLogicRandom: the six-word add-with-carry generator",
+        seeding: "A new stream after `init(seed)`: s[i] = seed + C[i]",
+        raw: "One draw: five add-with-carry steps, the 192-bit number incremented, s0",
         taps: Tap::TABLE,
         limits: Limits {
             skip_words: MAX_SKIP_DRAWS,

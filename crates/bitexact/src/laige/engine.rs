@@ -37,6 +37,8 @@ impl Engine for Laige {
         title: "laige Prng",
         about: "xorshift128+ seeded by splitmix64, with substreams",
         family_about: "The laige engine: xorshift128+ with splitmix64 seeding and substreams",
+        seeding: "A new stream seeded with `seed` (splitmix64 of seed + K and seed + 2K)",
+        raw: "The next 64-bit output (part2 + old part2 after the xorshift step)",
         seed: SeedKind::U64,
         options: &[Opt::Substream],
         taps: Tap::TABLE,

@@ -28,6 +28,9 @@ impl Engine for Openra {
         title: "MersenneTwister",
         about: "Knuth-seeded MT19937 with OpenRA's Next, Next(low, high) and NextFloat",
         family_about: "OpenRA's MersenneTwister (SharedRandom): Next, Next(low, high), NextFloat",
+        seeding: "A new `MersenneTwister(seed)` (C#'s int seed; Knuth seeding, the first draw \
+                  twists); `Last` 0, `TotalCount` 0",
+        raw: "`Next()`: the tempered word mod 2147483647",
         seed: SeedKind::I32,
         taps: Tap::TABLE,
         recover: Some(RecoverInfo {

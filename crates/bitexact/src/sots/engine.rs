@@ -35,6 +35,9 @@ impl Engine for Sots {
         title: "Sword of the Stars \"Mars\" MT19937",
         about: "MT19937 (Knuth seeding, then one twist) with the seven Mars entry points",
         family_about: "Sword of the Stars \"Mars\": MT19937 and its draw mappings",
+        seeding: "A new generator seeded with `seed` (Knuth's init_genrand; the first draw \
+                  twists), precision pc53; `left` is 624 and no word is drawn",
+        raw: "The next tempered word",
         unit: Unit::Words,
         options: &[Opt::Precision],
         taps: Call::TABLE,

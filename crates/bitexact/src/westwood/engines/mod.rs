@@ -36,7 +36,7 @@ impl crate::engine::Sealed for Random3Class {}
 
 /// The engine impl of a WWLib class without state files.
 macro_rules! stateless_class {
-    ($engine:ident, $gen:ty, $class:literal, $title:literal, $about:literal) => {
+    ($engine:ident, $gen:ty, $class:literal, $title:literal, $about:literal, $seeding:literal, $raw:literal) => {
         impl Engine for $engine {
             type Gen = $gen;
             type Tap = Tap;
@@ -48,6 +48,8 @@ macro_rules! stateless_class {
                 default_class: false,
                 title: $title,
                 about: $about,
+                seeding: $seeding,
+                raw: $raw,
                 family_about: calls::FAMILY_ABOUT,
                 taps: calls::TAPS,
                 recover: calls::RECOVER,
@@ -96,14 +98,18 @@ stateless_class!(
     RandomLcg,
     "random",
     "RandomClass",
-    "the 15-bit LCG (TD/RA1; default seed 0)"
+    "the 15-bit LCG (TD/RA1; default seed 0)",
+    "A new `RandomClass(seed)` (WWLib's default seed is 0)",
+    "One draw: seed = seed * 0x41C64E6D + 0x3039; (seed >> 10) & 0x7FFF, in 0..=32767"
 );
 stateless_class!(
     Random3Class,
     Random3,
     "random3",
     "Random3Class",
-    "the pseudo-DES hash of (seed, index), used directly"
+    "the pseudo-DES hash of (seed, index), used directly",
+    "A new `Random3Class(seed, 0)`",
+    "The pseudo-DES of (seed, index) as a signed word, then index + 1"
 );
 
 // RandomClass's draws are 15 bits; rand_core gets the LCG's whole 32-bit

@@ -55,6 +55,10 @@ impl Engine for Random2Class {
         class: Some("random2"),
         title: "Random2Class",
         about: "the TS/RA2/YR randomizer (250-word lagged XOR seeded by Random3Class)",
+        seeding: "A new `Random2Class(seed)`: the table filled by Random3Class(seed, 0), \
+                  cursors 0 and 103, flag clear",
+        raw: "One raw draw, read as the games read it (signed); with the disabled flag set it \
+              is 0 and only the position moves",
         family_about: FAMILY_ABOUT,
         taps: TAPS,
         state: Some(StateInfo {

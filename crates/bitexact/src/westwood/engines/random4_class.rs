@@ -32,6 +32,9 @@ impl Engine for Random4Class {
         default_class: false,
         title: "Random4Class",
         about: "MT19937 with the 1998 seeding (0 becomes 4375)",
+        seeding: "A new `Random4Class(seed)` (the original's default seed is 4357; seed 0 \
+                  becomes 4375, the original's typo)",
+        raw: "The tempered word as a signed int (the first draw twists)",
         family_about: FAMILY_ABOUT,
         taps: Tap::TABLE,
         state: Some(StateInfo {
