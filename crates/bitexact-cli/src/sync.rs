@@ -94,7 +94,7 @@ pub fn run(cmd: &SyncCommand, out: &mut impl Write) -> Outcome {
                 Some(p) => {
                     let bytes = crate::read_limited(p, 1 << 30)?;
                     Some(
-                        sync::orarep::seed(&bytes)
+                        sync::openra::orarep::seed(&bytes)
                             .map_err(|e| Failure::usage(format!("'{}': {e}", input_name(p))))?,
                     )
                 }
