@@ -151,3 +151,60 @@ pub fn check(
 ) -> Result<Report, SyncError> {
     format.dispatch(a, b, options)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::format::Opt;
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_found() {
+        for f in Format::ALL {
+            for n in core::iter::once(f.name()).chain(f.aliases().iter().copied()) {
+                assert_eq!(Format::from_name(n), Some(*f), "{n}");
+                let owners = Format::ALL.iter().filter(|g| g.info().is_named(n));
+                assert_eq!(owners.count(), 1, "{n} names two formats");
+            }
+        }
+        assert_eq!(Format::from_name("nope"), None);
+        assert_eq!(
+            Format::list(),
+            "phobos, ts (vinifera), ares, generals, generals-crc or openra"
+        );
+    }
+
+    #[test]
+    fn what_a_format_declares_is_what_it_does() {
+        for f in Format::ALL {
+            let info = f.info();
+            // A replay's seed exactly where the format takes a replay.
+            assert_eq!(
+                f.replay_seed(&[]).is_some(),
+                info.param(Opt::Replay).is_some(),
+                "{}",
+                info.name
+            );
+            // A realignment bound only where the option is offered.
+            assert_eq!(
+                info.bounds.max_shift > 0,
+                info.param(Opt::MaxShift).is_some(),
+                "{}",
+                info.name
+            );
+            assert!(
+                info.bounds.max_draws <= info.bounds.ceiling,
+                "{}",
+                info.name
+            );
+        }
+        // The defaults the front ends show are the library's.
+        let shown = |f: Format, o: Opt| f.info().param(o).and_then(|p| p.default);
+        let (lo, hi) = super::super::phobos::RANGED_FN;
+        let ranged = std::format!("{lo:#X}..{hi:#X}");
+        assert_eq!(shown(Format::Phobos, Opt::RangedFn), Some(ranged.as_str()));
+        let window = std::format!("{}", super::super::openra::DEFAULT_WINDOW);
+        assert_eq!(shown(Format::Openra, Opt::Window), Some(window.as_str()));
+        let stream = super::super::generals::Stream::default().name();
+        assert_eq!(shown(Format::Generals, Opt::Stream), Some(stream));
+    }
+}
