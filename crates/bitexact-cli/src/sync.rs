@@ -1,6 +1,8 @@
 //! `bitexact sync FORMAT LOG [LOG2]`: a game's desync log checked against a
-//! seed or a second player's log (SPEC 12). Arguments and printing here; the
-//! parsers, the checks and the report are `bitexact::sync`.
+//! seed or a second player's log (SPEC 12). The options a format takes read
+//! (its subcommand is built from the library's list in `cli/sync.rs`), the
+//! files they name opened, the report printed; the formats, their checks
+//! and the report are `bitexact::sync`, and nothing here names a format.
 
 use crate::cli::sync::SyncArgs;
 use crate::{input_name, open_input, Failure, Outcome};

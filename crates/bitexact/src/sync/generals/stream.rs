@@ -1,5 +1,5 @@
 //! Which of Generals' three streams a `DEBUG_RANDOM_*` log is checked for
-//! ([`Stream`]), and the call its lines name ([`marker`]).
+//! ([`Stream`]), and the call its lines name (`marker`).
 
 /// Which Generals stream a `DEBUG_RANDOM_*` log is checked for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

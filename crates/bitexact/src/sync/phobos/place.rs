@@ -1,4 +1,4 @@
-//! A Phobos log placed in its seed's scenario stream (SPEC 12.1, `--seed`).
+//! A Phobos log placed in its seed's scenario stream (SPEC 12.1, with a seed).
 //!
 //! The scenario stream is `Random2Class(seed)` (cursors 0 and 103). The
 //! first call's position `p` (draws before it) must put the stream's
