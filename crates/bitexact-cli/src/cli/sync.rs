@@ -50,7 +50,7 @@ const FLAGS: &[Flag] = &[
         opt: Some(Opt::Replay),
         long: "replay",
         id: "replay",
-        arg: |a| path(a, "FILE.orarep"),
+        arg: |a| path(a, "FILE"),
     },
     Flag {
         opt: Some(Opt::Window),
@@ -155,11 +155,14 @@ fn format_command(info: &'static Info) -> Command {
             None => (flag.arg)(arg),
             Some(None) => continue,
             Some(Some(p)) => {
-                let arg = (flag.arg)(arg).help(render(p.help));
-                match p.default {
-                    Some(d) => arg.default_value(d),
-                    None => arg,
+                let mut arg = (flag.arg)(arg).help(render(p.help));
+                if let Some(d) = p.default {
+                    arg = arg.default_value(d);
                 }
+                if let Some(v) = p.value {
+                    arg = arg.value_name(v);
+                }
+                arg
             }
         };
         // A seed read from the replay is not also given.

@@ -64,6 +64,9 @@ pub struct Param {
     /// The value taken when none is given, as a front end shows it
     /// (`logic`); `None` when the help says it or there is none.
     pub default: Option<&'static str>,
+    /// What a front end calls the value (`FILE.orarep`); `None`: the
+    /// option's own name for it.
+    pub value: Option<&'static str>,
 }
 
 impl Param {
@@ -73,6 +76,7 @@ impl Param {
             opt,
             help,
             default: None,
+            value: None,
         }
     }
 
@@ -82,6 +86,15 @@ impl Param {
             opt,
             help,
             default: Some(default),
+            value: None,
+        }
+    }
+
+    /// This, its value called `name` by a front end.
+    pub const fn named(self, name: &'static str) -> Param {
+        Param {
+            value: Some(name),
+            ..self
         }
     }
 }

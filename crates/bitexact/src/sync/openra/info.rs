@@ -51,7 +51,8 @@ pub const OPENRA: Info = Info {
             Opt::Replay,
             "Read the seed from the game's replay: the RandomSeed of the last SyncInfo before \
             StartGame",
-        ),
+        )
+        .named("FILE.orarep"),
         // `DEFAULT_WINDOW`, as a front end shows it.
         Param::with_default(
             Opt::Window,
