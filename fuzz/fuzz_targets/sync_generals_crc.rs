@@ -4,7 +4,7 @@
 #![no_main]
 
 use bitexact::generals::GameRandom;
-use bitexact::sync::generals_crc::seed_crc;
+use bitexact::sync::generals::crc::seed_crc;
 use bitexact::sync::{Format, Options};
 use bitexact_fuzz::{sync_any, sync_run, Bytes};
 use libfuzzer_sys::fuzz_target;

@@ -4,7 +4,8 @@
 //! is never "consistent".
 #![no_main]
 
-use bitexact::sync::{orarep, Format, Options};
+use bitexact::sync::openra::orarep;
+use bitexact::sync::{Format, Options};
 use bitexact_fuzz::{sync_run, Bytes};
 use libfuzzer_sys::fuzz_target;
 

@@ -1,19 +1,29 @@
 //! `bitexact sync FORMAT LOG [LOG2]`: a game's desync log checked against a
-//! seed or a second player's log (SPEC 12). Arguments and printing here; the
-//! parsers, the checks and the report are `bitexact::sync`.
+//! seed or a second player's log (SPEC 12). The options a format takes read
+//! (its subcommand is built from the library's list in `cli/sync.rs`), the
+//! files they name opened, the report printed; the formats, their checks
+//! and the report are `bitexact::sync`, and nothing here names a format.
 
-use crate::cli::{SyncCommand, SyncLogs};
+use crate::cli::sync::SyncArgs;
 use crate::{input_name, open_input, Failure, Outcome};
-use bitexact::sync::{self, Format, Names, Options, Stream, SyncError, Which};
+use bitexact::sync::{self, Format, Names, Opt, Options, Stream, SyncError, Which};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
+
+/// The logs and output switches every format takes.
+struct Logs {
+    log: PathBuf,
+    log2: Option<PathBuf>,
+    json: bool,
+    html: Option<PathBuf>,
+}
 
 fn reader(path: &Path) -> Result<BufReader<Box<dyn std::io::Read>>, Failure> {
     Ok(BufReader::with_capacity(1 << 16, open_input(path)?))
 }
 
 /// The one-line message for a library error, naming the file it is about.
-fn failure(e: &SyncError, logs: &SyncLogs) -> Failure {
+fn failure(e: &SyncError, logs: &Logs) -> Failure {
     let name = match e.which {
         Some(Which::B) => logs.log2.as_deref().map(input_name),
         Some(Which::A) => Some(input_name(&logs.log)),
@@ -59,64 +69,46 @@ fn caller_names(
     }
 }
 
-pub fn run(cmd: &SyncCommand, out: &mut impl Write) -> Outcome {
-    let mut options = Options::default();
-    let (format, logs) = match cmd {
-        SyncCommand::Phobos(a) => {
-            options.log = a.log_index;
-            options.max_draws = a.max_draws;
-            options.max_shift = a.max_shift;
-            options.ranged_fn = Some(a.ranged_fn);
-            options.names = caller_names(&a.names, &a.image)?;
-            (Format::Phobos, &a.logs)
+/// `sync FORMAT`: the options the format takes read from the command line
+/// (a replay's seed and callers' names read from their files), the check
+/// run, the report printed.
+pub fn run(args: &SyncArgs, out: &mut impl Write) -> Outcome {
+    let format = args.format;
+    // A replay's seed, for a format that reads one (the flag is there only
+    // then), stands for the seed.
+    let replay = match args.opt::<PathBuf>(Opt::Replay) {
+        Some(p) => {
+            let bytes = crate::read_limited(&p, 1 << 30)?;
+            let seed = format.replay_seed(&bytes).transpose();
+            seed.map_err(|e| Failure::usage(format!("'{}': {e}", input_name(&p))))?
         }
-        SyncCommand::Ts(a) => {
-            options.max_draws = a.max_draws;
-            options.max_shift = a.max_shift;
-            options.names = caller_names(&a.names, &a.image)?;
-            (Format::Ts, &a.logs)
-        }
-        SyncCommand::Ares(a) | SyncCommand::GeneralsCrc(a) => {
-            options.max_draws = a.max_draws;
-            let f = match cmd {
-                SyncCommand::Ares(_) => Format::Ares,
-                _ => Format::GeneralsCrc,
-            };
-            (f, &a.logs)
-        }
-        SyncCommand::Generals(a) => {
-            options.max_shift = a.max_shift;
-            options.stream = Stream::from_name(&a.stream).unwrap_or_default();
-            (Format::Generals, &a.logs)
-        }
-        SyncCommand::Openra(a) => {
-            let seed = match &a.replay {
-                Some(p) => {
-                    let bytes = crate::read_limited(p, 1 << 30)?;
-                    Some(
-                        sync::orarep::seed(&bytes)
-                            .map_err(|e| Failure::usage(format!("'{}': {e}", input_name(p))))?,
-                    )
-                }
-                None => a.seed,
-            };
-            options.seed = seed.map(i64::from);
-            options.window = Some(a.window);
-            let logs = SyncLogs {
-                log: a.report.clone(),
-                log2: a.report2.clone(),
-                seed,
-                json: a.json,
-                html: a.html.clone(),
-            };
-            return report(Format::Openra, &logs, &options, out);
-        }
+        None => None,
     };
-    options.seed = logs.seed.map(i64::from);
-    report(format, logs, &options, out)
+    let seed = replay.or_else(|| args.opt::<i32>(Opt::Seed));
+    let options = Options {
+        seed: seed.map(i64::from),
+        log: args.opt(Opt::Log),
+        max_draws: args.opt(Opt::MaxDraws),
+        max_shift: args.opt(Opt::MaxShift),
+        stream: args
+            .opt::<String>(Opt::Stream)
+            .and_then(|s| Stream::from_name(&s))
+            .unwrap_or_default(),
+        ranged_fn: args.opt(Opt::RangedFn),
+        window: args.opt(Opt::Window),
+        names: caller_names(&args.opt(Opt::Names), &args.opt(Opt::Image))?,
+        stop: None,
+    };
+    let logs = Logs {
+        log: args.log(false).unwrap_or_default(),
+        log2: args.log(true),
+        json: args.flag("json"),
+        html: args.path("html"),
+    };
+    report(format, &logs, &options, out)
 }
 
-fn report(format: Format, logs: &SyncLogs, options: &Options, out: &mut impl Write) -> Outcome {
+fn report(format: Format, logs: &Logs, options: &Options, out: &mut impl Write) -> Outcome {
     let stdin = crate::is_std(&logs.log) || logs.log2.as_deref().is_some_and(crate::is_std);
     let report = if stdin {
         let mut a = reader(&logs.log)?;

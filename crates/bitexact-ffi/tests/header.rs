@@ -169,3 +169,23 @@ fn header_follows_the_naming_rule() {
         assert!(!header.contains(old), "{old} is still in the header");
     }
 }
+
+#[test]
+fn bx_sync_json_names_every_format() {
+    // C takes a format by name from the library's list; the list the
+    // documentation of `bx_sync_json` spells out by hand names each
+    // format and alias (a format registered and not named here fails).
+    let header = generate();
+    let end = header
+        .find("bx_status bx_sync_json(")
+        .expect("bx_sync_json");
+    let doc = &header[header[..end].rfind("// Checks the log").expect("its doc")..end];
+    for f in bitexact::sync::Format::ALL {
+        for name in std::iter::once(f.name()).chain(f.aliases().iter().copied()) {
+            assert!(
+                doc.contains(&format!("`\"{name}\"`")),
+                "bx_sync_json's documentation does not name the format {name}"
+            );
+        }
+    }
+}

@@ -3,6 +3,7 @@ library's test writers to the games' format strings) and on bad input."""
 
 import os
 import pathlib
+import re
 
 import pytest
 
@@ -46,6 +47,23 @@ def test_bad_input_raises_error_with_the_line() -> None:
     with pytest.raises(bitexact.Error, match="cannot read"):
         bitexact.sync("phobos", SYNC / "missing.txt", seed=1)
 
+
+
+def test_the_stub_and_the_docstring_name_every_format() -> None:
+    # The formats are the library's one list, which the error for an
+    # unknown one spells out; the stub's Literal and sync's docstring, kept
+    # by hand, name each of them (a format registered and not named fails).
+    with pytest.raises(bitexact.Error) as e:
+        bitexact.sync("nope", b"")  # type: ignore[arg-type]
+    listed = str(e.value).split(": ", 1)[1]
+    names = {n for n in re.findall(r"[a-z][a-z-]*", listed) if n != "or"}
+    stub = (pathlib.Path(bitexact.__file__).resolve().parent / "__init__.pyi").read_text()
+    literal = re.search(r"def sync\(\s*format: Literal\[([^\]]*)\]", stub)
+    assert literal is not None
+    assert set(re.findall(r'"([a-z-]+)"', literal.group(1))) == names
+    doc = bitexact.sync.__doc__ or ""
+    for n in names:
+        assert f'``"{n}"``' in doc, n
 
 WRITERS = pathlib.Path(__file__).resolve().parents[2] / "bitexact-cli" / "tests" / "sync_writers"
 

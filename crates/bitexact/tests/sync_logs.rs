@@ -3,7 +3,7 @@
 //! each kind of damage is named exactly.
 
 use bitexact::generals::GameRandom;
-use bitexact::sync::{check, generals_crc::seed_crc, Format, Options, Report};
+use bitexact::sync::{check, generals::crc::seed_crc, Format, Options, Report};
 use bitexact::westwood::{pick_random_number, Random2};
 
 /// A tiny deterministic "game" choosing calls (not the generator under test).

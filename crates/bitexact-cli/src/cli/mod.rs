@@ -1,6 +1,7 @@
 //! The command line (SPEC 6), as clap definitions. The engine subcommands of
 //! `stream`, `ledger`, `recover` and `state` are generated from the
-//! library's engine list (`engines.rs`): each engine takes exactly its own
+//! library's engine list (`engines.rs`), and `sync`'s from its list of
+//! formats (`sync.rs`): each engine and format takes exactly its own
 //! options, so clap rejects the others.
 
 use crate::num;
@@ -9,10 +10,12 @@ use std::path::PathBuf;
 
 pub mod engines;
 mod flags;
+pub mod sync;
 pub use engines::{
     ConvertArgs, DiffArgs, EngineArgs, IdentifyArgs, LedgerArgs, RecoverArgs, SaveArgs, ShowArgs,
     StreamArgs, Verb,
 };
+pub use sync::SyncArgs;
 
 #[derive(Parser, Debug)]
 // Help is never wrapped to a width (as the release build, whose clap has no
@@ -82,7 +85,7 @@ pub enum Command {
     Trace(TraceCommand),
     /// Check a game's desync report against a seed's stream
     #[command(subcommand)]
-    Sync(SyncCommand),
+    Sync(SyncArgs),
     /// Put the --json answers of a search's --shard K/N runs together
     #[command(after_help = MERGE_HELP)]
     Merge(MergeArgs),
@@ -332,203 +335,6 @@ pub struct ScanArgs {
     /// never counted with the sites above
     #[arg(long)]
     pub sweep: bool,
-    /// Also write one self-contained HTML page of the report to FILE (no network; the JSON inside; stdout and exit code unchanged)
-    #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
-}
-
-const SYNC_EXIT: &str = "Exit codes: 0 consistent (or the two logs agree), 1 a divergence, or a log that \
-cannot be placed (\"ambiguous\"), 2 bad input (a malformed line is named by its number). \
---json prints one object: consistent, summary, first_divergence, shift, position, ambiguous, checked, \
-details and the format's own fields.";
-
-#[derive(Subcommand, Debug)]
-pub enum SyncCommand {
-    /// Phobos SYNC#.TXT (Yuri's Revenge): the RNG Calls ring placed in the seed's scenario stream, or two players' rings aligned
-    #[command(after_help = sync_help_phobos())]
-    Phobos(SyncPhobosArgs),
-    /// Tiberian Sun sync dump (ts-patches, Vinifera): the RNG ring placed in the seed's scenario stream or two players' rings aligned, their FPU words compared; a file of values only ('Scenario random', 'Random Number') as before
-    #[command(alias = "vinifera", after_help = sync_help_ts())]
-    Ts(SyncTsArgs),
-    /// Ares sync log (Yuri's Revenge): where 'My Random Number' sits in the seed's scenario stream
-    #[command(after_help = sync_help_values())]
-    Ares(SyncValuesArgs),
-    /// Generals / Zero Hour DEBUG_RANDOM_LOGIC lines: every GetGame…RandomValue replayed from InitRandom or --seed
-    #[command(after_help = sync_help_generals())]
-    Generals(SyncGeneralsArgs),
-    /// Generals crcDebug file: each 'RandomSeed:' CRC placed in the seed's logic stream, draws per frame
-    #[command(after_help = sync_help_crc())]
-    GeneralsCrc(SyncValuesArgs),
-    /// OpenRA's sync report: each frame's `SharedRandom: L (#T)` against the seed's stream, or two players' reports compared
-    #[command(
-        after_help = "One report and --seed (or --replay FILE.orarep, whose last SyncInfo before StartGame \
-        holds the seed): for each 'Sync for net frame F' with its 'SharedRandom: L (#T)' line, \
-        checks that draw #T (1-based; T = 0: no draw yet) of MersenneTwister(SEED)'s Next() values is L. \
-        When it is not, looks for L within --window draws on both sides: found at #P, the client's \
-        SharedRandom is P - T draws ahead of its count (behind when negative); not found, the stream \
-        itself differs (another seed, or a re-seeded generator).\n\n\
-        Two reports (what every desync thread compares by hand): per net frame both hold, the SharedRandom \
-        counts first (T differs: one side made |dT| more draws; the same T with another L is not one seed), \
-        then the synced traits keyed by actor ID and trait class, naming the first whose hash differs and \
-        its first differing member, then the effects. Header lines (Player, Game ID) are not compared. A \
-        report that says 'No sync report available!' is no evidence (exit 1), not bad input.\n\n\
-        Exit codes: 0 consistent (or the reports agree), 1 a frame not consistent, a difference, or no \
-        evidence, 2 bad input (a malformed report names its line)."
-    )]
-    Openra(SyncOpenraArgs),
-}
-
-fn sync_help_phobos() -> String {
-    format!("With --seed: every position of the first call up to --max-draws (default 10^7 draws, about 0.2 s) \
-    is tried; the one placement where every call makes the draws its cursors say (Single 1, Ranged what the ranged \
-    rule makes on the replayed words) is 'consistent' (placements differing only in where the oldest call starts \
-    count as one); several are 'ambiguous' (a log of Single calls never pins its position); none is a divergence \
-    at the call the best placement fails. A ring holding the end of an earlier game (frames and cursors restart) \
-    is checked from the new game, placed at the seed's first draws. With two logs and no seed: the rings are \
-    aligned on frame and cursors and the first differing call is named, with the k <= --max-shift (default 16) extra \
-    calls on one side that realign the rest. A file holding several logs is read whole; --log picks one (default the \
-    last).\n\n{SYNC_EXIT}")
-}
-
-fn sync_help_ts() -> String {
-    format!("Reads the '--- BEGIN RANDOM ---' ring of ts-patches (log_more_oos.c) and Vinifera (SyncRecorder): \
-    newest first, MIX1/MIX2 the cursors before each call. CRITICAL calls are the scenario stream; NONCRIT ones are \
-    kept apart. With --seed (or Vinifera's own 'Random seed:' line) the calls are placed in the seed's scenario \
-    stream as Phobos' are (every position up to --max-draws, default 10^7); with two dumps they are aligned call \
-    by call and the first call one side made alone is named, with the k <= --max-shift (default 16) extra calls \
-    that realign the rest. The newest call's draws are not known (its cursors are read before it) and it is not \
-    checked. Two players whose 'FPU State:' words differ (precision _PC_24/_PC_53/_PC_64, rounding) compute \
-    floats differently: named as the cause even where the rings agree. ts-patches' NoRNG (no draw from frame \
-    10 on) is recognised and not placed. A file with no ring is read for Vinifera's values: {}\n\n{SYNC_EXIT}",
-    "each 'Scenario random' / 'Random Number' placed in the seed's stream (--max-draws default 10^8).")
-}
-
-fn sync_help_values() -> String {
-    format!("Each logged value is searched in the seed's stream over the whole bound (--max-draws, default 10^8 \
-    draws for Vinifera and Ares, about 0.35 s; 10^7 for generals-crc, about 0.08 s; at most 10^10, about 35 s (one value; 70 s for five) and 80 s), so a value that occurs twice is said so. \
-    A 32-bit value is found within N draws of an unrelated stream with chance about N / 2^32: the report gives it. \
-    Two logs: how many draws B is ahead of A (Vinifera, Ares), or the first frame whose draw counts differ \
-    (generals-crc).\n\n{SYNC_EXIT}")
-}
-
-fn sync_help_generals() -> String {
-    format!("Every logged line is one draw of its stream (calls that draw nothing return before logging). Int lines \
-    are checked exactly: value == draw mod (hi - lo + 1) + lo; real lines are counted, not checked (they do not carry \
-    their bounds). InitRandom lines re-seed and restart the count; --seed seeds the lines before the first. On the \
-    first mismatch, shifts |k| <= --max-shift (default 64) draws are tried on the next 256 lines: k > 0, the game \
-    made k draws the log does not show; k < 0, the log shows |k| lines the replay does not make; 0, only that line \
-    differs. Two logs and no seed: compared line by line, with the same shifts.\n\n{SYNC_EXIT}")
-}
-
-fn sync_help_crc() -> String {
-    format!("Each 'FRAME:INDEX RandomSeed: CRC' line is placed at the smallest draw count, not below the previous \
-    line's, whose logic state has that CRC (GetGameLogicRandomSeedCRC).\n\n{}", sync_help_values())
-}
-
-/// What every `sync` format reads.
-#[derive(Args, Debug)]
-pub struct SyncLogs {
-    /// The log, as the game wrote it (`-` for stdin)
-    pub log: PathBuf,
-    /// A second player's log of the same moment
-    pub log2: Option<PathBuf>,
-    /// The match seed: decimal or 0x hex, an int32 as the logs print it or its 32-bit pattern
-    #[arg(long, value_parser = num::parse_int_seed, allow_hyphen_values = true)]
-    pub seed: Option<i32>,
-    /// Print one JSON object
-    #[arg(long)]
-    pub json: bool,
-    /// Also write one self-contained HTML page of the report to FILE (no network; the JSON inside; stdout and exit code unchanged)
-    #[arg(long, value_name = "FILE")]
-    pub html: Option<PathBuf>,
-}
-
-#[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
-pub struct SyncPhobosArgs {
-    #[command(flatten)]
-    pub logs: SyncLogs,
-    /// Which log of a file holding several (1-based; default the last)
-    #[arg(long = "log", value_name = "K", value_parser = num::parse_u64_usize)]
-    pub log_index: Option<usize>,
-    /// Positions of the first call tried with --seed, in draws (default 10^7, about 0.2 s; at most 10^9)
-    #[arg(long, value_parser = num::parse_u64)]
-    pub max_draws: Option<u64>,
-    /// Extra calls on one side tried to realign two logs (default 16, at most 4096)
-    #[arg(long, value_parser = num::parse_u64)]
-    pub max_shift: Option<u64>,
-    /// Name callers: lines 'ADDRESS NAME' or 'ADDRESS,NAME' (hex) exported from a disassembler
-    #[arg(long, value_name = "FILE")]
-    pub names: Option<PathBuf>,
-    /// Name callers by the function map of this image (gamemd.exe), as `scan` finds it
-    #[arg(long, value_name = "EXE")]
-    pub image: Option<PathBuf>,
-    /// RandomRanged's address range, whose inner Single lines belong to the Ranged line after them
-    #[arg(long, value_name = "START..END", value_parser = num::parse_range_u32, default_value = "0x65C7E0..0x65C88D")]
-    pub ranged_fn: (u32, u32),
-}
-
-#[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
-pub struct SyncTsArgs {
-    #[command(flatten)]
-    pub logs: SyncLogs,
-    /// Positions of the first call tried with a seed, in draws (default 10^7 for a ring, 10^8 for values; at most 10^10)
-    #[arg(long, value_parser = num::parse_u64)]
-    pub max_draws: Option<u64>,
-    /// Extra calls on one side tried to realign two rings (default 16, at most 4096)
-    #[arg(long, value_parser = num::parse_u64)]
-    pub max_shift: Option<u64>,
-    /// Name callers: lines 'ADDRESS NAME' or 'ADDRESS,NAME' (hex) exported from a disassembler
-    #[arg(long, value_name = "FILE")]
-    pub names: Option<PathBuf>,
-    /// Name callers by the function map of this image (game.exe), as `scan` finds it
-    #[arg(long, value_name = "EXE")]
-    pub image: Option<PathBuf>,
-}
-
-#[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
-pub struct SyncValuesArgs {
-    #[command(flatten)]
-    pub logs: SyncLogs,
-    /// Draws searched (default 10^8 for vinifera and ares, 10^7 for generals-crc; at most 10^10)
-    #[arg(long, value_parser = num::parse_u64)]
-    pub max_draws: Option<u64>,
-}
-
-#[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
-pub struct SyncGeneralsArgs {
-    #[command(flatten)]
-    pub logs: SyncLogs,
-    /// The stream whose lines are checked
-    #[arg(long, default_value = "logic", value_parser = ["logic", "client", "audio"])]
-    pub stream: String,
-    /// Draws (or lines) tried to realign after the first mismatch (default 64, at most 4096)
-    #[arg(long, value_parser = num::parse_u64)]
-    pub max_shift: Option<u64>,
-}
-
-#[derive(Args, Debug)]
-#[command(allow_negative_numbers = true)]
-pub struct SyncOpenraArgs {
-    /// The sync report (syncreport.log; `-` for stdin)
-    pub report: PathBuf,
-    /// A second player's report of the same desync: the two are compared
-    pub report2: Option<PathBuf>,
-    /// The game's SharedRandom seed: an int32 as OpenRA writes it, or its bits
-    #[arg(long, value_parser = num::parse_int_seed, allow_hyphen_values = true, conflicts_with = "replay")]
-    pub seed: Option<i32>,
-    /// Read the seed from the game's replay: the RandomSeed of the last SyncInfo before StartGame
-    #[arg(long, value_name = "FILE.orarep")]
-    pub replay: Option<PathBuf>,
-    /// Draws searched on each side of #T for a mismatching value (at most 10^7)
-    #[arg(long, default_value_t = bitexact::sync::openra::DEFAULT_WINDOW, value_parser = num::parse_u64)]
-    pub window: u64,
-    /// Print one JSON object
-    #[arg(long)]
-    pub json: bool,
     /// Also write one self-contained HTML page of the report to FILE (no network; the JSON inside; stdout and exit code unchanged)
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,

@@ -3,7 +3,7 @@
 //! lossily (a path in a code page), and no line longer than [`MAX_LINE`]
 //! held in memory.
 
-use super::SyncError;
+use super::error::SyncError;
 use std::io::{BufRead, ErrorKind};
 use std::string::String;
 use std::vec::Vec;

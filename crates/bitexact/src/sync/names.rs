@@ -2,7 +2,8 @@
 //! exports them (`ADDRESS NAME` or `ADDRESS,NAME`, hex with or without `0x`),
 //! or function starts from elsewhere (`scan`'s function map).
 
-use super::{Lines, SyncError};
+use super::error::SyncError;
+use super::lines::Lines;
 use std::io::BufRead;
 use std::string::String;
 use std::vec::Vec;

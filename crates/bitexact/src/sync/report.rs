@@ -1,7 +1,7 @@
 //! The one report shape every format returns (SPEC 12), rendered once as
 //! text and as JSON for every front end.
 
-use super::Format;
+use super::format::Info;
 use crate::json::Json;
 use core::fmt::Write;
 use std::string::String;
@@ -67,11 +67,15 @@ impl Divergence {
     }
 }
 
-/// The answer of [`check`](super::check).
+/// The largest chance that an unrelated stream fits as well that is still
+/// called consistent (every placement's bound, SPEC 12).
+pub(crate) const MAX_CHANCE: f64 = 1e-4;
+
+/// The answer of a check (`sync::check`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
-    /// The format checked.
-    pub format: Format,
+    /// The format checked (its name is the JSON's `format`).
+    pub format: &'static Info,
     /// The log is consistent with the seed (or the two logs agree). Never true
     /// for a log that could not be placed (see `ambiguous`).
     pub consistent: bool,
@@ -99,7 +103,8 @@ pub struct Report {
 }
 
 impl Report {
-    pub(crate) fn new(format: Format) -> Self {
+    /// An empty report of `format`: not consistent, no summary yet.
+    pub(crate) fn new(format: &'static Info) -> Self {
         Self {
             format,
             consistent: false,
@@ -118,10 +123,12 @@ impl Report {
     /// `first_divergence` (null or `{entry|line, frame, caller,
     /// caller_name, file, source_line, logged, expected, context}`),
     /// `shift`, `position`, `ambiguous`, `checked`, `details`, then the
-    /// format's own fields.
+    /// format's own fields. A divergence's caller fields are there for the
+    /// formats whose divergences carry one, its source fields for those
+    /// that carry a source line ([`Info::fields`]).
     pub fn to_json(&self) -> String {
         let mut o = Json::object();
-        o.set("format", self.format.name());
+        o.set("format", self.format.name);
         o.set("consistent", self.consistent);
         o.set("summary", self.summary.as_str());
         o.set(
@@ -133,13 +140,12 @@ impl Report {
                 }
                 j.set("line", d.line);
                 j.set("frame", d.frame);
-                // The ring formats name callers.
-                if matches!(self.format, Format::Phobos | Format::Ts) {
+                if self.format.fields.caller {
                     j.set("caller", d.caller);
                     j.set("caller_hex", d.caller.map(|c| std::format!("{c:08x}")));
                     j.set("caller_name", d.caller_name.clone());
                 }
-                if self.format == Format::Generals {
+                if self.format.fields.source {
                     j.set("file", d.file.clone());
                     j.set("source_line", d.source_line);
                 }

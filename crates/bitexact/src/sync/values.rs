@@ -1,10 +1,7 @@
-//! Raw scenario-stream draws in Vinifera's and Ares' CRC logs (SPEC 12.2).
-//!
-//! - Vinifera `Extension::Print_CRCs` writes `"Scenario random: %d\n"` (a
-//!   raw draw), `"Random seed: %d\n"` (the match seed) and later
-//!   `"\nRandom Number:%x\n"` (another raw draw).
-//! - Ares `src/Misc/Checksum.cpp` writes `"My Random Number: %08X\n"` (a raw
-//!   draw made while the log is written) and `"My Frame: %08X\n"`.
+//! Raw scenario-stream draws logged as values (SPEC 12.2), shared by the
+//! two writers that log them: Vinifera (`ts::values`) and Ares (`ares`).
+//! Each writer says which of its lines are values ([`Labels`]); the
+//! reading and the search are here.
 //!
 //! Each value's draw position in `Random2Class(seed)` is searched up to the
 //! bound, the whole bound every time, so a value that also occurs elsewhere
@@ -16,11 +13,11 @@
 //! value is found within `n` draws of an unrelated stream with chance about
 //! `n / 2^32`; the report says it.
 
-use super::{Divergence, Format, Lines, Options, Report, SyncError, Which};
-
-/// The largest chance of an accidental placement still called consistent
-/// (the Phobos bound).
-const MAX_CHANCE: f64 = 1e-4;
+use super::error::{SyncError, Which};
+use super::format::Info;
+use super::lines::Lines;
+use super::options::Options;
+use super::report::{Divergence, Report, MAX_CHANCE};
 use crate::json::Json;
 use crate::westwood::Random2;
 use std::io::BufRead;
@@ -38,6 +35,32 @@ pub struct Value {
     pub value: i32,
     /// The line as written.
     pub text: String,
+}
+
+/// One labelled line: `PREFIX number`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// What the line starts with (`Scenario random:`).
+    pub prefix: &'static str,
+    /// Its name in the report (`Scenario random`).
+    pub label: &'static str,
+    /// Whether the number is hex (`%x`, `%08X`) rather than a signed `%d`.
+    pub hex: bool,
+}
+
+/// Which lines of one writer's log the values are, and what else it logs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Labels {
+    /// The format its reports are of.
+    pub format: &'static Info,
+    /// The value lines, each a raw draw.
+    pub values: &'static [Label],
+    /// The line holding the match seed (Vinifera's `Random seed:`).
+    pub seed: Option<Label>,
+    /// The line holding the frame (Ares' `My Frame:`).
+    pub frame: Option<Label>,
+    /// What a log with no value line lacks, for its error.
+    pub wanted: &'static str,
 }
 
 /// What one log holds.
@@ -70,67 +93,61 @@ fn number(text: &str, n: u64, hex: bool, what: &str) -> Result<i64, SyncError> {
     })
 }
 
-/// Read a Vinifera or Ares log. Errors: a labelled line whose number does
-/// not parse, no value at all.
-pub fn read(format: Format, reader: &mut dyn BufRead) -> Result<Values, SyncError> {
+/// Read a log of `labels`' lines. Errors: a labelled line whose number
+/// does not parse, no value at all.
+pub fn read(labels: &Labels, reader: &mut dyn BufRead) -> Result<Values, SyncError> {
     let mut lines = Lines::new(reader);
     let mut out = Values::default();
     while let Some((n, text)) = lines.next_line()? {
-        read_line(format, n, text, &mut out)?;
+        read_line(labels, n, text, &mut out)?;
     }
     if out.values.is_empty() {
-        return Err(no_values(format));
+        return Err(no_values(labels));
     }
     Ok(out)
 }
 
-/// One line of a Vinifera (`Format::Ts`) or Ares log, into `out` when it
-/// is one of the lines read. Errors: a labelled line whose number does not
-/// parse.
-pub(super) fn read_line(
-    format: Format,
+/// One line, into `out` when it is one of `labels`' lines. Errors: a
+/// labelled line whose number does not parse.
+pub(crate) fn read_line(
+    labels: &Labels,
     n: u64,
     text: &str,
     out: &mut Values,
 ) -> Result<(), SyncError> {
-    let labels: &[(&str, &'static str, bool)] = match format {
-        Format::Ts => &[
-            ("Scenario random:", "Scenario random", false),
-            ("Random Number:", "Random Number", true),
-        ],
-        _ => &[("My Random Number:", "My Random Number", true)],
-    };
     let t = text.trim();
-    for &(prefix, label, hex) in labels {
-        if let Some(rest) = t.strip_prefix(prefix) {
-            let v = number(rest, n, hex, label)?;
+    let parse = |l: &Label| -> Option<Result<i64, SyncError>> {
+        let rest = t.strip_prefix(l.prefix)?;
+        Some(number(rest, n, l.hex, l.label))
+    };
+    for l in labels.values {
+        if let Some(v) = parse(l) {
             out.values.push(Value {
                 line: n,
-                label,
-                value: v as i32,
+                label: l.label,
+                value: v? as i32,
                 text: t.into(),
             });
         }
     }
-    if format == Format::Ts {
-        if let Some(rest) = t.strip_prefix("Random seed:") {
-            out.seed = Some(number(rest, n, false, "Random seed")?);
-        }
-    } else if let Some(rest) = t.strip_prefix("My Frame:") {
-        out.frame = Some(number(rest, n, true, "My Frame")?);
+    if let Some(v) = labels.seed.as_ref().and_then(parse) {
+        out.seed = Some(v?);
+    }
+    if let Some(v) = labels.frame.as_ref().and_then(parse) {
+        out.frame = Some(v?);
     }
     Ok(())
 }
 
 /// The error for a log with no value line.
-pub(super) fn no_values(format: Format) -> SyncError {
-    let want = match format {
-        Format::Ts => "'Scenario random:' or 'Random Number:' (or an RNG ring)",
-        _ => "'My Random Number:'",
-    };
+pub(crate) fn no_values(labels: &Labels) -> SyncError {
     SyncError::whole(
         None,
-        std::format!("no {want} line (not a {} log?)", format.name()),
+        std::format!(
+            "no {} line (not a {} log?)",
+            labels.wanted,
+            labels.format.name
+        ),
     )
 }
 
@@ -145,7 +162,7 @@ fn positions(
     let mut out: Vec<(Vec<u64>, u64)> = std::vec![(Vec::new(), 0); values.len()];
     let mut g = Random2::new(seed);
     for d in 1..=max {
-        super::stop_at(options, d)?;
+        options.stop_at(d)?;
         let w = g.raw();
         for (k, v) in values.iter().enumerate() {
             if w == *v {
@@ -166,7 +183,7 @@ struct Placed {
 }
 
 fn place(
-    format: Format,
+    format: &Info,
     log: Values,
     seed: Option<u32>,
     max: u64,
@@ -181,7 +198,7 @@ fn place(
                 Some(which),
                 std::format!(
                     "{}: no seed (the log has no 'Random seed:' line): give the match seed",
-                    format.name()
+                    format.name
                 ),
             ))
         }
@@ -194,26 +211,12 @@ fn place(
     })
 }
 
-pub(super) fn check(
-    format: Format,
-    a: &mut dyn BufRead,
-    b: Option<&mut dyn BufRead>,
-    options: &Options,
-) -> Result<Report, SyncError> {
-    let seed = options.seed_u32()?;
-    if format == Format::Ares && seed.is_none() {
-        return Err(SyncError::whole(
-            None,
-            "ares: the log holds no seed: give the match seed",
-        ));
-    }
-    let (la, lb) = super::read_both(a, b, |r| read(format, r))?;
-    check_values(format, la, lb, options)
-}
-
-/// The check of logs already read (Vinifera's values beside its ring).
-pub(super) fn check_values(
-    format: Format,
+/// Logs already read, checked against the seed (`options.seed`, else each
+/// log's own): each value's draws in the seed's stream within the bound,
+/// the log placed by its first value; with two logs, how many draws B is
+/// ahead of A. The report is of `format`, with its bounds.
+pub(crate) fn check(
+    format: &'static Info,
     la: Values,
     lb: Option<Values>,
     options: &Options,

@@ -3,7 +3,7 @@
 
 use super::svg;
 use super::{escape, td, Page, Source, Verdict, MAX_ROWS};
-use crate::sync::{Format, Report};
+use crate::sync::Report;
 use core::fmt::Write;
 use std::string::{String, ToString};
 use std::vec::Vec;
@@ -31,7 +31,7 @@ pub fn sync(report: &Report, source: &Source<'_>) -> String {
     page.verdict(v, word, &report.summary);
 
     let mut facts: Vec<(&str, String, &str)> = Vec::new();
-    facts.push(("format", report.format.name().to_string(), ""));
+    facts.push(("format", report.format.name.to_string(), ""));
     facts.push(("checked", report.checked.to_string(), "checked"));
     if let Some(p) = report.position {
         facts.push(("position (draws before the first call)", p.to_string(), ""));
@@ -77,7 +77,7 @@ pub fn sync(report: &Report, source: &Source<'_>) -> String {
         if let Some(n) = &d.caller_name {
             row("caller name", "div-caller-name", n.clone());
         }
-        if report.format == Format::Generals {
+        if report.format.fields.source {
             if let Some(f) = d.file.as_ref().filter(|f| !f.is_empty()) {
                 row("source file", "div-file", f.clone());
             }
@@ -134,7 +134,7 @@ pub fn sync(report: &Report, source: &Source<'_>) -> String {
     }
 
     if !report.details.is_empty() || !report.extra.is_empty() {
-        page.h2(&std::format!("Details ({})", report.format.name()));
+        page.h2(&std::format!("Details ({})", report.format.name));
         let mut o = String::from("<ul id=\"details\">");
         let n = report.details.len();
         for l in report.details.iter().take(MAX_ROWS) {
@@ -315,7 +315,7 @@ mod tests {
 
     #[test]
     fn every_verdict_reads_in_words() {
-        let mut r = Report::new(Format::Phobos);
+        let mut r = Report::new(crate::sync::Format::Phobos.info());
         r.consistent = true;
         assert!(sync(&r, &source()).contains("<strong>Consistent</strong>"));
         r.consistent = false;

@@ -17,21 +17,14 @@
 //! on kind, caller, frame and range (the cursors stay apart after an extra
 //! draw, by design). The shift is positive when B made the extra calls.
 
-use super::phobos::{calls, context, current_game, Entry, Log, RANGED_FN};
-use super::{Divergence, Options, Report};
+use super::anchor::{longest_run, run, MIN_ANCHOR};
+use super::ring::{calls, context, current_game, Entry, Log, RANGED_FN};
 use crate::json::Json;
+use crate::sync::options::Options;
+use crate::sync::report::{Divergence, Report};
 use crate::westwood::{Pick, Random2};
-use std::collections::HashMap;
 use std::string::String;
 use std::vec::Vec;
-
-/// The fewest calls in a row, alike with their cursors, that anchor two
-/// rings.
-const MIN_ANCHOR: usize = 2;
-
-fn run(a: &[Entry], b: &[Entry]) -> usize {
-    a.iter().zip(b).take_while(|(x, y)| x.same(y)).count()
-}
 
 /// Whether `a` and `b` agree call for call (not cursors) over their overlap,
 /// which must be at least one entry.
@@ -40,7 +33,7 @@ fn agree_calls(a: &[Entry], b: &[Entry]) -> bool {
     n > 0 && a[..n].iter().zip(&b[..n]).all(|(x, y)| x.same_call(y))
 }
 
-pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Report {
+pub(crate) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Report {
     let mut report = Report::new(a.format);
     for n in &a.notes {
         report.details.push(std::format!("A: {n}"));
@@ -81,38 +74,7 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         }
     }
     let (ea, eb) = (&ca[..], &cb[..]);
-    let mut by_key: HashMap<(i64, u8, u8), Vec<usize>> = HashMap::new();
-    for (j, e) in eb.iter().enumerate() {
-        by_key
-            .entry((e.frame, e.index1, e.index2))
-            .or_default()
-            .push(j);
-    }
-    // The anchor is the longest run of calls alike with their cursors
-    // (each run counted once, from its start): two rings of one stream
-    // share hundreds, unrelated ones a few by chance (zero-draw calls in a
-    // row repeat their cursors). Ties: several equal runs, not sure.
-    let mut anchor: Option<(usize, usize, usize)> = None;
-    let mut best_run = 0usize;
-    for (i, e) in ea.iter().enumerate() {
-        let Some(js) = by_key.get(&(e.frame, e.index1, e.index2)) else {
-            continue;
-        };
-        for &j in js.iter().filter(|&&j| e.same(&eb[j])) {
-            if i > 0 && j > 0 && ea[i - 1].same(&eb[j - 1]) {
-                continue;
-            }
-            let r = run(&ea[i..], &eb[j..]);
-            if r > best_run {
-                best_run = r;
-                anchor = Some((i, j, 1));
-            } else if r == best_run {
-                if let Some(a) = anchor.as_mut() {
-                    a.2 += 1;
-                }
-            }
-        }
-    }
+    let (mut anchor, best_run) = longest_run(ea, eb);
     // One call alike with its cursors is a coincidence of 1 in 250
     // between unrelated rings: an anchor agrees on two in a row.
     if best_run < MIN_ANCHOR {
@@ -155,7 +117,7 @@ pub(super) fn check(a: &Log, b: &Log, max_shift: u64, options: &Options) -> Repo
         // At a ring's oldest entry no shift leaves calls to compare: the
         // cursors say whether that entry began where the other side's call
         // ended (an extra call after it) rather than where it began.
-        let before = a.format == super::Format::Ts;
+        let before = a.cursors_before;
         let mut fits = fits;
         let edge = if fits.is_empty() && jb == 0 && edge_extra(ea, ib, y, before, ranged_fn) {
             Some(("B", y, "A", x))
@@ -487,7 +449,7 @@ fn extra_call(
 
 /// The log's calls, one entry each: a call's last entry (its `Ranged`
 /// line, whose cursors are after the whole call) stands for its inner
-/// `Single` lines too (see [`super::phobos::calls`]).
+/// `Single` lines too (see [`super::ring::calls`]).
 fn whole_calls(entries: &[Entry], ranged_fn: (u32, u32)) -> Vec<Entry> {
     calls(entries, ranged_fn)
         .into_iter()

@@ -3,9 +3,12 @@
 //! the logs from each other — is reported, with the shifts that realign the
 //! call sites after it (one named only when it is the only fit).
 
-use super::generals::{marker, Item, Kind, Reader};
-use super::generals_replay::{explain, Replayer};
-use super::{Divergence, Format, Report, SyncError, Which};
+use super::info::GENERALS;
+use super::log::{Item, Kind, Reader};
+use super::replay::{explain, Replayer};
+use super::stream::marker;
+use crate::sync::error::{SyncError, Which};
+use crate::sync::report::{Divergence, Report};
 use crate::json::Json;
 use std::string::String;
 use std::vec::Vec;
@@ -20,7 +23,7 @@ pub(super) fn compare<'r>(
     seed: Option<u32>,
 ) -> Result<Report, SyncError> {
     let stream = a.stream;
-    let mut report = Report::new(Format::Generals);
+    let mut report = Report::new(&GENERALS);
     let mut reps = seed.map(|s| (Replayer::new(Some(s)), Replayer::new(Some(s))));
     let mut n = 0u64;
     let mut last_frame = i64::MIN;

@@ -13,8 +13,10 @@
 //! Only the values needed are read, each by its key (`"Next1"`, …), from
 //! the dump's text; the rest of the document is not parsed.
 
-use super::{Divergence, Format, Report, SyncError, Which};
+use super::info::PHOBOS;
 use crate::json::Json;
+use crate::sync::error::{SyncError, Which};
+use crate::sync::report::{Divergence, Report};
 use crate::westwood::Random2;
 use std::io::{BufRead, Read};
 use std::string::String;
@@ -228,7 +230,7 @@ pub(super) fn check(
     seed: Option<u32>,
     max: u64,
 ) -> Result<Report, SyncError> {
-    let mut report = Report::new(Format::Phobos);
+    let mut report = Report::new(&PHOBOS);
     report.extra.push(("json", Json::from(true)));
     for (side, d) in core::iter::once(("A", a)).chain(b.map(|d| ("B", d))) {
         if d.state.disabled()

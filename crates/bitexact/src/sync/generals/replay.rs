@@ -1,9 +1,12 @@
 //! A Generals log replayed from its seed (SPEC 12.3); on the first
 //! mismatch, the shifts that realign the next lines, one named only when it
-//! is the only fit. Two logs are compared in `generals_compare`.
+//! is the only fit. Two logs are compared in `compare.rs`.
 
-use super::generals::{marker, Item, Kind, Reader, LOOKAHEAD};
-use super::{Divergence, Format, Report, SyncError};
+use super::info::GENERALS;
+use super::log::{Item, Kind, Reader, LOOKAHEAD};
+use super::stream::marker;
+use crate::sync::error::SyncError;
+use crate::sync::report::{Divergence, Report};
 use crate::generals::GameRandom;
 use crate::json::Json;
 use std::string::String;
@@ -363,7 +366,7 @@ pub(super) fn replay(
     who: &str,
 ) -> Result<Report, SyncError> {
     let stream = r.stream;
-    let mut report = Report::new(Format::Generals);
+    let mut report = Report::new(&GENERALS);
     let mut rp = Replayer::new(seed);
     while let Some(it) = r.next()? {
         if let Some(m) = rp.feed(&it, &r)? {

@@ -1,4 +1,4 @@
-//! A Phobos log placed in its seed's scenario stream (SPEC 12.1, `--seed`).
+//! A Phobos log placed in its seed's scenario stream (SPEC 12.1, with a seed).
 //!
 //! The scenario stream is `Random2Class(seed)` (cursors 0 and 103). The
 //! first call's position `p` (draws before it) must put the stream's
@@ -9,9 +9,12 @@
 //! "ambiguous" (the log does not pin its position — a log of `Single` calls
 //! never can), none a divergence at the call the best placement fails.
 
-use super::phobos::{calls, context, current_game, Call, Entry, Log, RANGED_FN};
-use super::{Format, Options, Report, SyncError};
+use super::ring::{calls, context, current_game, Call, Entry, Log, RANGED_FN};
 use crate::json::Json;
+use crate::sync::error::SyncError;
+use crate::sync::format::Info;
+use crate::sync::options::Options;
+use crate::sync::report::{Report, MAX_CHANCE};
 use crate::westwood::{Pick, Random2};
 use std::vec::Vec;
 
@@ -131,7 +134,7 @@ fn fit(words: &mut Words, es: &[Entry], cs: &[Call], p: u64) -> Fit {
 /// seed's first draws (a freshly seeded scenario stream's first calls are
 /// logged), never anywhere in the stream, so a frame drop cannot hide a
 /// divergence.
-pub(super) fn check(
+pub(crate) fn check(
     log: &Log,
     seed: u32,
     max: u64,
@@ -168,9 +171,29 @@ pub(super) fn check(
 /// seeding (its own draws are not in the log).
 const FRESH_DRAWS: u8 = 16;
 
+/// Two logs placed against one seed, then aligned: `a`'s placement when it
+/// does not fit, else `b`'s (its summary saying it is the second `what`'s)
+/// when that does not, else `align`'s answer.
+pub(crate) fn both(
+    a: Report,
+    b: impl FnOnce() -> Result<Report, SyncError>,
+    what: &str,
+    align: impl FnOnce() -> Result<Report, SyncError>,
+) -> Result<Report, SyncError> {
+    if !a.consistent {
+        return Ok(a);
+    }
+    let mut b = b()?;
+    if !b.consistent {
+        b.summary = std::format!("the second {what}: {}", b.summary);
+        return Ok(b);
+    }
+    align()
+}
+
 /// Place the entries `es` with the first call at draws `0..=max`.
 fn place(
-    format: Format,
+    format: &'static Info,
     es: &[Entry],
     seed: u32,
     max: u64,
@@ -240,7 +263,7 @@ fn place(
     let mut best: Option<(usize, u64)> = None;
     let mut best_ties = 0u64;
     for p in 0..=max {
-        super::stop_at(options, p)?;
+        options.stop_at(p)?;
         words.trim(p);
         let f = fit(&mut words, es, &cs, p);
         if f.depth == cs.len() {
@@ -379,10 +402,6 @@ fn place(
     }
     Ok(report)
 }
-
-/// The largest chance of a placement by accident that is still called
-/// consistent.
-const MAX_CHANCE: f64 = 1e-4;
 
 /// A bound on the expected number of placements of `cs` an unrelated
 /// stream gives within draws `0..=max`.

@@ -26,7 +26,12 @@
 //!   mid-ring: when the frames go down exactly once and the cursors of the
 //!   last entry lead into the first, the dump is rotated back.
 
-use super::{phobos_align, phobos_json, phobos_place, Lines, Options, Report, SyncError};
+use super::info::PHOBOS;
+use crate::sync::error::SyncError;
+use crate::sync::format::Info;
+use crate::sync::lines::Lines;
+use crate::sync::names::Names;
+use crate::sync::report::Divergence;
 use std::io::BufRead;
 use std::string::String;
 use std::vec::Vec;
@@ -80,12 +85,12 @@ impl Entry {
     /// by `names`), what each side says, and the lines around it.
     pub(super) fn divergence(
         &self,
-        names: Option<&super::Names>,
+        names: Option<&Names>,
         logged: String,
         expected: String,
         context: Vec<String>,
-    ) -> super::Divergence {
-        super::Divergence {
+    ) -> Divergence {
+        Divergence {
             entry: Some(self.number),
             line: Some(self.line),
             frame: Some(self.frame),
@@ -94,10 +99,11 @@ impl Entry {
             logged,
             expected,
             context,
-            ..super::Divergence::default()
+            ..Divergence::default()
         }
     }
 
+    /// Kind, caller, frame and cursors, as a divergence names the entry.
     pub(super) fn describe(&self) -> String {
         let kind = if self.ranged {
             std::format!("Ranged({}, {})", self.min, self.max)
@@ -116,11 +122,14 @@ impl Entry {
 
 /// One log of a file: its entries (in call order, after any rotation
 /// repair) and what was noticed reading it. Tiberian Sun's ring
-/// ([`super::ts`]) is read into the same shape.
+/// (`sync::ts`) is read into the same shape.
 #[derive(Clone, Debug)]
 pub struct Log {
     /// The format it was read from (the report's).
-    pub format: super::Format,
+    pub format: &'static Info,
+    /// Whether each entry holds the cursors before its call (a Tiberian Sun
+    /// ring read for alignment) rather than after it (Phobos).
+    pub cursors_before: bool,
     /// Whether the ring had filled (its oldest calls overwritten): a ring
     /// that never filled holds every call since its process started.
     pub full: bool,
@@ -273,7 +282,8 @@ pub fn read(reader: &mut dyn BufRead, pick: Option<usize>) -> Result<Log, SyncEr
         (None, None) => Vec::new(),
     };
     let mut log = Log {
-        format: super::Format::Phobos,
+        format: &PHOBOS,
+        cursors_before: false,
         full: entries.len() == RING,
         index: pick.unwrap_or(logs),
         of: logs,
@@ -432,44 +442,4 @@ pub(super) fn context(entries: &[Entry], i: usize) -> Vec<String> {
         .iter()
         .map(|e| e.text.trim_end().into())
         .collect()
-}
-
-/// `sync phobos`: with a seed, place the log in the scenario stream
-/// ([`phobos_place`]); with two logs and no seed, align them
-/// ([`phobos_align`]); with both, place each and compare.
-pub(super) fn check(
-    a: &mut dyn BufRead,
-    b: Option<&mut dyn BufRead>,
-    options: &Options,
-) -> Result<Report, SyncError> {
-    let seed = options.seed_u32()?;
-    let max_shift = options.max_shift(super::Format::Phobos)?;
-    let max_draws = options.max_draws(super::Format::Phobos)?;
-    // PR #1253's JSON dumps: the stream's whole state.
-    if phobos_json::is_json(a).map_err(|e| e.of(super::Which::A))? {
-        let (ja, jb) = super::read_both(a, b, phobos_json::read)?;
-        return phobos_json::check(&ja, jb.as_ref(), seed, max_draws);
-    }
-    let (log_a, log_b) = super::read_both(a, b, |r| read(r, options.log))?;
-    match (seed, log_b) {
-        (Some(seed), None) => phobos_place::check(&log_a, seed, max_draws, options),
-        (None, Some(log_b)) => Ok(phobos_align::check(&log_a, &log_b, max_shift, options)),
-        (Some(seed), Some(log_b)) => {
-            let ra = phobos_place::check(&log_a, seed, max_draws, options)?;
-            if !ra.consistent {
-                return Ok(ra);
-            }
-            let rb = phobos_place::check(&log_b, seed, max_draws, options)?;
-            if !rb.consistent {
-                let mut rb = rb;
-                rb.summary = std::format!("the second log: {}", rb.summary);
-                return Ok(rb);
-            }
-            Ok(phobos_align::check(&log_a, &log_b, max_shift, options))
-        }
-        (None, None) => Err(SyncError::whole(
-            None,
-            "a Phobos log is checked against a seed or against a second log: give one",
-        )),
-    }
 }

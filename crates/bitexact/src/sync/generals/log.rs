@@ -18,9 +18,9 @@
 //! counted. `InitRandom Client` / `InitRandom Audio` lines are read as
 //! seeding those streams (inferred, not seen in source).
 
-use super::{
-    generals_compare, generals_replay, Format, Lines, Options, Report, Stream, SyncError, Which,
-};
+use crate::sync::error::{SyncError, Which};
+use crate::sync::lines::Lines;
+use super::stream::{marker, Stream};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::string::String;
@@ -131,14 +131,6 @@ fn real_text(v: Option<i64>) -> String {
             std::format!("{sign}{}.{:06}", a / 1_000_000, a % 1_000_000)
         }
         None => "(not finite)".into(),
-    }
-}
-
-pub(super) const fn marker(stream: Stream) -> &'static str {
-    match stream {
-        Stream::Logic => "GetGameLogicRandomValue",
-        Stream::Client => "GetGameClientRandomValue",
-        Stream::Audio => "GetGameAudioRandomValue",
     }
 }
 
@@ -421,26 +413,5 @@ impl<'r> Reader<'r> {
             }
         }
         Ok(v)
-    }
-}
-
-pub(super) fn check(
-    a: &mut dyn BufRead,
-    b: Option<&mut dyn BufRead>,
-    options: &Options,
-) -> Result<Report, SyncError> {
-    let seed = options.seed_u32()?;
-    let max_shift = options.max_shift(Format::Generals)?;
-    let stream = options.stream;
-    match b {
-        None => {
-            generals_replay::replay(Reader::new(a, stream, Which::A), seed, max_shift, "the log")
-        }
-        Some(b) => generals_compare::compare(
-            Reader::new(a, stream, Which::A),
-            Reader::new(b, stream, Which::B),
-            max_shift,
-            seed,
-        ),
     }
 }

@@ -1,14 +1,14 @@
-//! Logs given as paths (SPEC 12.5): a file, or a Generals
-//! `-SaveDebugCRCPerFrame DIR` folder of one CRC debug file per frame,
-//! `DIR/DebugFrame_%06d.txt`, in the crcDebug line format. A folder is read
-//! as one log, its files in frame order; two machines' folders are compared
-//! file by file first: the first frame whose files differ, and the first
-//! line that differs in it, is the divergence.
+//! Generals' `-SaveDebugCRCPerFrame DIR` folders (SPEC 12.5): one CRC
+//! debug file per frame, `DIR/DebugFrame_%06d.txt`, in the crcDebug line
+//! format. A folder is read as one log, its files in frame order
+//! ([`open`]); two machines' folders are compared file by file
+//! ([`first_difference`], [`compare`]): the first frame whose files differ,
+//! and the first line that differs in it, is the divergence.
 
-use super::{check, Divergence, Format, Options, Report, SyncError};
-use std::boxed::Box;
+use crate::sync::error::SyncError;
+use crate::sync::report::{Divergence, Report};
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::string::{String, ToString};
 use std::vec::Vec;
@@ -105,27 +105,6 @@ impl Read for Chain {
     }
 }
 
-/// A path opened as a log: a file, or a frame folder's files in frame
-/// order (one log). Errors: unreadable, or a folder with no frame file.
-pub fn open(path: &Path) -> Result<Box<dyn BufRead + Send>, SyncError> {
-    if path.is_dir() {
-        let files = frame_files(path)?;
-        return Ok(Box::new(BufReader::with_capacity(
-            1 << 16,
-            Chain {
-                files: files.into_iter(),
-                current: None,
-                owe_newline: false,
-                last_byte: b'\n',
-            },
-        )));
-    }
-    let f = File::open(path).map_err(|e| {
-        SyncError::whole(None, std::format!("cannot read '{}': {e}", path.display()))
-    })?;
-    Ok(Box::new(BufReader::with_capacity(1 << 16, f)))
-}
-
 /// Where two machines' frame folders first differ.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FrameDiff {
@@ -202,26 +181,26 @@ pub fn first_difference(
     Ok(None)
 }
 
-/// [`check`] of logs given as paths (files, or frame folders); two frame
-/// folders are first compared frame by frame ([`first_difference`]).
-pub fn check_paths(
-    format: Format,
-    a: &Path,
-    b: Option<&Path>,
-    options: &Options,
-) -> Result<Report, SyncError> {
-    // The errors of opening name the path themselves.
-    let mut ra = open(a)?;
-    let mut rb = match b {
-        Some(p) => Some(open(p)?),
-        None => None,
-    };
-    let mut report = check(
-        format,
-        &mut ra,
-        rb.as_mut().map(|r| r as &mut dyn BufRead),
-        options,
-    )?;
+/// A frame folder opened as one log: its files in frame order, each ended
+/// by a line end. Errors: unreadable, or no frame file.
+pub fn open(dir: &Path) -> Result<BufReader<impl Read + Send>, SyncError> {
+    let files = frame_files(dir)?;
+    Ok(BufReader::with_capacity(
+        1 << 16,
+        Chain {
+            files: files.into_iter(),
+            current: None,
+            owe_newline: false,
+            last_byte: b'\n',
+        },
+    ))
+}
+
+/// `report`, of the logs at `a` and `b` read whole, told which of them are
+/// frame folders, and, when both are, made a divergence at the first frame
+/// whose files differ ([`first_difference`]; the analysis of the logs read
+/// whole is then the first detail).
+pub fn compare(report: &mut Report, a: &Path, b: Option<&Path>) -> Result<(), SyncError> {
     let folders = [Some(a), b].map(|p| p.is_some_and(Path::is_dir));
     for (side, is_dir) in [("A", folders[0]), ("B", folders[1])] {
         if is_dir {
@@ -263,5 +242,5 @@ pub fn check_paths(
             }
         }
     }
-    Ok(report)
+    Ok(())
 }

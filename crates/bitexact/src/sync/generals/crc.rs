@@ -14,13 +14,13 @@
 //! by chance (about one in 2^32 per state scanned): the report gives the
 //! chance.
 
-use super::{Divergence, Format, Lines, Options, Report, SyncError};
-
-/// The largest chance of an accidental placement still called consistent
-/// (every check's bound).
-const MAX_CHANCE: f64 = 1e-4;
+use super::info::GENERALS_CRC;
 use crate::generals::GameRandom;
 use crate::json::Json;
+use crate::sync::error::{read_both, SyncError};
+use crate::sync::lines::Lines;
+use crate::sync::options::Options;
+use crate::sync::report::{Divergence, Report, MAX_CHANCE};
 use std::io::BufRead;
 use std::string::String;
 use std::vec::Vec;
@@ -195,7 +195,7 @@ fn place(
             if drawn >= max {
                 return Ok((out, Some(i)));
             }
-            super::stop_at(options, drawn)?;
+            options.stop_at(drawn)?;
             g.next_u32();
             drawn += 1;
         }
@@ -209,10 +209,10 @@ pub(super) fn check(
     options: &Options,
 ) -> Result<Report, SyncError> {
     let seed = options.seed_u32()?;
-    let max = options.max_draws(Format::GeneralsCrc)?;
+    let max = options.max_draws(&GENERALS_CRC)?;
     let two = b.is_some();
-    let (fa, fb) = super::read_both(a, b, |r| read_file(r, two))?;
-    let mut report = Report::new(Format::GeneralsCrc);
+    let (fa, fb) = read_both(a, b, |r| read_file(r, two))?;
+    let mut report = Report::new(&GENERALS_CRC);
     // Two machines: every line both files hold is compared first; a
     // differing RandomSeed line is left to the checks below, which count
     // its draws.

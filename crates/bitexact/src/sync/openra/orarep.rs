@@ -10,7 +10,7 @@
 //! string. The seed is read from that text (`RandomSeed: N` in its
 //! `GlobalSettings:` block), so the order's other fields need no parsing.
 
-use super::SyncError;
+use crate::sync::error::SyncError;
 use std::string::String;
 
 /// The seed a replay's lobby sets: the `RandomSeed` of the last `SyncInfo`
