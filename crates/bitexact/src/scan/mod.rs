@@ -53,6 +53,7 @@
 //! their 32-bit lanes, so a vectorised tempering loop is one site.
 
 mod analyse;
+mod bits;
 mod constants;
 mod data;
 mod decode;
@@ -61,6 +62,7 @@ mod flow;
 mod graph;
 mod image;
 mod json;
+mod prologue;
 mod report;
 mod signature;
 mod stripped;
