@@ -13,7 +13,8 @@ use super::decode::Code;
 use super::flow::{Flow, LoopWrites, Writes};
 use super::graph::Graph;
 use super::image::Image;
-use super::signature::{Matcher, RawSite, Tables};
+use super::raw::RawSite;
+use super::signature::{Matcher, Tables};
 use super::{caller_saved, ImageEnv};
 
 /// The longest loop, in instructions, whose head forgets what it writes.

@@ -63,6 +63,7 @@ mod graph;
 mod image;
 mod json;
 mod prologue;
+mod raw;
 mod report;
 mod signature;
 mod stripped;
