@@ -7,7 +7,7 @@ use core::fmt::Write;
 
 use crate::json::string;
 
-use super::Report;
+use super::report::{Function, Report, Signature, Site};
 
 fn hex(v: u64) -> String {
     format!("\"{v:#x}\"")
@@ -52,7 +52,7 @@ impl Report {
                 f.sites
             );
             let mut first = true;
-            for sig in super::Signature::ALL {
+            for sig in Signature::ALL {
                 let n = self
                     .sites
                     .iter()
@@ -131,7 +131,7 @@ impl Report {
 }
 
 /// One site's object; `f` is its function (or, sweep-only, its run).
-fn site_json(o: &mut String, s: &super::Site, f: &super::Function) {
+fn site_json(o: &mut String, s: &Site, f: &Function) {
     let _ = write!(
         o,
         "{{\"va\":{},\"signature\":\"{}\",\"complete\":{},\"seen\":[",

@@ -51,6 +51,36 @@
 //! within a function, so a tempering sequence split across branches is
 //! reported as partial chains; vector registers take part as the value of
 //! their 32-bit lanes, so a vectorised tempering loop is one site.
+//!
+//! # Layers
+//!
+//! Each module imports only from the layers below its own (and from
+//! `crate::json`, nothing else of the crate: never `find`, `report`,
+//! `sync` or `params`); no two files import each other. Lowest first:
+//!
+//! 1. `report` (the public types: [`Signature`], [`Site`], [`Report`],
+//!    [`ScanError`], …) and `constants` (the signatures' numbers).
+//! 2. `raw` (a site before its function is known), `bits` (a bit per code
+//!    byte), `image` (`image/layout.rs`, the model, below the readers
+//!    `image/mod.rs`, `elf.rs` and `pe.rs` that fill it in).
+//! 3. `flow`, the data flow (`flow/value.rs` and `writes.rs`, then
+//!    `flow/mod.rs`'s `Flow`, then the files that extend it: `memory`,
+//!    `vector`, `loops`, `step`).
+//! 4. `tables` (jump tables, PC thunks: image, flow) and `prologue` (how
+//!    a function opens: image, bits).
+//! 5. The decoding: `descent` (bits, image, prologue, tables), `decode`
+//!    (bits, descent, image), `stripped` (decode, image, prologue) and
+//!    `graph` (decode, image, stripped).
+//! 6. The matching: `env` (the flow's view of the image), `temper`
+//!    (constants, flow, raw, report), `signature` (`signature/bounds.rs`
+//!    and `signature/mod.rs`'s `Matcher`, then `finish.rs` extending it;
+//!    temper, tables, flow, raw) and `data` (constants in data: decode,
+//!    image, signature).
+//! 7. `analyse` (every function walked: decode, env, flow, graph, image,
+//!    raw, signature) and `json` (the report as JSON: report,
+//!    `crate::json`).
+//! 8. This file: [`scan`], [`functions`], [`code_map`], assembling the
+//!    [`Report`] from the layers below.
 
 mod analyse;
 mod bits;
@@ -58,6 +88,7 @@ mod constants;
 mod data;
 mod decode;
 mod descent;
+mod env;
 mod flow;
 mod graph;
 mod image;
@@ -85,55 +116,8 @@ pub use report::{
 
 use data::{data_hits, find_tables};
 use decode::Code;
-use flow::Env;
 use graph::Graph;
 use image::Image;
-
-/// The ABI's caller-saved registers, a bit per register (RAX = bit 0).
-fn caller_saved(info: &ImageInfo) -> u16 {
-    const RAX: u16 = 1;
-    const RCX: u16 = 1 << 1;
-    const RDX: u16 = 1 << 2;
-    const RSI: u16 = 1 << 6;
-    const RDI: u16 = 1 << 7;
-    const R8_11: u16 = 0xf << 8;
-    match (info.format, info.arch) {
-        (_, Arch::X86) => RAX | RCX | RDX,
-        (Format::Pe32 | Format::Pe32Plus, Arch::X86_64) => RAX | RCX | RDX | R8_11,
-        _ => RAX | RCX | RDX | RSI | RDI | R8_11,
-    }
-}
-
-/// The flow's view of the image.
-struct ImageEnv<'i, 'a> {
-    image: &'i Image<'a>,
-    thunks: Vec<(u64, Option<usize>)>,
-}
-
-impl Env for ImageEnv<'_, '_> {
-    fn read_const(&self, va: u64, size: usize) -> Option<u64> {
-        let (r, _) = self.image.region_of(va)?;
-        if r.writable {
-            return None;
-        }
-        self.read_initial(va, size)
-    }
-
-    fn read_initial(&self, va: u64, size: usize) -> Option<u64> {
-        self.image.read_le(va, size)
-    }
-
-    fn pc_thunk(&mut self, va: u64) -> Option<usize> {
-        if let Some(&(_, r)) = self.thunks.iter().find(|(t, _)| *t == va) {
-            return r;
-        }
-        let r = tables::pc_thunk(self.image, va);
-        if self.thunks.len() < 64 {
-            self.thunks.push((va, r));
-        }
-        r
-    }
-}
 
 /// The sites of the code only the linear sweep decodes, and the runs of it
 /// holding them (as functions without symbols).
