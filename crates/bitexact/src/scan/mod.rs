@@ -128,37 +128,13 @@ fn sweep_only_sites(
 ) -> (Vec<Site>, Vec<Function>) {
     let runs = code.sweep_only_runs(image);
     let raw = analyse::sweep_runs(image, code, tables, &runs);
-    let mut held: Vec<Function> = Vec::new();
-    let mut index_of: Vec<(usize, usize)> = Vec::new();
-    let mut sites = Vec::with_capacity(raw.len());
-    for (k, s) in raw {
-        let slot = match index_of.iter().find(|(r, _)| *r == k) {
-            Some(&(_, i)) => i,
-            None => {
-                held.push(Function {
-                    va: runs[k].0,
-                    name: None,
-                    sites: 0,
-                    reachable: None,
-                    path: Vec::new(),
-                });
-                index_of.push((k, held.len() - 1));
-                held.len() - 1
-            }
-        };
-        held[slot].sites += 1;
-        sites.push(Site {
-            va: s.instructions.first().copied().unwrap_or(runs[k].0),
-            signature: s.signature,
-            complete: s.complete,
-            seen: s.seen,
-            instructions: s.instructions,
-            function: slot,
-            sweep_only: true,
-        });
-    }
-    sites.sort_by_key(|s| (s.va, s.signature));
-    (sites, held)
+    raw::place(raw, true, |k| Function {
+        va: runs[k].0,
+        name: None,
+        sites: 0,
+        reachable: None,
+        path: Vec::new(),
+    })
 }
 
 /// Every function the analysis finds in an image (symbols, exports, entry
@@ -303,49 +279,23 @@ pub(crate) fn scan_on(
     let (raw, mut referenced) = analyse::functions(&image, &code, &graph, &tables, threads);
 
     let reach = from.as_ref().map(|roots| graph.reach(roots));
-    let mut functions: Vec<Function> = Vec::new();
-    let mut index_of: Vec<(usize, usize)> = Vec::new();
-    let mut sites = Vec::with_capacity(raw.len());
-    for (fi, s) in raw {
-        let slot = match index_of.iter().find(|(g, _)| *g == fi) {
-            Some(&(_, i)) => i,
-            None => {
-                let f = &graph.funcs[fi];
-                let (reachable, path) = match &reach {
-                    None => (None, Vec::new()),
-                    Some(parent) => match parent[fi] {
-                        None => (Some(false), Vec::new()),
-                        Some(_) => (Some(true), path_to(parent, fi, &graph)),
-                    },
-                };
-                functions.push(Function {
-                    va: f.va,
-                    name: f.name.clone(),
-                    sites: 0,
-                    reachable,
-                    path,
-                });
-                index_of.push((fi, functions.len() - 1));
-                functions.len() - 1
-            }
+    let (sites, functions) = raw::place(raw, false, |fi| {
+        let f = &graph.funcs[fi];
+        let (reachable, path) = match &reach {
+            None => (None, Vec::new()),
+            Some(parent) => match parent[fi] {
+                None => (Some(false), Vec::new()),
+                Some(_) => (Some(true), path_to(parent, fi, &graph)),
+            },
         };
-        functions[slot].sites += 1;
-        let va = s
-            .instructions
-            .first()
-            .copied()
-            .unwrap_or(graph.funcs[fi].va);
-        sites.push(Site {
-            va,
-            signature: s.signature,
-            complete: s.complete,
-            seen: s.seen,
-            instructions: s.instructions,
-            function: slot,
-            sweep_only: false,
-        });
-    }
-    sites.sort_by_key(|s| (s.va, s.signature));
+        Function {
+            va: f.va,
+            name: f.name.clone(),
+            sites: 0,
+            reachable,
+            path,
+        }
+    });
     let (sweep_sites, sweep_runs) = if options.sweep {
         sweep_only_sites(&image, &code, &tables)
     } else {
