@@ -20,7 +20,9 @@
 //! compiler's spelling (SPEC 10.1: MSVC's masks before their shift, its
 //! twist mix `((a ^ b) & 0x7fffffff) ^ a`, bounds held in registers or
 //! counted down; the forms are listed in `temper.rs` and `signature/`), and
-//! a seeding alone confirms no generator ([`Report::mt19937_confirmed`]).
+//! a seeding alone confirms no generator ([`Report::mt19937`]), nor does an
+//! incomplete match of a constant other algorithms share
+//! ([`Report::finding`]).
 //! Functions come from symbols where the image has them, else from call
 //! targets and the code pointers nothing falls or jumps into; an image
 //! without symbols (a stripped executable) is descended again, in rounds,
@@ -60,9 +62,10 @@
 //!
 //! 1. `report` (the public types: [`Signature`], [`Site`], [`Report`],
 //!    [`ScanError`], …) and `constants` (the signatures' numbers).
-//! 2. `raw` (a site before its function is known), `bits` (a bit per code
-//!    byte), `image` (`image/layout.rs`, the model, below the readers
-//!    `image/mod.rs`, `elf.rs` and `pe.rs` that fill it in).
+//! 2. `finding` (what a report amounts to, worded once: [`Mt19937`],
+//!    [`Finding`]), `raw` (a site before its function is known), `bits` (a
+//!    bit per code byte), `image` (`image/layout.rs`, the model, below the
+//!    readers `image/mod.rs`, `elf.rs` and `pe.rs` that fill it in).
 //! 3. `flow`, the data flow (`flow/value.rs` and `writes.rs`, then
 //!    `flow/mod.rs`'s `Flow`, then the files that extend it: `memory`,
 //!    `vector`, `loops`, `step`).
@@ -77,7 +80,7 @@
 //!    temper, tables, flow, raw) and `data` (constants in data: decode,
 //!    image, signature).
 //! 7. `analyse` (every function walked: decode, env, flow, graph, image,
-//!    raw, signature) and `json` (the report as JSON: report,
+//!    raw, signature) and `json` (the report as JSON: report, finding,
 //!    `crate::json`).
 //! 8. This file: [`scan`], [`functions`], [`code_map`], assembling the
 //!    [`Report`] from the layers below.
@@ -89,6 +92,7 @@ mod data;
 mod decode;
 mod descent;
 mod env;
+mod finding;
 mod flow;
 mod graph;
 mod image;
@@ -109,6 +113,7 @@ pub use constants::{
     TEMPER_C, TEMPER_MSVC, UNIT_SCALES, WWLIB_ADD, WWLIB_MUL,
 };
 
+pub use finding::{Finding, Mt19937};
 pub use report::{
     Arch, DataHit, Format, Function, ImageInfo, Options, Origin, Report, ScanError, Signature,
     Site, Stats, MAX_DATA_HITS,
