@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use bitexact::scan::{self, Origin, Report, Site};
+use bitexact::scan::{self, Finding, Origin, Report, Site};
 
 use crate::cli::ScanArgs;
 use crate::{input_name, read_limited, Failure};
@@ -43,15 +43,29 @@ pub fn run(args: &ScanArgs, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         String::new()
     };
-    if report.sites.is_empty() {
-        return Err(Failure::Different(format!(
-            "no generator site found in '{name}'{}",
-            if swept.is_empty() {
-                String::new()
-            } else {
-                format!(" (in code both decodings agree on{swept})")
-            }
-        )));
+    let agreed = if swept.is_empty() {
+        String::new()
+    } else {
+        format!(" (in code both decodings agree on{swept})")
+    };
+    match report.finding() {
+        Finding::None => {
+            return Err(Failure::Different(format!(
+                "no generator site found in '{name}'{agreed}"
+            )))
+        }
+        Finding::SharedConstantsOnly => {
+            let n = report.sites.len();
+            return Err(Failure::Different(format!(
+                "no generator site found in '{name}'{agreed}: {}, only constants other algorithms use too",
+                if n == 1 {
+                    "1 incomplete match".to_string()
+                } else {
+                    format!("{n} incomplete matches")
+                }
+            )));
+        }
+        Finding::Sites => {}
     }
     let (sites, functions) = (report.sites.len(), report.functions.len());
     crate::summary!(
@@ -172,11 +186,11 @@ fn print_text(
             .collect();
         let sw = rows.iter().map(|r| r.3.len()).max().unwrap_or(0).max(10);
         let reach_col = if from.is_some() { "  reachable" } else { "" };
-        writeln!(
-            out,
+        let header = format!(
             "  {:<12}  {:<w$}  {:>5}  {:<sw$}{reach_col}",
             "va", "function", "sites", "signatures"
-        )?;
+        );
+        writeln!(out, "{}", header.trim_end())?;
         for (va, name, sites, sigs, reach) in rows {
             let line = format!("  {va:<12}  {name:<w$}  {sites:>5}  {sigs:<sw$}  {reach}");
             writeln!(out, "{}", line.trim_end())?;
@@ -193,13 +207,16 @@ fn print_text(
         let f = &r.functions[site.function];
         fname(&f.name, f.va)
     })?;
-    if r.mt19937_confirmed() == Some(false) {
+    if let Some((headline, lines)) = r.shared_constants() {
         writeln!(out)?;
-        writeln!(
-            out,
-            "MT19937 unconfirmed: no complete twist or tempering in the image; a seeding or a \
-             53-bit double alone is also SFMT's or dSFMT's (SPEC 10.1)"
-        )?;
+        writeln!(out, "{headline}:")?;
+        for line in lines {
+            writeln!(out, "  {line}")?;
+        }
+    }
+    if let Some(mt) = r.mt19937() {
+        writeln!(out)?;
+        writeln!(out, "{}", mt.sentence())?;
     }
     if !r.data.is_empty() {
         writeln!(out)?;

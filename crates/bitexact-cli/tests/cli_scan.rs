@@ -109,3 +109,147 @@ fn stdin_is_an_image_too() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("\"mt19937.temper\""));
 }
+
+/// `movabs rax, 0x9e3779b97f4a7c15; add rdi, rax`: splitmix64's gamma,
+/// which Philox's key schedule and Fibonacci hashing use too, alone.
+fn golden_ratio(a: &mut Asm) -> &mut Asm {
+    a.raw(&[0x48, 0xb8])
+        .raw(&0x9e37_79b9_7f4a_7c15u64.to_le_bytes())
+        .raw(&[0x48, 0x01, 0xc7])
+}
+
+/// The text, the JSON and the HTML page of one image: (exit code, stdout,
+/// stderr, JSON, page).
+fn three_ways(
+    name: &str,
+    bytes: &[u8],
+) -> (Option<i32>, String, String, serde_json::Value, String) {
+    let f = image_file(name, bytes);
+    let page = temp(&format!("{name}.html"));
+    let o = bitexact(&["scan", &f, "--html", page.to_str().unwrap()]);
+    let j = bitexact(&["-q", "scan", &f, "--json"]);
+    assert_eq!(
+        j.status.code(),
+        o.status.code(),
+        "--json exits as the text does"
+    );
+    let v = serde_json::from_str(&stdout(&j)).unwrap();
+    let html = std::fs::read_to_string(&page).unwrap();
+    (o.status.code(), stdout(&o), stderr(&o), v, html)
+}
+
+#[test]
+fn mt19937_is_worded_once_in_text_json_and_html() {
+    use bitexact::scan::Mt19937;
+    // A complete tempering, and a tempering mask alone.
+    let mut alone = Asm::default();
+    alone.and_imm(EAX, 0x9d2c_5680).ret();
+    for (name, bytes, mt) in [
+        ("mt-confirmed.elf", tempering_image(), Mt19937::Confirmed),
+        ("mt-unconfirmed.elf", elf64(&alone.0), Mt19937::Unconfirmed),
+    ] {
+        let (code, out, _, v, html) = three_ways(name, &bytes);
+        assert_eq!(code, Some(0), "{name}: {out}");
+        assert_eq!(v["mt19937"], mt.name(), "{name}");
+        assert!(
+            out.lines().any(|l| l == mt.sentence()),
+            "{name}: the text says {:?}:\n{out}",
+            mt.sentence()
+        );
+        assert!(html.contains(mt.sentence()), "{name}: the page says it too");
+    }
+    assert_eq!(Mt19937::Confirmed.name(), "confirmed");
+    assert!(Mt19937::Confirmed
+        .sentence()
+        .starts_with("MT19937 confirmed"));
+    assert!(Mt19937::Unconfirmed
+        .sentence()
+        .starts_with("MT19937 unconfirmed"));
+    // No MT19937 site: no sentence, and `null`.
+    let (_, out, _, v, _) = three_ways(
+        "mt-none.elf",
+        &elf64(&golden_ratio(&mut Asm::default()).ret().0),
+    );
+    assert!(!out.contains("MT19937"), "{out}");
+    assert!(v["mt19937"].is_null());
+}
+
+#[test]
+fn only_a_shared_constant_is_no_generator_found_exit_1() {
+    let mut a = Asm::default();
+    golden_ratio(&mut a).ret();
+    let (code, out, err, v, html) = three_ways("golden.elf", &elf64(&a.0));
+    assert_eq!(code, Some(1), "{out}{err}");
+    // The match is listed (never dropped), incomplete, and said to be a
+    // lead: no generator found.
+    assert!(out.contains("splitmix64          no"), "{out}");
+    assert!(
+        out.contains(
+            "no generator found: every site is an incomplete match of constants other algorithms use too"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("  splitmix64 (1 site): 0x9e3779b97f4a7c15 is also the golden-ratio constant of Philox's"), "{out}");
+    assert!(
+        err.contains("no generator site found in")
+            && err.contains("1 incomplete match, only constants other algorithms use too"),
+        "{err}"
+    );
+    assert!(!err.contains("1 site (0 complete)"), "{err}");
+    assert_eq!(v["finding"], "shared_constants_only");
+    assert_eq!(v["sites"][0]["signature"], "splitmix64");
+    assert_eq!(v["sites"][0]["complete"], false);
+    assert_eq!(v["sites"][0]["shared_constant"], true);
+    assert!(
+        html.contains("<strong>No generator found</strong>"),
+        "{html}"
+    );
+    assert!(!html.contains("Sites found"));
+    // Knuth's multiplier alone is SFMT's and TinyMT's too.
+    let mut k = Asm::default();
+    k.imul_imm(EAX, ECX, 1_812_433_253).ret();
+    let (code, out, _, v, _) = three_ways("knuth-alone.elf", &elf64(&k.0));
+    assert_eq!(code, Some(1), "{out}");
+    assert_eq!(v["finding"], "shared_constants_only");
+    assert_eq!(v["mt19937"], "unconfirmed");
+    assert!(out.contains("mt19937.seed_knuth (1 site): "), "{out}");
+}
+
+#[test]
+fn a_complete_site_is_found_beside_a_shared_constant() {
+    // Never hidden: a complete tempering and the golden ratio in one
+    // function is sites found, the constant a note.
+    let mut a = Asm::default();
+    a.temper(EAX, ECX);
+    golden_ratio(&mut a).ret();
+    let (code, out, err, v, html) = three_ways("temper-golden.elf", &elf64(&a.0));
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("sites: 2 (1 complete)"), "{out}");
+    assert!(out.contains("mt19937.temper      yes"), "{out}");
+    assert!(
+        out.contains("note: 1 incomplete site matches only constants other algorithms use too"),
+        "{out}"
+    );
+    assert!(!out.contains("no generator found"), "{out}");
+    assert!(err.contains("2 sites (1 complete) in 1 function"), "{err}");
+    assert_eq!(v["finding"], "sites");
+    assert_eq!(v["sites"][0]["shared_constant"], false);
+    assert_eq!(v["sites"][1]["shared_constant"], true);
+    assert!(html.contains("<strong>Sites found</strong>"));
+    // A partial sequence of MT19937's own (a tempering mask alone) is
+    // no shared constant: sites found, incomplete.
+    let mut m = Asm::default();
+    m.and_imm(EAX, 0x9d2c_5680).ret();
+    let (code, out, _, v, _) = three_ways("mask-alone.elf", &elf64(&m.0));
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(v["finding"], "sites");
+    assert_eq!(v["sites"][0]["shared_constant"], false);
+    assert!(!out.contains("other algorithms"), "{out}");
+}
+
+#[test]
+fn no_site_is_finding_none() {
+    let (code, _, _, v, _) = three_ways("ret-finding.elf", &elf64(&[0xc3]));
+    assert_eq!(code, Some(1));
+    assert_eq!(v["finding"], "none");
+}

@@ -18,7 +18,9 @@
 //!
 //! Guards: images of SFMT, dSFMT, MT19937-64 and xorshift never hold a
 //! complete twist or tempering, nor a confirmed MT19937; an image with no
-//! generator holds no site at all. Forgeries: the real bytes patched one
+//! generator holds no site at all; numpy's Philox, whose key schedule adds
+//! splitmix64's golden-ratio gamma, holds only incomplete splitmix64 sites
+//! and is no generator found (exit 1). Forgeries: the real bytes patched one
 //! bit or one count off (a mask, a shift, the twist's offset, a seeding's
 //! bound) are never complete.
 
@@ -398,6 +400,7 @@ fn check_mt19937(w: &Wheel, member: &str) {
         .collect();
     assert!(partial.is_empty(), "{tag}: incomplete sites {partial:?}");
     assert_eq!(report["mt19937"], "confirmed", "{tag}");
+    assert_eq!(report["finding"], "sites", "{tag}");
 }
 
 #[test]
@@ -554,6 +557,81 @@ fn images_without_a_generator_hold_no_site() {
         let report = scan(&path);
         assert!(sites(&report).is_empty(), "{member}: {report}");
         assert!(report["mt19937"].is_null());
+        assert_eq!(report["finding"], "none");
+    }
+}
+
+/// numpy's Philox (`_philox`): its key schedule adds the golden ratio
+/// `0x9e3779b97f4a7c15` to the key each round (objdump shows it as an
+/// immediate, or as its two halves under `add`/`adc` on win32), which is
+/// splitmix64's gamma too; splitmix64's two multipliers are nowhere in the
+/// file. Every copy of the constant is in an incomplete splitmix64 site of
+/// its function (listed, never dropped), none is complete, and the report
+/// says no generator was found: exit 1, `finding` `shared_constants_only`.
+fn check_shared_constant_only(w: &Wheel, member: &str) {
+    let Some(path) = get(w, member) else { return };
+    let tag = format!("{} {member}", w.file);
+    let t = Truth::of("objdump", &path);
+    let file = std::fs::read(&path).unwrap();
+    for k in [0xbf58_476d_1ce4_e5b9u64, 0x94d0_49bb_1331_11eb] {
+        let halves = [k as u32, (k >> 32) as u32].map(u32::to_le_bytes);
+        let holds = |n: &[u8]| file.windows(n.len()).any(|x| x == n);
+        assert!(!holds(&k.to_le_bytes()), "{tag}: {k:#x} is in the file");
+        assert!(
+            !(holds(&halves[0]) && holds(&halves[1])),
+            "{tag}: both halves of {k:#x} are in the file"
+        );
+    }
+    let gamma = 0x9e37_79b9_7f4a_7c15u64;
+    let copies: Vec<u64> = t
+        .insns
+        .iter()
+        .filter(|i| {
+            immediate(i).is_some_and(|v| v == gamma || v == gamma >> 32 || v == gamma & 0xffff_ffff)
+        })
+        .map(|i| i.va)
+        .collect();
+    assert!(!copies.is_empty(), "{tag}: objdump shows no golden ratio");
+    let report = scan(&path);
+    let all = sites(&report);
+    for &at in &copies {
+        let f = t.function(at);
+        assert!(
+            all.iter()
+                .any(|s| s.signature == "splitmix64" && !s.sweep_only && s.function == f),
+            "{tag}: the golden ratio at {at:#x} (function {f:#x}) is in no splitmix64 site"
+        );
+    }
+    for (s, raw) in all.iter().zip(report["sites"].as_array().unwrap()) {
+        assert!(!s.complete, "{tag}: a complete {} site", s.signature);
+        assert_eq!(raw["shared_constant"], true, "{tag}: {raw}");
+    }
+    assert_eq!(report["finding"], "shared_constants_only", "{tag}");
+    assert!(report["mt19937"].is_null(), "{tag}");
+    let o = bitexact(&["scan", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{tag}: {}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("no generator found: every site is an incomplete match of constants other algorithms use too"),
+        "{tag}: {out}"
+    );
+    assert!(out.contains("  splitmix64 ("), "{tag}: {out}");
+    assert!(
+        stderr(&o).contains("only constants other algorithms use too"),
+        "{tag}: {}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn numpy_philox_golden_ratio_alone_is_no_generator() {
+    for (w, member) in [
+        (&NUMPY_126_WIN32, "numpy/random/_philox.cp311-win32.pyd"),
+        (&NUMPY_126_WIN64, "numpy/random/_philox.cp311-win_amd64.pyd"),
+        (&NUMPY_22_WIN32, "numpy/random/_philox.cp311-win32.pyd"),
+        (&NUMPY_22_WIN64, "numpy/random/_philox.cp311-win_amd64.pyd"),
+    ] {
+        check_shared_constant_only(w, member);
     }
 }
 

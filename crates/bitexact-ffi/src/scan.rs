@@ -10,15 +10,20 @@ use crate::{bx_status, bytes_in, status, TextOut, BX_BAD_IMAGE, BX_NO_SUCH_FUNCT
 
 /// Scans the PE / ELF x86 image in `image[0..len]` for generator sites and
 /// writes the report (SPEC 10's JSON: `image`, `sites`, `functions`,
-/// `data`, `stats`, `sweep_sites`, and `mt19937`: `"confirmed"` by a
-/// complete twist or tempering, `"unconfirmed"` when only seedings or
-/// partial sites are, else `null`) to `*json_out` as a NUL-terminated UTF-8
-/// string the caller frees with `bx_string_free`. `from` is NULL, or a
+/// `data`, `stats`, `sweep_sites`; `mt19937`: `"confirmed"` by a complete
+/// twist or tempering, `"unconfirmed"` when only seedings or partial sites
+/// are, else `null`; `finding`: `"sites"`, `"shared_constants_only"` when
+/// every site is an incomplete match of constants other algorithms use too
+/// (each such site `"shared_constant": true`: no generator found), or
+/// `"none"`; the fields that can be `null` are `image.entry`, a site's
+/// `function`, a function's `name` and `reachable`, and `mt19937`, as
+/// `bitexact scan --json` documents) to `*json_out` as a NUL-terminated
+/// UTF-8 string the caller frees with `bx_string_free`. `from` is NULL, or a
 /// NUL-terminated function name or `0x…` address: functions holding sites
 /// then say whether they are reachable from it by direct calls.
 ///
 /// Returns `BX_OK` whether or not sites were found (the JSON's `sites` may
-/// be empty); `BX_BAD_IMAGE` for anything but a readable PE / ELF x86 image;
+/// be empty, and `finding` says whether a generator was found); `BX_BAD_IMAGE` for anything but a readable PE / ELF x86 image;
 /// `BX_NO_SUCH_FUNCTION` when `from` names nothing; `BX_BAD_ARGUMENT` when
 /// `from` is not UTF-8; `BX_NULL_POINTER` when `image` or `json_out` is
 /// NULL. On any error `*json_out` is left unchanged. Thread-safe; the image

@@ -52,6 +52,7 @@ def test_a_tempering_site_is_found():
     assert site["function"] is None and site["function_va"] == "0x400088"
     assert r["functions"][0]["reachable"] is None
     assert r["mt19937"] == "confirmed"
+    assert r["finding"] == "sites" and site["shared_constant"] is False
 
 
 def test_msvc_masks_before_the_shift_are_the_same_tempering():
@@ -66,6 +67,27 @@ def test_a_seeding_alone_leaves_mt19937_unconfirmed():
     [site] = r["sites"]
     assert site["signature"] == "mt19937.seed_knuth" and site["complete"] is False
     assert r["mt19937"] == "unconfirmed"
+    # 1812433253 is SFMT's and TinyMT's seeding multiplier too: alone, it
+    # is a lead, and no generator is found (the CLI exits 1).
+    assert site["shared_constant"] is True
+    assert r["finding"] == "shared_constants_only"
+
+
+# movabs rax, 0x9e3779b97f4a7c15; add rdi, rax; ret: splitmix64's gamma,
+# which Philox's key schedule adds too.
+GOLDEN = b"\x48\xb8" + (0x9E3779B97F4A7C15).to_bytes(8, "little") + b"\x48\x01\xc7\xc3"
+
+
+def test_a_shared_constant_alone_is_no_generator_found():
+    r = bitexact.scan(elf64(GOLDEN))
+    [site] = r["sites"]
+    assert site["signature"] == "splitmix64" and site["complete"] is False
+    assert site["shared_constant"] is True
+    assert r["finding"] == "shared_constants_only" and r["mt19937"] is None
+    # Beside a complete tempering it is a note: the tempering is found.
+    r = bitexact.scan(elf64(TEMPER[:-1] + GOLDEN))
+    assert r["finding"] == "sites"
+    assert [s["shared_constant"] for s in r["sites"]] == [False, True]
 
 
 def test_from_marks_reachability(tmp_path):
@@ -94,7 +116,7 @@ def test_sweep_lists_sites_of_unreached_code_apart():
 
 def test_nothing_found_is_an_empty_list():
     r = bitexact.scan(elf64(b"\xc3"))
-    assert r["sites"] == [] and r["mt19937"] is None
+    assert r["sites"] == [] and r["mt19937"] is None and r["finding"] == "none"
 
 
 @pytest.mark.parametrize(

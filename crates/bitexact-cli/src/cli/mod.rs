@@ -289,11 +289,14 @@ emit):\n{}\n\n\
 compares and stores of a constant never count, and a multiply by a seeding constant the data flow \
 cannot follow is listed as an incomplete site, never dropped. A seeding alone does not confirm \
 MT19937 (SFMT and dSFMT seed the same way): without a complete twist or tempering the report says \
-'MT19937 unconfirmed'.\n\n\
+'MT19937 unconfirmed', with one 'MT19937 confirmed'. An incomplete site of a constant other \
+algorithms use too (splitmix64's 0x9e3779b97f4a7c15 is also Philox's) is a lead, not a finding: \
+when every site is one, the report says no generator was found.\n\n\
 Output: the functions holding sites (with --from, whether each is reachable from FUNCTION by direct \
 calls, and by which chain), then every site, then the constants seen only as data; --json prints one \
 object (SPEC 10) on stdout. Stripped images name functions sub_<va>.\n\n\
-Exit codes: 0 sites found, 1 none, 2 an unreadable or unsupported image (one line says why).", signatures.join("\n"))
+Exit codes: 0 sites found, 1 none (or only incomplete matches of constants other algorithms \
+use too: listed, not found), 2 an unreadable or unsupported image (one line says why).", signatures.join("\n"))
 }
 
 const MERGE_HELP: &str = "Each shard is one run of the same search with --shard K/N --json, e.g.\n  \

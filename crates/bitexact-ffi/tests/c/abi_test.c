@@ -621,6 +621,8 @@ static void scan(void) {
     CHECK_STATUS(bx_scan_json(image, len, NULL, &json), BX_OK);
     CHECK(json != NULL && strstr(json, "\"signature\":\"mt19937.temper\",\"complete\":true") != NULL);
     CHECK(json != NULL && strstr(json, "\"format\":\"elf64\"") != NULL);
+    CHECK(json != NULL && strstr(json, "\"shared_constant\":false}") != NULL);
+    CHECK(json != NULL && strstr(json, "\"mt19937\":\"confirmed\",\"finding\":\"sites\"}") != NULL);
     bx_string_free(json);
     json = NULL;
     CHECK_STATUS(bx_scan_json(image, len, "0x400088", &json), BX_OK);
@@ -652,6 +654,7 @@ static void scan(void) {
     CHECK_STATUS(bx_scan_json_with(image, len, NULL, false, &json), BX_OK);
     CHECK(json != NULL && strstr(json, "\"sites\":[]") != NULL);
     CHECK(json != NULL && strstr(json, "\"sweep_sites\":[]") != NULL);
+    CHECK(json != NULL && strstr(json, "\"mt19937\":null,\"finding\":\"none\"}") != NULL);
     bx_string_free(json);
     json = NULL;
     CHECK_STATUS(bx_scan_json_with(image, len, NULL, true, &json), BX_OK);
@@ -661,6 +664,21 @@ static void scan(void) {
     CHECK(json != NULL && strstr(json, "\"sweep_only\":true,\"instructions\"") != NULL);
     bx_string_free(json);
     CHECK_STATUS(bx_scan_json_with(image, len, NULL, true, NULL), BX_NULL_POINTER);
+
+    /* movabs rax, 0x9e3779b97f4a7c15; add rdi, rax; ret: splitmix64's
+     * gamma alone, which Philox's key schedule adds too: listed as an
+     * incomplete site, and no generator found. */
+    len = tempering_elf(image);
+    static const unsigned char golden[] = {0x48, 0xb8, 0x15, 0x7c, 0x4a, 0x7f, 0xb9, 0x79, 0x37, 0x9e,
+                                           0x48, 0x01, 0xc7, 0xc3};
+    memset(image + 136, 0xcc, len - 136);
+    memcpy(image + 136, golden, sizeof golden);
+    json = NULL;
+    CHECK_STATUS(bx_scan_json(image, len, NULL, &json), BX_OK);
+    CHECK(json != NULL && strstr(json, "\"signature\":\"splitmix64\",\"complete\":false") != NULL);
+    CHECK(json != NULL && strstr(json, "\"shared_constant\":true}") != NULL);
+    CHECK(json != NULL && strstr(json, "\"finding\":\"shared_constants_only\"}") != NULL);
+    bx_string_free(json);
 }
 
 /* bx_sync_json on a Generals DEBUG_RANDOM_LOGIC log written here with the

@@ -43,13 +43,20 @@ def scan(
     reachable from it by direct calls. Returns the CLI's ``scan --json``
     document as a dict: ``image``, ``sites`` (``va``, ``signature``,
     ``complete``, ``seen``, ``function``, ``function_va``, ``sweep_only``,
-    ``instructions``), ``functions``, ``data``, ``stats``, ``sweep_sites``
-    (empty unless ``sweep``: as the CLI's ``--sweep``, the sites of code only
-    the linear sweep decodes, each ``sweep_only``, never among ``sites``) and
+    ``instructions``, ``shared_constant``), ``functions``, ``data``,
+    ``stats``, ``sweep_sites`` (empty unless ``sweep``: as the CLI's
+    ``--sweep``, the sites of code only the linear sweep decodes, each
+    ``sweep_only``, never among ``sites``),
     ``mt19937`` (``"confirmed"`` when a complete twist or tempering is among
     ``sites``, ``"unconfirmed"`` when only seedings or partial sites are,
-    which SFMT and dSFMT images show too, else ``None``: SPEC 10.1);
-    addresses are hex strings.
+    which SFMT and dSFMT images show too, else ``None``: SPEC 10.1) and
+    ``finding`` (``"sites"``; ``"shared_constants_only"`` when every site is
+    an incomplete match of constants other algorithms use too, each such
+    site ``shared_constant``: no generator found, as the CLI's exit 1;
+    ``"none"``); addresses are hex strings. ``None`` stands for "none, or
+    not asked" in five fields only: ``image["entry"]``, a site's
+    ``function`` (no symbol), a function's ``name`` (no symbol) and
+    ``reachable`` (no ``from_``), and ``mt19937`` (no MT19937 site).
     A path (``str`` or ``os.PathLike``) is read by the library with the
     CLI's limit (1 GiB); it must name a regular file (a pipe or a device is
     refused: read it and pass the bytes); anything but a path or a

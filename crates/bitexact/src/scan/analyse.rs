@@ -10,11 +10,12 @@ use core::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::decode::Code;
+use super::env::ImageEnv;
 use super::flow::{Flow, LoopWrites, Writes};
 use super::graph::Graph;
 use super::image::Image;
-use super::signature::{Matcher, RawSite, Tables};
-use super::{caller_saved, ImageEnv};
+use super::raw::RawSite;
+use super::signature::{Matcher, Tables};
 
 /// The longest loop, in instructions, whose head forgets what it writes.
 const MAX_LOOP: usize = 1024;
@@ -86,29 +87,44 @@ fn chunk(
     tables: &Tables,
     range: core::ops::Range<usize>,
 ) -> Found {
-    let mut env = ImageEnv {
-        image,
-        thunks: Vec::new(),
-    };
-    let mut flow = Flow::new(image.bitness, caller_saved(&image.info));
+    let bodies = range.map(|fi| (fi, graph.funcs[fi].va, graph.funcs[fi].end));
+    walk_each(image, code, tables, bodies, false)
+}
+
+/// Each `(index, start, end)` of `bodies` walked ([`walk`]): the agreed
+/// instructions of `[start, end)`, or (`swept`) the ones only the linear
+/// sweep decodes. The raw sites with their body's index, in order, and the
+/// data addresses the site instructions read.
+fn walk_each(
+    image: &Image<'_>,
+    code: &Code,
+    tables: &Tables,
+    bodies: impl Iterator<Item = (usize, u64, u64)>,
+    swept: bool,
+) -> Found {
+    let mut env = ImageEnv::new(image);
+    let mut flow = env.flow();
     let mut raw: Vec<(usize, RawSite)> = Vec::new();
     let mut scratch = Vec::new();
     let mut referenced: Vec<u64> = Vec::new();
     let mut body: Vec<iced_x86::Instruction> = Vec::new();
-    for fi in range {
-        let f = &graph.funcs[fi];
+    for (k, start, end) in bodies {
         body.clear();
-        code.for_each_in(image, f.va, f.end, |ins| body.push(*ins));
+        if swept {
+            code.for_each_swept_in(image, start, end, |ins| body.push(*ins));
+        } else {
+            code.for_each_in(image, start, end, |ins| body.push(*ins));
+        }
         walk(
             &body,
-            f.va,
+            start,
             &mut flow,
             &mut env,
             tables,
             &mut scratch,
             &mut referenced,
         );
-        raw.extend(scratch.drain(..).map(|s| (fi, s)));
+        raw.extend(scratch.drain(..).map(|s| (k, s)));
     }
     (raw, referenced)
 }
@@ -148,30 +164,8 @@ pub(super) fn sweep_runs(
     tables: &Tables,
     runs: &[(u64, u64)],
 ) -> Vec<(usize, RawSite)> {
-    let mut env = ImageEnv {
-        image,
-        thunks: Vec::new(),
-    };
-    let mut flow = Flow::new(image.bitness, caller_saved(&image.info));
-    let mut raw = Vec::new();
-    let mut scratch = Vec::new();
-    let mut referenced = Vec::new();
-    let mut body = Vec::new();
-    for (k, &(start, end)) in runs.iter().enumerate() {
-        body.clear();
-        code.for_each_swept_in(image, start, end, |ins| body.push(*ins));
-        walk(
-            &body,
-            start,
-            &mut flow,
-            &mut env,
-            tables,
-            &mut scratch,
-            &mut referenced,
-        );
-        raw.extend(scratch.drain(..).map(|s| (k, s)));
-    }
-    raw
+    let bodies = runs.iter().enumerate().map(|(k, &(s, e))| (k, s, e));
+    walk_each(image, code, tables, bodies, true).0
 }
 
 /// The loop heads of a function's instructions (`body`, in address order,

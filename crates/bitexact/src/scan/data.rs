@@ -4,13 +4,14 @@
 
 use alloc::vec::Vec;
 
+use super::constants::{
+    BY_ARRAY, K1998, KNUTH, MATRIX_A, MSVC_ADD, MSVC_MUL, PSDES, SPLITMIX, TEMPER_B, TEMPER_C,
+    TEMPER_MSVC, UNIT_SCALES, WWLIB_MUL,
+};
 use super::decode::Code;
 use super::image::Image;
+use super::report::{DataHit, Signature, MAX_DATA_HITS};
 use super::signature::Tables;
-use super::{
-    DataHit, Signature, BY_ARRAY, K1998, KNUTH, MATRIX_A, MAX_DATA_HITS, MSVC_ADD, MSVC_MUL, PSDES,
-    SPLITMIX, TEMPER_B, TEMPER_C, TEMPER_MSVC, UNIT_SCALES, WWLIB_MUL,
-};
 
 /// Calls `f(offset, key)` for every offset of `hay` where one of the
 /// little-endian 32-bit `keys` starts (one pass, a hashed filter: data is

@@ -1,19 +1,31 @@
 //! The recursive descent: from the roots, follow fall-through, direct jumps
 //! and calls, and jump tables, marking where instructions start. Its map is
-//! checked against the linear sweep's (see `decode`).
+//! checked against the linear sweep's (see `decode`), and the direct
+//! branches it saw ([`Branch`]).
 
 use alloc::vec::Vec;
 
 use iced_x86::{Decoder, DecoderOptions, FlowControl, Instruction, Mnemonic, OpKind};
 
-use super::decode::{Bits, Branch};
+use super::bits::Bits;
 use super::image::Image;
-use super::stripped::opens_function;
+use super::prologue::opens_function;
 use super::tables::{dispatch_bases, jump_table, pc_thunk, ConstRegs, MAX_TABLES, PATH};
 
 /// Rounds of reading jump tables from the instructions before an indirect
 /// jump in address order (after the descent has stopped finding new code).
 const LINEAR_ROUNDS: usize = 4;
+
+/// A direct branch seen by the descent: from the instruction at `from` to
+/// `to`; `call` tells a call from a jump.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Branch {
+    pub from: u64,
+    pub to: u64,
+    pub call: bool,
+    /// A `jmp` (not a `jcc`, not a call).
+    pub unconditional: bool,
+}
 
 /// One executable region's two maps.
 pub(crate) struct RegionMaps {

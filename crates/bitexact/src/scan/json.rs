@@ -7,7 +7,7 @@ use core::fmt::Write;
 
 use crate::json::string;
 
-use super::Report;
+use super::report::{Function, Report, Signature, Site};
 
 fn hex(v: u64) -> String {
     format!("\"{v:#x}\"")
@@ -19,10 +19,23 @@ fn opt_name(n: Option<&str>) -> String {
 
 impl Report {
     /// The report as one JSON object (SPEC 10):
-    /// `{"image":{…},"sites":[…],"functions":[…],"data":[…],"stats":{…},"sweep_sites":[…],"mt19937":…}`
-    /// (`sweep_sites` empty unless asked for; each site says
-    /// `"sweep_only"`; `mt19937` is `"confirmed"`, `"unconfirmed"` or `null`
-    /// as [`Report::mt19937_confirmed`] says). Addresses are hex strings.
+    /// `{"image":{…},"sites":[…],"functions":[…],"data":[…],"stats":{…},"sweep_sites":[…],"mt19937":…,"finding":…}`.
+    /// Addresses are hex strings. `sweep_sites` is empty unless asked
+    /// for; each site says `"sweep_only"` and `"shared_constant"`
+    /// ([`Site::shared_constant`]); `finding` is `"sites"`,
+    /// `"shared_constants_only"` or `"none"` ([`Report::finding`]: the
+    /// CLI exits 0 for `"sites"` only).
+    ///
+    /// Five fields can be `null`, each meaning "none, or not asked", never
+    /// an error: `image.entry` (the entry point is not in code, or the
+    /// image has none), a site's `function` (its function has no symbol;
+    /// always for a sweep-only site, whose run has none), a function's
+    /// `name` (no symbol: the text report calls it `sub_<va>`), a
+    /// function's `reachable` (no origin was given), and `mt19937` (no
+    /// site is MT19937's; else `"confirmed"` or `"unconfirmed"` as
+    /// [`Report::mt19937`] says). A function's `path` is there only when
+    /// `reachable` is `true`. Every other field is always there and never
+    /// `null`.
     pub fn to_json(&self) -> String {
         let mut o = String::new();
         let i = &self.image;
@@ -52,7 +65,7 @@ impl Report {
                 f.sites
             );
             let mut first = true;
-            for sig in super::Signature::ALL {
+            for sig in Signature::ALL {
                 let n = self
                     .sites
                     .iter()
@@ -120,18 +133,20 @@ impl Report {
             }
             site_json(&mut o, s, &self.sweep_runs[s.function]);
         }
-        let mt = match self.mt19937_confirmed() {
-            None => "null",
-            Some(true) => "\"confirmed\"",
-            Some(false) => "\"unconfirmed\"",
-        };
-        let _ = write!(o, "],\"mt19937\":{mt}}}");
+        let mt = self
+            .mt19937()
+            .map_or_else(|| "null".into(), |m| format!("\"{}\"", m.name()));
+        let _ = write!(
+            o,
+            "],\"mt19937\":{mt},\"finding\":\"{}\"}}",
+            self.finding().name()
+        );
         o
     }
 }
 
 /// One site's object; `f` is its function (or, sweep-only, its run).
-fn site_json(o: &mut String, s: &super::Site, f: &super::Function) {
+fn site_json(o: &mut String, s: &Site, f: &Function) {
     let _ = write!(
         o,
         "{{\"va\":{},\"signature\":\"{}\",\"complete\":{},\"seen\":[",
@@ -158,5 +173,5 @@ fn site_json(o: &mut String, s: &super::Site, f: &super::Function) {
         }
         o.push_str(&hex(*a));
     }
-    o.push_str("]}");
+    let _ = write!(o, "],\"shared_constant\":{}}}", s.shared_constant());
 }

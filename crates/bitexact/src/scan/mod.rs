@@ -20,7 +20,9 @@
 //! compiler's spelling (SPEC 10.1: MSVC's masks before their shift, its
 //! twist mix `((a ^ b) & 0x7fffffff) ^ a`, bounds held in registers or
 //! counted down; the forms are listed in `temper.rs` and `signature/`), and
-//! a seeding alone confirms no generator ([`Report::mt19937_confirmed`]).
+//! a seeding alone confirms no generator ([`Report::mt19937`]), nor does an
+//! incomplete match of a constant other algorithms share
+//! ([`Report::finding`]).
 //! Functions come from symbols where the image has them, else from call
 //! targets and the code pointers nothing falls or jumps into; an image
 //! without symbols (a stripped executable) is descended again, in rounds,
@@ -51,16 +53,52 @@
 //! within a function, so a tempering sequence split across branches is
 //! reported as partial chains; vector registers take part as the value of
 //! their 32-bit lanes, so a vectorised tempering loop is one site.
+//!
+//! # Layers
+//!
+//! Each module imports only from the layers below its own (and from
+//! `crate::json`, nothing else of the crate: never `find`, `report`,
+//! `sync` or `params`); no two files import each other. Lowest first:
+//!
+//! 1. `report` (the public types: [`Signature`], [`Site`], [`Report`],
+//!    [`ScanError`], …) and `constants` (the signatures' numbers).
+//! 2. `finding` (what a report amounts to, worded once: [`Mt19937`],
+//!    [`Finding`]), `raw` (a site before its function is known), `bits` (a
+//!    bit per code byte), `image` (`image/layout.rs`, the model, below the
+//!    readers `image/mod.rs`, `elf.rs` and `pe.rs` that fill it in).
+//! 3. `flow`, the data flow (`flow/value.rs` and `writes.rs`, then
+//!    `flow/mod.rs`'s `Flow`, then the files that extend it: `memory`,
+//!    `vector`, `loops`, `step`).
+//! 4. `tables` (jump tables, PC thunks: image, flow) and `prologue` (how
+//!    a function opens: image, bits).
+//! 5. The decoding: `descent` (bits, image, prologue, tables), `decode`
+//!    (bits, descent, image), `stripped` (decode, image, prologue) and
+//!    `graph` (decode, image, stripped).
+//! 6. The matching: `env` (the flow's view of the image), `temper`
+//!    (constants, flow, raw, report), `signature` (`signature/bounds.rs`
+//!    and `signature/mod.rs`'s `Matcher`, then `finish.rs` extending it;
+//!    temper, tables, flow, raw) and `data` (constants in data: decode,
+//!    image, signature).
+//! 7. `analyse` (every function walked: decode, env, flow, graph, image,
+//!    raw, signature) and `json` (the report as JSON: report, finding,
+//!    `crate::json`).
+//! 8. This file: [`scan`], [`functions`], [`code_map`], assembling the
+//!    [`Report`] from the layers below.
 
 mod analyse;
+mod bits;
 mod constants;
 mod data;
 mod decode;
 mod descent;
+mod env;
+mod finding;
 mod flow;
 mod graph;
 mod image;
 mod json;
+mod prologue;
+mod raw;
 mod report;
 mod signature;
 mod stripped;
@@ -75,6 +113,7 @@ pub use constants::{
     TEMPER_C, TEMPER_MSVC, UNIT_SCALES, WWLIB_ADD, WWLIB_MUL,
 };
 
+pub use finding::{Finding, Mt19937};
 pub use report::{
     Arch, DataHit, Format, Function, ImageInfo, Options, Origin, Report, ScanError, Signature,
     Site, Stats, MAX_DATA_HITS,
@@ -82,55 +121,8 @@ pub use report::{
 
 use data::{data_hits, find_tables};
 use decode::Code;
-use flow::Env;
 use graph::Graph;
 use image::Image;
-
-/// The ABI's caller-saved registers, a bit per register (RAX = bit 0).
-fn caller_saved(info: &ImageInfo) -> u16 {
-    const RAX: u16 = 1;
-    const RCX: u16 = 1 << 1;
-    const RDX: u16 = 1 << 2;
-    const RSI: u16 = 1 << 6;
-    const RDI: u16 = 1 << 7;
-    const R8_11: u16 = 0xf << 8;
-    match (info.format, info.arch) {
-        (_, Arch::X86) => RAX | RCX | RDX,
-        (Format::Pe32 | Format::Pe32Plus, Arch::X86_64) => RAX | RCX | RDX | R8_11,
-        _ => RAX | RCX | RDX | RSI | RDI | R8_11,
-    }
-}
-
-/// The flow's view of the image.
-struct ImageEnv<'i, 'a> {
-    image: &'i Image<'a>,
-    thunks: Vec<(u64, Option<usize>)>,
-}
-
-impl Env for ImageEnv<'_, '_> {
-    fn read_const(&self, va: u64, size: usize) -> Option<u64> {
-        let (r, _) = self.image.region_of(va)?;
-        if r.writable {
-            return None;
-        }
-        self.read_initial(va, size)
-    }
-
-    fn read_initial(&self, va: u64, size: usize) -> Option<u64> {
-        self.image.read_le(va, size)
-    }
-
-    fn pc_thunk(&mut self, va: u64) -> Option<usize> {
-        if let Some(&(_, r)) = self.thunks.iter().find(|(t, _)| *t == va) {
-            return r;
-        }
-        let r = tables::pc_thunk(self.image, va);
-        if self.thunks.len() < 64 {
-            self.thunks.push((va, r));
-        }
-        r
-    }
-}
 
 /// The sites of the code only the linear sweep decodes, and the runs of it
 /// holding them (as functions without symbols).
@@ -141,37 +133,13 @@ fn sweep_only_sites(
 ) -> (Vec<Site>, Vec<Function>) {
     let runs = code.sweep_only_runs(image);
     let raw = analyse::sweep_runs(image, code, tables, &runs);
-    let mut held: Vec<Function> = Vec::new();
-    let mut index_of: Vec<(usize, usize)> = Vec::new();
-    let mut sites = Vec::with_capacity(raw.len());
-    for (k, s) in raw {
-        let slot = match index_of.iter().find(|(r, _)| *r == k) {
-            Some(&(_, i)) => i,
-            None => {
-                held.push(Function {
-                    va: runs[k].0,
-                    name: None,
-                    sites: 0,
-                    reachable: None,
-                    path: Vec::new(),
-                });
-                index_of.push((k, held.len() - 1));
-                held.len() - 1
-            }
-        };
-        held[slot].sites += 1;
-        sites.push(Site {
-            va: s.instructions.first().copied().unwrap_or(runs[k].0),
-            signature: s.signature,
-            complete: s.complete,
-            seen: s.seen,
-            instructions: s.instructions,
-            function: slot,
-            sweep_only: true,
-        });
-    }
-    sites.sort_by_key(|s| (s.va, s.signature));
-    (sites, held)
+    raw::place(raw, true, |k| Function {
+        va: runs[k].0,
+        name: None,
+        sites: 0,
+        reachable: None,
+        path: Vec::new(),
+    })
 }
 
 /// Every function the analysis finds in an image (symbols, exports, entry
@@ -316,49 +284,23 @@ pub(crate) fn scan_on(
     let (raw, mut referenced) = analyse::functions(&image, &code, &graph, &tables, threads);
 
     let reach = from.as_ref().map(|roots| graph.reach(roots));
-    let mut functions: Vec<Function> = Vec::new();
-    let mut index_of: Vec<(usize, usize)> = Vec::new();
-    let mut sites = Vec::with_capacity(raw.len());
-    for (fi, s) in raw {
-        let slot = match index_of.iter().find(|(g, _)| *g == fi) {
-            Some(&(_, i)) => i,
-            None => {
-                let f = &graph.funcs[fi];
-                let (reachable, path) = match &reach {
-                    None => (None, Vec::new()),
-                    Some(parent) => match parent[fi] {
-                        None => (Some(false), Vec::new()),
-                        Some(_) => (Some(true), path_to(parent, fi, &graph)),
-                    },
-                };
-                functions.push(Function {
-                    va: f.va,
-                    name: f.name.clone(),
-                    sites: 0,
-                    reachable,
-                    path,
-                });
-                index_of.push((fi, functions.len() - 1));
-                functions.len() - 1
-            }
+    let (sites, functions) = raw::place(raw, false, |fi| {
+        let f = &graph.funcs[fi];
+        let (reachable, path) = match &reach {
+            None => (None, Vec::new()),
+            Some(parent) => match parent[fi] {
+                None => (Some(false), Vec::new()),
+                Some(_) => (Some(true), path_to(parent, fi, &graph)),
+            },
         };
-        functions[slot].sites += 1;
-        let va = s
-            .instructions
-            .first()
-            .copied()
-            .unwrap_or(graph.funcs[fi].va);
-        sites.push(Site {
-            va,
-            signature: s.signature,
-            complete: s.complete,
-            seen: s.seen,
-            instructions: s.instructions,
-            function: slot,
-            sweep_only: false,
-        });
-    }
-    sites.sort_by_key(|s| (s.va, s.signature));
+        Function {
+            va: f.va,
+            name: f.name.clone(),
+            sites: 0,
+            reachable,
+            path,
+        }
+    });
     let (sweep_sites, sweep_runs) = if options.sweep {
         sweep_only_sites(&image, &code, &tables)
     } else {

@@ -169,6 +169,41 @@ impl Signature {
         }
     }
 
+    /// For a signature whose constants other algorithms use too, what
+    /// else uses them: an incomplete site of it shows only such constants,
+    /// so it is a lead, not evidence of its generator
+    /// ([`Site::shared_constant`], [`Report::finding`]). `None` where an
+    /// incomplete site still shows a part only its generator computes
+    /// (a tempering mask, the twist's matrix, the pseudo-DES mix
+    /// constants, MSVC's multiplier) or the site is always complete.
+    pub fn shared_with(self) -> Option<&'static str> {
+        match self {
+            Signature::Mt19937SeedKnuth => Some(
+                "1812433253 over x ^ (x >> 30) is also the seeding of SFMT, dSFMT and TinyMT",
+            ),
+            Signature::Mt19937SeedByArray => Some(
+                "1664525 is also Numerical Recipes' LCG multiplier, and SFMT's init_by_array multiplies by 1664525 and 1566083941 too",
+            ),
+            Signature::Mt19937Res53 => Some(
+                "67108864.0 and 2^-53 make a 53-bit double of two 32-bit words for any generator",
+            ),
+            Signature::Mt19937Seed1998 => Some(
+                "69069 is also the multiplier of other LCGs (Marsaglia's, VAX MTH$RANDOM)",
+            ),
+            Signature::WwlibLcg => Some(
+                "1103515245 is also the multiplier of the ANSI C example rand and of glibc's TYPE_0 random",
+            ),
+            Signature::Splitmix64 => Some(
+                "0x9e3779b97f4a7c15 is also the golden-ratio constant of Philox's key schedule and of Fibonacci hashing; 0xbf58476d1ce4e5b9 and 0x94d049bb133111eb are also a 64-bit hash finalizer's (Stafford's Mix13)",
+            ),
+            Signature::Mt19937Temper
+            | Signature::Mt19937Twist
+            | Signature::WestwoodPsdes
+            | Signature::MsvcRand
+            | Signature::SotsUnitScale => None,
+        }
+    }
+
     /// Whether it is one of MT19937's signatures.
     pub fn is_mt19937(self) -> bool {
         matches!(
@@ -208,6 +243,15 @@ pub struct Site {
     /// Whether it lies in code only the linear sweep decodes (`true` only
     /// in [`Report::sweep_sites`]).
     pub sweep_only: bool,
+}
+
+impl Site {
+    /// Whether it is an incomplete site of a signature whose constants
+    /// other algorithms use too ([`Signature::shared_with`]): what was
+    /// seen does not show its generator, and alone it is no finding.
+    pub fn shared_constant(&self) -> bool {
+        !self.complete && self.signature.shared_with().is_some()
+    }
 }
 
 /// A function holding at least one site.
@@ -292,27 +336,6 @@ pub struct Report {
     /// The runs of sweep-only code holding [`Report::sweep_sites`], as
     /// functions (start address, no symbol, their site counts).
     pub sweep_runs: Vec<Function>,
-}
-
-impl Report {
-    /// Whether the image's sites confirm MT19937 itself (SPEC 10.1):
-    /// `None` when no site is MT19937's, `Some(true)` when a complete twist
-    /// or tempering is among [`Report::sites`], `Some(false)` when only
-    /// seedings, a 53-bit double or incomplete parts are. SFMT19937 seeds
-    /// its state exactly as MT19937 does (same multiplier, same 624 words)
-    /// and dSFMT nearly so, so a seeding alone does not tell them apart.
-    pub fn mt19937_confirmed(&self) -> Option<bool> {
-        let mut mt = self.sites.iter().filter(|s| s.signature.is_mt19937());
-        let first = mt.next()?;
-        let proves = |s: &Site| {
-            s.complete
-                && matches!(
-                    s.signature,
-                    Signature::Mt19937Twist | Signature::Mt19937Temper
-                )
-        };
-        Some(proves(first) || mt.any(proves))
-    }
 }
 
 /// At most this many [`DataHit`]s are listed.

@@ -37,8 +37,9 @@ use alloc::vec::Vec;
 
 use iced_x86::{Decoder, DecoderOptions};
 
-use super::decode::{Bits, Code};
-use super::image::{Image, Region};
+use super::decode::Code;
+use super::image::Image;
+use super::prologue::{ends, is_prologue};
 
 /// Rounds of rules and descent at most.
 pub(crate) const ROUNDS: usize = 4;
@@ -185,72 +186,4 @@ fn starts(image: &Image<'_>, code: &Code, data_pointers: bool) -> Starts {
         list.dedup();
     }
     out
-}
-
-/// Whether `ins` is padding (`nop` forms, `int3`, `lea r, [r]`) or does
-/// not fall through (`ret`, `jmp`, an indirect `jmp`, `ud2`): what a
-/// function may start right after.
-pub(crate) fn ends(ins: &iced_x86::Instruction) -> bool {
-    use iced_x86::{FlowControl, Mnemonic as M, Register as R};
-    matches!(ins.mnemonic(), M::Nop | M::Int3 | M::Ud2)
-        || (ins.mnemonic() == M::Lea
-            && ins.op0_register() == ins.memory_base()
-            && ins.memory_index() == R::None)
-        || matches!(
-            ins.flow_control(),
-            FlowControl::Return | FlowControl::UnconditionalBranch | FlowControl::IndirectBranch
-        )
-}
-
-/// Whether `ins` opens a function: `endbr64` / `endbr32`, a `push` of a
-/// callee-saved register, `sub rsp, imm` / `sub esp, imm`.
-pub(crate) fn is_prologue(ins: &iced_x86::Instruction) -> bool {
-    use iced_x86::{Mnemonic as M, OpKind, Register as R};
-    match ins.mnemonic() {
-        M::Endbr64 | M::Endbr32 => true,
-        M::Push => {
-            matches!(
-                ins.op0_register().full_register(),
-                R::RBP | R::RBX | R::RSI | R::RDI | R::R12 | R::R13 | R::R14 | R::R15
-            ) || matches!(ins.op0_register(), R::EBP | R::EBX | R::ESI | R::EDI)
-        }
-        M::Sub => {
-            matches!(ins.op0_register(), R::RSP | R::ESP) && ins.op_kind(1) != OpKind::Register
-        }
-        _ => false,
-    }
-}
-
-/// Whether the sweep instruction at `off` of `region` (its starts
-/// `sweep`) opens like a function: 16-aligned, right after padding or an
-/// instruction that does not fall through ([`ends`]), and a
-/// prologue.
-pub(crate) fn opens_function(
-    image: &Image<'_>,
-    region: &Region<'_>,
-    sweep: &Bits,
-    off: usize,
-) -> bool {
-    let decode = |at: usize, end: usize| {
-        Decoder::with_ip(
-            image.bitness,
-            &region.bytes[at..end],
-            region.va + at as u64,
-            DecoderOptions::NONE,
-        )
-        .decode()
-    };
-    if !(region.va + off as u64).is_multiple_of(16)
-        || !is_prologue(&decode(off, region.bytes.len()))
-    {
-        return false;
-    }
-    (1..=off.min(15)).any(|back| {
-        let at = off - back;
-        if !sweep.get(at) {
-            return false;
-        }
-        let ins = decode(at, off);
-        !ins.is_invalid() && ins.len() == back && ends(&ins)
-    })
 }

@@ -23,8 +23,8 @@ use alloc::vec::Vec;
 
 use super::constants::{TEMPER_B, TEMPER_C};
 use super::flow::{Flow, Node, Val};
-use super::signature::RawSite;
-use super::Signature;
+use super::raw::RawSite;
+use super::report::Signature;
 
 /// One recognised step: `output = input ^ term ^ …`, `term = f(input)`.
 #[derive(Debug, Clone, Copy)]

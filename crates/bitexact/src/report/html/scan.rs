@@ -2,7 +2,7 @@
 //! each site's instruction addresses.
 
 use super::{escape, td, Page, Source, Verdict, MAX_ROWS};
-use crate::scan::Report;
+use crate::scan::{Finding, Report};
 use core::fmt::Write;
 use std::string::{String, ToString};
 use std::vec::Vec;
@@ -25,8 +25,9 @@ rows.sort(function(x,y){var a=x.cells[i].getAttribute('data-v'),c=y.cells[i].get
 var r=(a!==null&&c!==null)?parseFloat(a)-parseFloat(c):x.cells[i].textContent.localeCompare(y.cells[i].textContent);\
 return asc?r:-r});rows.forEach(function(r){body.appendChild(r)})})})});";
 
-/// The page for a `scan` report (SPEC 14): the verdict (sites found or
-/// not, MT19937 confirmed or not); the table of functions holding sites —
+/// The page for a `scan` report (SPEC 14): the verdict (sites found, only
+/// constants other algorithms share, or none; MT19937 confirmed or not, in
+/// [`Mt19937::sentence`](crate::scan::Mt19937::sentence)'s words); the table of functions holding sites —
 /// address, symbol, sites, signatures, complete sites, reachability from
 /// the origin — sortable by a small script (headers are buttons); each
 /// site's signature and instruction addresses; sweep-only leads counted.
@@ -34,27 +35,41 @@ return asc?r:-r});rows.forEach(function(r){body.appendChild(r)})})})});";
 pub fn scan(report: &Report, source: &Source<'_>) -> String {
     let mut page = Page::new(source);
     let complete = report.sites.iter().filter(|s| s.complete).count();
-    if report.sites.is_empty() {
-        page.verdict(
+    let shared = report.shared_constants();
+    match report.finding() {
+        Finding::None => page.verdict(
             Verdict::Unsure,
             "No site found",
             "no generator site in code both decodings agree on.",
-        );
-    } else {
-        let mt = match report.mt19937_confirmed() {
-            Some(true) => "; MT19937 confirmed (a complete twist or tempering)",
-            Some(false) => "; MT19937 unconfirmed (seedings or partial sequences only)",
-            None => "",
-        };
-        page.verdict(
-            Verdict::Ok,
-            "Sites found",
+        ),
+        Finding::SharedConstantsOnly => page.verdict(
+            Verdict::Unsure,
+            "No generator found",
             &std::format!(
-                "{} site(s) ({complete} complete) in {} function(s){mt}.",
-                report.sites.len(),
-                report.functions.len()
+                "{} site(s), none complete, each only a constant other algorithms use too.",
+                report.sites.len()
             ),
-        );
+        ),
+        Finding::Sites => {
+            let mt = report
+                .mt19937()
+                .map_or(String::new(), |m| std::format!("; {}", m.sentence()));
+            page.verdict(
+                Verdict::Ok,
+                "Sites found",
+                &std::format!(
+                    "{} site(s) ({complete} complete) in {} function(s){mt}.",
+                    report.sites.len(),
+                    report.functions.len()
+                ),
+            );
+        }
+    }
+    if let Some((headline, lines)) = &shared {
+        page.p("note", &std::format!("{headline}:"));
+        for line in lines {
+            page.p("note", line);
+        }
     }
     let i = &report.image;
     page.facts(&[

@@ -2,56 +2,11 @@
 //! head can forget it ([`Flow::enter_loop`]): a register that holds a
 //! constant only on entry to a loop is not a constant inside it.
 
-use alloc::vec::Vec;
-
 use iced_x86::{Instruction, Mnemonic, OpKind, Register};
 
-use super::{gpr, vreg, writes, Flow, Node, Slot, RBP, RSP};
-
-/// What a loop body writes (from [`Flow::writes_of`]), for its head
-/// ([`Flow::enter_loop`]).
-#[derive(Debug, Default, Clone)]
-pub(crate) struct LoopWrites {
-    regs: u16,
-    vregs: u32,
-    slots: Vec<Slot>,
-}
-
-/// What one instruction writes ([`Flow::writes_of`]): its general
-/// registers, a bit each, and the slot of the memory it writes, if named.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Writes {
-    regs: u16,
-    vregs: u32,
-    slot: Option<Slot>,
-}
-
-impl LoopWrites {
-    /// Adds what one instruction writes.
-    pub fn add(&mut self, w: Writes) {
-        self.regs |= w.regs;
-        self.vregs |= w.vregs;
-        self.slots.extend(w.slot);
-    }
-
-    /// Adds what `other` writes.
-    pub fn merge(&mut self, other: &LoopWrites) {
-        self.regs |= other.regs;
-        self.vregs |= other.vregs;
-        self.slots.extend_from_slice(&other.slots);
-    }
-
-    /// The general registers the loop writes, a bit each.
-    pub fn regs(&self) -> u16 {
-        self.regs
-    }
-
-    /// Sorts the slots and drops repeats (after merging).
-    pub fn settle(&mut self) {
-        self.slots.sort_unstable();
-        self.slots.dedup();
-    }
-}
+use super::value::{gpr, vreg, writes, Node, Slot, RBP, RSP};
+use super::writes::{LoopWrites, Writes};
+use super::Flow;
 
 /// Whether `m` may write a general register it does not name as an
 /// operand (the string instructions, the widening multiplies and divides,

@@ -10,30 +10,83 @@
 //! Any write to memory forgets every location named off registers but
 //! the one written (two such names may be one location), and so do calls,
 //! stack moves and loop heads; frame and fixed slots are kept as before.
+//!
+//! Here too, an instruction's operands read and written ([`Flow::read`],
+//! [`Flow::write`]): registers, immediates and memory alike, what
+//! `step.rs` and `vector.rs` build on.
 
-use iced_x86::{Instruction, Register};
+use iced_x86::{Instruction, OpKind, Register};
 
-use super::{gpr, Env, Flow, Node, Val, RBP, RSP};
-
-/// A memory location the flow can name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum Slot {
-    /// `[rsp/rbp + disp]`.
-    Frame(u8, i64),
-    /// A fixed address.
-    Abs(u64),
-    /// `[base + index*scale + disp]` by the values of base and index
-    /// ([`NONE`] for an absent one).
-    Ptr(Val, Val, u8, u64),
-}
-
-/// An absent base or index in [`Slot::Ptr`].
-const NONE: Val = Val::MAX;
+use super::value::{gpr, vreg, Env, Node, Slot, Val, NONE, RBP, RSP};
+use super::Flow;
 
 /// The largest `k` of `x + k` moved into a displacement.
 const SMALL: u64 = 1 << 16;
 
 impl Flow {
+    /// Operand `i` as a value.
+    pub(super) fn read(&mut self, ins: &Instruction, i: u32, env: &mut dyn Env) -> Val {
+        match ins.op_kind(i) {
+            OpKind::Register => match gpr(ins.op_register(i)) {
+                Some((r, _)) => self.regs[r],
+                None => match vreg(ins.op_register(i)) {
+                    Some(r) => self.vregs[r],
+                    None => self.opaque(ins.ip()),
+                },
+            },
+            OpKind::Memory if ins.memory_size().size() > 8 => self.read_vector(ins, env),
+            OpKind::Memory => {
+                let size = ins.memory_size().size().clamp(1, 8);
+                self.read_mem(ins, size, env)
+            }
+            OpKind::Immediate8
+            | OpKind::Immediate8_2nd
+            | OpKind::Immediate16
+            | OpKind::Immediate32
+            | OpKind::Immediate64
+            | OpKind::Immediate8to16
+            | OpKind::Immediate8to32
+            | OpKind::Immediate8to64
+            | OpKind::Immediate32to64 => {
+                let c = ins.immediate(i) & self.mask;
+                self.push(Node::Const(c), ins.ip())
+            }
+            _ => self.opaque(ins.ip()),
+        }
+    }
+
+    /// Width in bytes of operand `i` when it is a destination.
+    pub(super) fn width(&self, ins: &Instruction, i: u32) -> usize {
+        match ins.op_kind(i) {
+            // A vector register's value is its 32-bit lanes'.
+            OpKind::Register if vreg(ins.op_register(i)).is_some() => 4,
+            OpKind::Register => gpr(ins.op_register(i)).map_or(0, |(_, w)| w),
+            OpKind::Memory => ins.memory_size().size(),
+            _ => 0,
+        }
+    }
+
+    /// Stores `v` in destination operand `i`. A write narrower than 32 bits
+    /// leaves the register unknown.
+    pub(super) fn write(&mut self, ins: &Instruction, i: u32, v: Val) {
+        let w = self.width(ins, i);
+        let v = if w < 4 { self.opaque(ins.ip()) } else { v };
+        match ins.op_kind(i) {
+            OpKind::Register => {
+                if let Some((r, _)) = gpr(ins.op_register(i)) {
+                    self.regs[r] = v;
+                    if r == RSP {
+                        self.forget_stack_slots();
+                    }
+                } else if let Some(r) = vreg(ins.op_register(i)) {
+                    self.vregs[r] = v;
+                }
+            }
+            OpKind::Memory => self.store(ins, v),
+            _ => {}
+        }
+    }
+
     /// The exact address a memory operand names, when it is fixed: RIP
     /// relative, absolute, or off a register holding a constant.
     pub fn address(&self, ins: &Instruction) -> Option<u64> {

@@ -21,57 +21,30 @@
 //! twist loop is one site, as its scalar form is. Any other vector
 //! instruction (a masked EVEX form, a qword shift, a shuffle of bytes)
 //! makes what it writes unknown.
+//!
+//! The files, each using only those before it (the later ones extend
+//! [`Flow`] with methods; none of this file's reaches into them):
+//! `value.rs` (values, nodes, registers, memory slots: the vocabulary) and
+//! `writes.rs` (what instructions write), this file (the flow's state,
+//! constants and the folding of one operation), `memory.rs` (the slots and
+//! every operand read or written), `vector.rs` (the lane-wise vector
+//! forms), `loops.rs` (what a loop writes, forgotten at its head) and
+//! `step.rs` (one instruction applied).
 
 use alloc::vec::Vec;
 
 mod loops;
 mod memory;
 mod step;
+mod value;
 mod vector;
+mod writes;
 
-pub(crate) use loops::{LoopWrites, Writes};
-use memory::Slot;
+use value::Slot;
+pub(crate) use value::{gpr, Env, Node, Val};
+pub(crate) use writes::{LoopWrites, Writes};
 
-use iced_x86::{Instruction, InstructionInfoFactory, Mnemonic, OpAccess, OpKind, Register};
-
-/// A value: an index into the node arena.
-pub(crate) type Val = u32;
-
-/// What a value is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Node {
-    /// Unknown, and different from every other opaque value.
-    Opaque,
-    Const(u64),
-    Shr(Val, u32),
-    Shl(Val, u32),
-    AndK(Val, u64),
-    Xor(Val, Val),
-    MulK(Val, u64),
-    AddK(Val, u64),
-    /// A 32-bit rotate left (`ror` by `k` is `rol` by `32 - k`).
-    Rol(Val, u32),
-    /// `x & v` where `v` was read from writable data that the image
-    /// initialises to `k`: a mask the program keeps in a variable (MSVC's
-    /// `std::mt19937` reads its tempering mask `d` so). Not a constant: a
-    /// matcher that counts it says so.
-    AndVar(Val, u64),
-}
-
-/// What the flow asks of the image.
-pub(crate) trait Env {
-    /// The little-endian value of `size` (1..=8) bytes at `va`, if they lie
-    /// in read-only data (a constant the code reads, not a variable).
-    fn read_const(&self, va: u64, size: usize) -> Option<u64>;
-    /// The same bytes as the image holds them, writable data included (the
-    /// initial value of a variable).
-    fn read_initial(&self, va: u64, size: usize) -> Option<u64>;
-    /// The register a PC thunk at `va` loads with its return address.
-    fn pc_thunk(&mut self, va: u64) -> Option<usize>;
-}
-
-const RSP: usize = 4;
-const RBP: usize = 5;
+use iced_x86::{Instruction, InstructionInfoFactory, Mnemonic, OpAccess, Register};
 
 /// The flow state of one walk through a function.
 pub(crate) struct Flow {
@@ -98,29 +71,6 @@ impl core::fmt::Debug for Flow {
             .field("nodes", &self.nodes.len())
             .finish()
     }
-}
-
-/// Whether an access writes (always or on a condition).
-fn writes(a: OpAccess) -> bool {
-    matches!(
-        a,
-        OpAccess::Write | OpAccess::ReadWrite | OpAccess::CondWrite | OpAccess::ReadCondWrite
-    )
-}
-
-/// The vector register (0–31) an operand names, XMM, YMM or ZMM alike.
-pub(crate) fn vreg(reg: Register) -> Option<usize> {
-    (reg.is_xmm() || reg.is_ymm() || reg.is_zmm()).then(|| reg.number())
-}
-
-/// The general register an operand names, and its width in bytes.
-pub(crate) fn gpr(reg: Register) -> Option<(usize, usize)> {
-    if !reg.is_gpr() {
-        return None;
-    }
-    let full = reg.full_register();
-    let i = (full as usize).checked_sub(Register::RAX as usize)?;
-    (i < 16).then_some((i, reg.size()))
 }
 
 impl Flow {
@@ -246,69 +196,6 @@ impl Flow {
         }
     }
 
-    /// Operand `i` as a value.
-    fn read(&mut self, ins: &Instruction, i: u32, env: &mut dyn Env) -> Val {
-        match ins.op_kind(i) {
-            OpKind::Register => match gpr(ins.op_register(i)) {
-                Some((r, _)) => self.regs[r],
-                None => match vreg(ins.op_register(i)) {
-                    Some(r) => self.vregs[r],
-                    None => self.opaque(ins.ip()),
-                },
-            },
-            OpKind::Memory if ins.memory_size().size() > 8 => self.read_vector(ins, env),
-            OpKind::Memory => {
-                let size = ins.memory_size().size().clamp(1, 8);
-                self.read_mem(ins, size, env)
-            }
-            OpKind::Immediate8
-            | OpKind::Immediate8_2nd
-            | OpKind::Immediate16
-            | OpKind::Immediate32
-            | OpKind::Immediate64
-            | OpKind::Immediate8to16
-            | OpKind::Immediate8to32
-            | OpKind::Immediate8to64
-            | OpKind::Immediate32to64 => {
-                let c = ins.immediate(i) & self.mask;
-                self.push(Node::Const(c), ins.ip())
-            }
-            _ => self.opaque(ins.ip()),
-        }
-    }
-
-    /// Width in bytes of operand `i` when it is a destination.
-    fn width(&self, ins: &Instruction, i: u32) -> usize {
-        match ins.op_kind(i) {
-            // A vector register's value is its 32-bit lanes'.
-            OpKind::Register if vreg(ins.op_register(i)).is_some() => 4,
-            OpKind::Register => gpr(ins.op_register(i)).map_or(0, |(_, w)| w),
-            OpKind::Memory => ins.memory_size().size(),
-            _ => 0,
-        }
-    }
-
-    /// Stores `v` in destination operand `i`. A write narrower than 32 bits
-    /// leaves the register unknown.
-    fn write(&mut self, ins: &Instruction, i: u32, v: Val) {
-        let w = self.width(ins, i);
-        let v = if w < 4 { self.opaque(ins.ip()) } else { v };
-        match ins.op_kind(i) {
-            OpKind::Register => {
-                if let Some((r, _)) = gpr(ins.op_register(i)) {
-                    self.regs[r] = v;
-                    if r == RSP {
-                        self.forget_stack_slots();
-                    }
-                } else if let Some(r) = vreg(ins.op_register(i)) {
-                    self.vregs[r] = v;
-                }
-            }
-            OpKind::Memory => self.store(ins, v),
-            _ => {}
-        }
-    }
-
     fn fold(&self, c: u64, w: usize) -> u64 {
         if w >= 8 {
             c & self.mask
@@ -378,12 +265,5 @@ impl Flow {
             Node::AddK(y, j) => Node::AddK(y, self.fold(j.wrapping_add(k), w)),
             _ => Node::AddK(x, self.fold(k, w)),
         }
-    }
-
-    /// Applies one instruction; returns the value it wrote to its first
-    /// operand when that value is new (made by this instruction).
-    pub fn step(&mut self, ins: &Instruction, env: &mut dyn Env) -> Option<Val> {
-        let before = self.nodes.len() as Val;
-        self.apply(ins, env).filter(|&v| v >= before)
     }
 }

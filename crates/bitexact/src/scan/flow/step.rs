@@ -4,9 +4,17 @@
 
 use iced_x86::{Instruction, Mnemonic, OpKind, Register};
 
-use super::{gpr, vreg, writes, Env, Flow, Node, Val, RSP};
+use super::value::{gpr, vreg, writes, Env, Node, Val, RSP};
+use super::Flow;
 
 impl Flow {
+    /// Applies one instruction; returns the value it wrote to its first
+    /// operand when that value is new (made by this instruction).
+    pub fn step(&mut self, ins: &Instruction, env: &mut dyn Env) -> Option<Val> {
+        let before = self.nodes.len() as Val;
+        self.apply(ins, env).filter(|&v| v >= before)
+    }
+
     pub(super) fn apply(&mut self, ins: &Instruction, env: &mut dyn Env) -> Option<Val> {
         let at = ins.ip();
         let m = ins.mnemonic();

@@ -4,7 +4,8 @@
 
 use iced_x86::{Instruction, Mnemonic, OpKind, Register};
 
-use super::{vreg, Env, Flow, Node, Val};
+use super::value::{vreg, Env, Node, Val};
+use super::Flow;
 
 /// The scalar operation a vector dword instruction performs, and whether
 /// it is the three-operand (VEX / EVEX) form.

@@ -9,8 +9,8 @@ use alloc::vec::Vec;
 
 use object::{Object, ObjectSegment, ObjectSymbol, SegmentFlags};
 
-use super::{Image, Region, NORETURN};
-use crate::scan::ScanError;
+use super::layout::{Image, Region, NORETURN};
+use crate::scan::report::ScanError;
 
 /// The regions of an image without usable section headers: its loadable
 /// segments (program headers), executable or not, as `object` lists them.

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use object::read::pe::{ImageNtHeaders, PeFile};
 use object::Object;
 
-use super::{Image, NORETURN};
+use super::layout::{Image, NORETURN};
 
 /// Code pointers named by the PE base relocations.
 pub(super) fn pointers<Pe: ImageNtHeaders>(data: &[u8], image: &Image<'_>) -> Vec<(u64, u64)> {

@@ -6,11 +6,12 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::{Matcher, RawSite};
+use super::Matcher;
 use crate::scan::constants::{
     twist_offset, BY_ARRAY, MSVC_ADD, MSVC_MUL, PSDES, RES53, SPLITMIX, WWLIB_ADD, WWLIB_MUL,
 };
-use crate::scan::Signature;
+use crate::scan::raw::RawSite;
+use crate::scan::report::Signature;
 
 impl Matcher {
     /// For every two of the function's fixed addresses, or two

@@ -31,22 +31,13 @@ use super::constants::{
     PSDES, RES53, SPLITMIX, UNIT_SCALES, WWLIB_ADD, WWLIB_MUL,
 };
 use super::flow::{Env, Flow, Node, Val};
+use super::report::Signature;
 use super::temper::Chains;
-use super::Signature;
 
 mod bounds;
 mod finish;
 
 use bounds::Bounds;
-
-/// A site before it is tied to its function.
-#[derive(Debug, Clone)]
-pub(crate) struct RawSite {
-    pub signature: Signature,
-    pub complete: bool,
-    pub seen: Vec<String>,
-    pub instructions: Vec<u64>,
-}
 
 /// What a walk through one function collects.
 #[derive(Debug, Default)]
