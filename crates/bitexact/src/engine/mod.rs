@@ -226,12 +226,17 @@ pub trait Engine: Sealed + Sized + 'static {
 
     /// The seed search for `values` (text, in the CLI's notation) observed
     /// through `tap`, starting at a word offset in `0..=max_offset`
-    /// (`None`: the engine's default, 0). The default: the search every
-    /// engine gets from its taps ([`recovery::PerSeed`]) when it declares
-    /// one ([`Info::recover`]), else [`recovery::QueryError::NotRecoverable`].
+    /// (`None`: the engine's default, 0). The default: none
+    /// ([`recovery::QueryError::NotRecoverable`]); an engine that declares
+    /// a search ([`Info::recover`]) and has no faster one of its own writes
+    /// `recovery::PerSeed::<Self>::recovery(tap, values, max_offset, o)`,
+    /// the search every engine gets from its taps.
     #[cfg(feature = "alloc")]
     fn recover(tap: Self::Tap, values: &[&str], max_offset: Option<u64>, o: &Options) -> Recovered {
-        recovery::default_recovery::<Self>(tap, values, max_offset, o)
+        let _ = (tap, values, max_offset, o);
+        Err(recovery::QueryError::NotRecoverable {
+            engine: Self::INFO.title,
+        })
     }
 
     /// Where the generator stands within its block, for notes about a state

@@ -13,7 +13,6 @@ mod setup;
 pub use error::QueryError;
 pub(crate) use hit::may_start_with;
 pub use hit::{Hit, SCAN};
-pub(crate) use per_seed::default_recovery;
 pub use per_seed::PerSeed;
 pub(crate) use setup::check_setup;
 pub use setup::{returned, values, Recovery, Searcher, Walk, WalkStopped};

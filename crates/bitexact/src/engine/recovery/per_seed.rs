@@ -4,11 +4,11 @@
 //! generator and call, so every hit is already a replay (SPEC 8) and the
 //! search is bit-exact wherever the tap is.
 //!
-//! It is what [`Engine::recover`](crate::engine::Engine::recover) does for
-//! an engine that declares a seed search ([`Info::recover`]) and writes no
-//! faster one; engines whose arithmetic allows it keep their own vector
-//! kernels (sots, westwood, generals, …), which the tests hold to the same
-//! hits as this one.
+//! An engine that declares a seed search ([`Info::recover`](crate::engine::Info::recover)) and has no
+//! faster one returns [`PerSeed::recovery`] from its
+//! [`Engine::recover`](crate::engine::Engine::recover); engines whose
+//! arithmetic allows it keep their own vector kernels (sots, westwood,
+//! generals, …), which the tests hold to the same hits as this one.
 //!
 //! Cost: per seed, the seeding, `max_offset + 1` raw words and, at each
 //! offset, a copy of the generator and one call (a second only when the
@@ -19,7 +19,7 @@ use super::error::QueryError;
 use super::hit::Hit;
 use super::setup::{check_setup, Searcher};
 use crate::engine::tap::{TapSpec, Taps};
-use crate::engine::{Engine, Info, Options, SeedKind, Value};
+use crate::engine::{Engine, Options, SeedKind, Value};
 use crate::num::{self, NumError, NumKind};
 use alloc::vec::Vec;
 use core::marker::PhantomData;
@@ -101,6 +101,19 @@ impl<E: Engine> PerSeed<E> {
         })
     }
 
+    /// [`PerSeed::new`] as a [`Recovery`](super::Recovery): what an
+    /// engine's [`Engine::recover`] returns when this is its search.
+    pub fn recovery(
+        tap: E::Tap,
+        vals: &[&str],
+        max_offset: Option<u64>,
+        options: &Options,
+    ) -> Result<super::Recovery, QueryError> {
+        Ok(super::Recovery::search(PerSeed::<E>::new(
+            tap, vals, max_offset, options,
+        )?))
+    }
+
     /// Whether the calls from `gen` give the values.
     fn matches(&self, mut gen: E::Gen) -> bool {
         self.values
@@ -161,22 +174,5 @@ fn same(a: Value, b: Value) -> bool {
         (Value::F32(x), Value::F32(y)) => x.to_bits() == y.to_bits(),
         (Value::F64(x), Value::F64(y)) => x.to_bits() == y.to_bits(),
         _ => a == b,
-    }
-}
-
-/// The default [`Engine::recover`]: a [`PerSeed`] search when the engine
-/// declares one ([`Info::recover`]), else [`QueryError::NotRecoverable`].
-pub(crate) fn default_recovery<E: Engine>(
-    tap: E::Tap,
-    vals: &[&str],
-    max_offset: Option<u64>,
-    options: &Options,
-) -> Result<super::Recovery, QueryError> {
-    let info: &Info = &E::INFO;
-    match info.recover {
-        Some(_) => Ok(super::Recovery::search(PerSeed::<E>::new(
-            tap, vals, max_offset, options,
-        )?)),
-        None => Err(QueryError::NotRecoverable { engine: info.title }),
     }
 }
