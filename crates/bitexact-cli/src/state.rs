@@ -3,7 +3,7 @@
 //! every engine of the list alike; the messages name this command line's
 //! flags.
 
-use crate::cli::engines::bound_flag;
+use crate::cli::family::bound_flag;
 use crate::cli::{ConvertArgs, DiffArgs, EngineArgs, IdentifyArgs, SaveArgs, ShowArgs};
 use crate::report::{check_bound, not_identified, write_fields, write_identified};
 use crate::{Failure, Outcome};

@@ -468,3 +468,16 @@ fn exact_decimal(d: f64) -> String {
     let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
     format!("{mantissa}e{exponent}")
 }
+
+/// A precision model by name ("pc53", "pc24"), for every float draw.
+pub(crate) fn precision_arg(s: &str) -> PyResult<bitexact::x87::Precision> {
+    s.parse::<bitexact::x87::Precision>().map_err(error)
+}
+
+/// [`precision_arg`] of a Python argument (`None`: "pc53").
+pub(crate) fn precision_obj(obj: Option<&Bound<'_, PyAny>>) -> PyResult<bitexact::x87::Precision> {
+    match obj {
+        None => Ok(bitexact::x87::Precision::Pc53),
+        Some(o) => precision_arg(&str_arg(o, "precision")?),
+    }
+}

@@ -14,12 +14,12 @@
 //! `PanicException`; every call that can take long releases the GIL and
 //! turns Ctrl-C into `KeyboardInterrupt` within milliseconds ([`work`]).
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 mod args;
 mod class;
 mod dotnet;
+mod error;
 mod find;
 mod generals;
 mod laige;
@@ -33,42 +33,8 @@ mod test_hooks;
 mod westwood;
 mod work;
 
-/// How Python names the library's parameters: every library error a call
-/// raises names its arguments through this one table.
-pub(crate) const NAMES: bitexact::params::ParamNames = bitexact::params::ParamNames {
-    tap: "tap",
-    values: "values",
-    max_offset: "max_offset",
-    skip: "skip",
-    threads: "threads",
-    max_hits: "max_hits",
-    class: |c| format!("class_='{c}'"),
-};
-
-pyo3::create_exception!(
-    bitexact,
-    Error,
-    PyValueError,
-    "Bad input to a bitexact call (a ValueError): the message is the CLI's one-line message."
-);
-
-/// A `bitexact.Error` carrying `msg` (the library's `Display` text).
-pub(crate) fn error(msg: impl std::fmt::Display) -> PyErr {
-    Error::new_err(msg.to_string())
-}
-
-/// A precision model by name ("pc53", "pc24"), for every float draw.
-pub(crate) fn precision_arg(s: &str) -> PyResult<bitexact::x87::Precision> {
-    s.parse::<bitexact::x87::Precision>().map_err(error)
-}
-
-/// [`precision_arg`] of a Python argument (`None`: "pc53").
-pub(crate) fn precision_obj(obj: Option<&Bound<'_, PyAny>>) -> PyResult<bitexact::x87::Precision> {
-    match obj {
-        None => Ok(bitexact::x87::Precision::Pc53),
-        Some(o) => precision_arg(&str_arg(o, "precision")?),
-    }
-}
+pub(crate) use args::{precision_arg, precision_obj};
+pub(crate) use error::{error, Error, NAMES};
 
 pub(crate) use args::{
     bool_arg, bounded, bytes_arg, count_arg, f32_arg, int_arg, opt_flag, opt_u64, str_arg, u64_arg,

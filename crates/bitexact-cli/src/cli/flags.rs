@@ -2,7 +2,7 @@
 //! flag list): each says which verbs and families take it and builds its
 //! clap argument for that family.
 
-use super::engines::{bound_flag, human, Family, Verb};
+use super::family::{bound_flag, human, Family, Verb};
 use crate::num;
 use bitexact::engine::{Opt, SeedKind, Unit};
 use bitexact::engines::Id;
@@ -148,7 +148,7 @@ pub(super) const FLAGS: &[Flag] = &[
         takes: |v, _| v == Verb::Recover,
         arg: |_, f| {
             let outputs = f.default_id().info().recover.map_or("", |r| r.offset_note);
-            let others = super::engines::class_notes(f, |r| r.offset_note);
+            let others = super::family::class_notes(f, |r| r.offset_note);
             count("max-offset").help(format!(
                 "The values start after at most this many words (default 0: at seeding{outputs}{others})"
             ))

@@ -9,12 +9,14 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 pub mod engines;
+pub mod family;
 mod flags;
 pub mod sync;
 pub use engines::{
     ConvertArgs, DiffArgs, EngineArgs, IdentifyArgs, LedgerArgs, RecoverArgs, SaveArgs, ShowArgs,
-    StreamArgs, Verb,
+    StreamArgs,
 };
+pub use family::Verb;
 pub use sync::SyncArgs;
 
 #[derive(Parser, Debug)]
