@@ -53,17 +53,17 @@
 /* Set nonzero to cancel a search (bx_search.cancel): see bx_search. */
 typedef volatile int bx_cancel_flag;
 
-// Bytes of a `System.Random` state: `SeedArray`'s 56 ints, `inext`,
-// `inextp`, little-endian.
+// Bytes of a System.Random state: SeedArray's 56 ints, inext, inextp,
+// little-endian, 232 bytes.
 #define BX_DOTNET_STATE_LEN 232
 
-// A customary bound for `bx_dotnet_identify`: 10^7 draws (about 0.6 s).
+// A customary bound for `bx_dotnet_identify`: 10^7 draws.
 #define BX_DOTNET_DEFAULT_MAX_DRAWS 10000000
 
-// The largest bound `bx_dotnet_identify` takes: 10^8 draws (about 6 s).
+// The largest bound `bx_dotnet_identify` takes: 10^8 draws.
 #define BX_DOTNET_MAX_DRAWS 100000000
 
-// Bytes of a Generals state: the six words `s0..s5`, little-endian.
+// Bytes of a GameLogicRandom state: six little-endian words, 24 bytes.
 #define BX_GENERALS_STATE_LEN 24
 
 // A customary bound for `bx_generals_identify`: 10^8 draws.
@@ -72,14 +72,24 @@ typedef volatile int bx_cancel_flag;
 // The largest bound `bx_generals_identify` takes: 10^9 draws.
 #define BX_GENERALS_MAX_DRAWS 1000000000
 
-// Bytes of a laige state file: seed, part1, part2, little-endian uint64.
+// Bytes of a laige Prng state: 24 bytes: seed, part1, part2 as little-endian
+// u64.
 #define BX_LAIGE_STATE_LEN 24
 
-// A customary bound for `bx_laige_identify`: 10^8 draws (about 0.5 s).
+// A customary bound for `bx_laige_identify`: 10^8 draws.
 #define BX_LAIGE_DEFAULT_MAX_DRAWS 100000000
 
-// The largest bound `bx_laige_identify` takes: 2 * 10^9 draws (about 10 s).
+// The largest bound `bx_laige_identify` takes: 2·10^9 draws.
 #define BX_LAIGE_MAX_DRAWS 2000000000
+
+// Bytes of a Random4Class state: 624 words and mti, 2500 bytes.
+#define BX_WESTWOOD_RANDOM4_STATE_LEN 2500
+
+// A customary bound for `bx_westwood_random4_identify`: 10^5 twists.
+#define BX_WESTWOOD_RANDOM4_DEFAULT_MAX_TWISTS 100000
+
+// The largest bound `bx_westwood_random4_identify` takes: 1.6·10^7 twists.
+#define BX_WESTWOOD_RANDOM4_MAX_TWISTS 16000000
 
 // Bytes of the save's RNG item as `bx_sots_save_state` writes it: 624
 // little-endian words, then `left` as a little-endian int32.
@@ -121,28 +131,20 @@ typedef volatile int bx_cancel_flag;
 // The end of the seed range: 2^32 (seeds are 0..2^32).
 #define BX_WESTWOOD_SEED_SPACE 4294967296
 
-// Bytes of a Random4Class state: 624 little-endian words, then `mti` as a
-// little-endian int32.
-#define BX_WESTWOOD_RANDOM4_STATE_LEN 2500
-
-// The largest bound `bx_westwood_random4_identify` takes: 16 million
-// twists (about 16 s).
-#define BX_WESTWOOD_RANDOM4_MAX_TWISTS 16000000
-
-// One `System.Random`. Opaque; made by `bx_dotnet_new` or
+// One System.Random (.NET's seeded System.Random (Knuth's subtractive
+// generator, Microsoft's)). Opaque; made by `bx_dotnet_new` or
 // `bx_dotnet_load_state`, freed by `bx_dotnet_free`. Not thread-safe: one
 // thread at a time per handle.
 typedef struct bx_dotnet_rng bx_dotnet_rng;
 
-// One Generals `GameLogicRandom` stream (six words). Opaque; made by
-// `bx_generals_new` or `bx_generals_load_state`, freed by
-// `bx_generals_free`. Not thread-safe: one thread at a time per handle.
+// One GameLogicRandom (the six-word add-with-carry generator). Opaque; made by
+// `bx_generals_new` or `bx_generals_load_state`, freed by `bx_generals_free`.
+// Not thread-safe: one thread at a time per handle.
 typedef struct bx_generals_rng bx_generals_rng;
 
-// A laige `Prng` (its seed and the two xorshift128+ words). Opaque; made by
-// `bx_laige_new`, `bx_laige_derive_substream`, `bx_laige_substream` or
-// `bx_laige_load_state`, freed by `bx_laige_free`. Not thread-safe: one
-// thread at a time per handle.
+// One laige Prng (xorshift128+ seeded by splitmix64, with substreams). Opaque;
+// made by `bx_laige_new` or `bx_laige_load_state`, freed by `bx_laige_free`.
+// Not thread-safe: one thread at a time per handle.
 typedef struct bx_laige_prng bx_laige_prng;
 
 // OpenRA's `MersenneTwister` (`SharedRandom`): Knuth-seeded MT19937 with
@@ -150,24 +152,26 @@ typedef struct bx_laige_prng bx_laige_prng;
 // `bx_openra_free`. Not thread-safe: one thread at a time per handle.
 typedef struct bx_openra_rng bx_openra_rng;
 
-// A Sword of the Stars generator: MT19937 (Knuth seeding + one twist), its
-// `left` counter and a precision model for float draws. Opaque; made by
-// `bx_sots_new`, `bx_sots_with_precision` or `bx_sots_load_state`, freed by
-// `bx_sots_free`. Not thread-safe: one thread at a time per handle.
+// One Sword of the Stars "Mars" MT19937 (MT19937 (Knuth seeding, then one
+// twist) with the seven Mars entry points). Opaque; made by `bx_sots_new`,
+// freed by `bx_sots_free`. Not thread-safe: one thread at a time per handle.
 typedef struct bx_sots_rng bx_sots_rng;
 
-// `RandomClass`, the WWLib LCG: seed = seed * 0x41C64E6D + 0x3039, draw
-// (seed >> 10) & 0x7FFF. Opaque; freed by `bx_westwood_random_free`. Not
-// thread-safe.
+// One RandomClass (the 15-bit LCG (TD/RA1; default seed 0)). Opaque; made by
+// `bx_westwood_random_new`, freed by `bx_westwood_random_free`. Not
+// thread-safe: one thread at a time per handle.
 typedef struct bx_westwood_random bx_westwood_random;
 
-// `Random3Class(seed, index)`: each draw is the pseudo-DES of (seed,
-// index), then index + 1. Opaque; freed by `bx_westwood_random3_free`. Not
-// thread-safe.
+// One Random3Class (the pseudo-DES hash of (seed, index), used directly).
+// Opaque; made by `bx_westwood_random3_new`, freed by
+// `bx_westwood_random3_free`. Not thread-safe: one thread at a time per
+// handle.
 typedef struct bx_westwood_random3 bx_westwood_random3;
 
-// `Random4Class`: MT19937 with the 1998 seeding (seed 0 becomes 4375).
-// Opaque; freed by `bx_westwood_random4_free`. Not thread-safe.
+// One Random4Class (MT19937 with the 1998 seeding (0 becomes 4375)). Opaque;
+// made by `bx_westwood_random4_new` or `bx_westwood_random4_load_state`, freed
+// by `bx_westwood_random4_free`. Not thread-safe: one thread at a time per
+// handle.
 typedef struct bx_westwood_random4 bx_westwood_random4;
 
 // `Random2Class`: the 250-word table seeded by Random3Class, its two
@@ -421,33 +425,6 @@ typedef uint32_t bx_westwood_layout;
 // 24-bit significands (control word 0x007F).
 #define BX_PC24 1
 
-// Sword of the Stars (`sots`).
-#define BX_ENGINE_SOTS 0
-
-// laige (`laige`).
-#define BX_ENGINE_LAIGE 1
-
-// WWLib RandomClass (`westwood --class random`).
-#define BX_ENGINE_WESTWOOD_RANDOM 2
-
-// WWLib Random2Class, the TS / RA2 / YR randomizer (`westwood`).
-#define BX_ENGINE_WESTWOOD 3
-
-// WWLib Random3Class (`westwood --class random3`).
-#define BX_ENGINE_WESTWOOD_RANDOM3 4
-
-// WWLib Random4Class (`westwood --class random4`).
-#define BX_ENGINE_WESTWOOD_RANDOM4 5
-
-// OpenRA's MersenneTwister (`openra`).
-#define BX_ENGINE_OPENRA 6
-
-// C&C Generals' GameLogicRandom (`generals`).
-#define BX_ENGINE_GENERALS 7
-
-// .NET's seeded System.Random (`dotnet`).
-#define BX_ENGINE_DOTNET 8
-
 // Every seed of the range was searched: the hits are all of them.
 #define BX_END_COMPLETE 0
 
@@ -458,6 +435,33 @@ typedef uint32_t bx_westwood_layout;
 // Cancelled: every seed below `stopped_at` was searched and its hits
 // reported; the rest was not searched.
 #define BX_END_INTERRUPTED 2
+
+// Sword of the Stars "Mars" MT19937 (`sots`).
+#define BX_ENGINE_SOTS 0
+
+// laige Prng (`laige`).
+#define BX_ENGINE_LAIGE 1
+
+// RandomClass (`westwood --class random`).
+#define BX_ENGINE_WESTWOOD_RANDOM 2
+
+// Random2Class (`westwood`).
+#define BX_ENGINE_WESTWOOD 3
+
+// Random3Class (`westwood --class random3`).
+#define BX_ENGINE_WESTWOOD_RANDOM3 4
+
+// Random4Class (`westwood --class random4`).
+#define BX_ENGINE_WESTWOOD_RANDOM4 5
+
+// MersenneTwister (`openra`).
+#define BX_ENGINE_OPENRA 6
+
+// GameLogicRandom (`generals`).
+#define BX_ENGINE_GENERALS 7
+
+// System.Random (`dotnet`).
+#define BX_ENGINE_DOTNET 8
 
 // Tiberian Sun: index1, index2, table[250] (1008 bytes, no flag).
 #define BX_WESTWOOD_TS 0
@@ -524,11 +528,11 @@ bx_status bx_recover(bx_engine engine,
                      size_t cap,
                      struct bx_recover_result *result);
 
-// `new Random(seed)` (seeds s and -s give one stream). Not NULL (barring
-// an internal error, a bug). Free it with `bx_dotnet_free`.
+// `new Random(seed)` (seeds s and -s give one stream). Not NULL (barring an
+// internal error, a bug). Free it with `bx_dotnet_free`.
 struct bx_dotnet_rng *bx_dotnet_new(int32_t seed);
 
-// Free a generator. NULL does nothing.
+// Free a System.Random. NULL does nothing.
 //
 // # Safety
 //
@@ -536,31 +540,480 @@ struct bx_dotnet_rng *bx_dotnet_new(int32_t seed);
 // thread, and not freed before.
 void bx_dotnet_free(struct bx_dotnet_rng *rng);
 
-// `Next()`: one draw, 0..=2147483646, as uint32. 1 draw. (0 for a NULL
-// handle.)
+// `Next()`: one draw, 0..=2147483646. 1 draw. (0 for a NULL handle.)
 //
 // # Safety
 //
 // `rng` is NULL or a live handle not used by another thread meanwhile.
 uint32_t bx_dotnet_next_u32(struct bx_dotnet_rng *rng);
 
-// Write the next `n` draws (as `bx_dotnet_next_u32`) to `out[0..n]`. n
-// draws. A NULL handle, or a NULL or misaligned `out` with n > 0, does
-// nothing: `out` is left as it was.
+// Write the next `n` raw words' bits to `out[0..n]`: the same values and final
+// state as `n` calls of `bx_dotnet_next_u32`. n draws. A NULL handle, or a
+// NULL or misaligned `out` with n > 0, does nothing: `out` is left as it was.
 //
 // # Safety
 //
-// `rng` is NULL or a live handle not used by another thread meanwhile;
-// `out` is NULL or valid for writing `n` uint32_t.
+// `rng` is NULL or a live handle not used by another thread meanwhile; `out`
+// is NULL or valid for writing `n` uint32_t.
 void bx_dotnet_fill_u32(struct bx_dotnet_rng *rng, uint32_t *out, size_t n);
 
-// Spend `draws` draws (a few ns each). Returns `BX_OK`; `BX_NULL_POINTER`
-// for a NULL handle; `BX_BOUND_TOO_LARGE` past 10^10 draws (nothing spent).
+// Spend `draws` raw draws as that many `bx_dotnet_next_u32` calls would.
+// Returns `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE`
+// past 10^10 draws (nothing spent).
 //
 // # Safety
 //
 // `rng` is NULL or a live handle not used by another thread meanwhile.
 bx_status bx_dotnet_discard(struct bx_dotnet_rng *rng, uint64_t draws);
+
+// Write the 232-byte state (SeedArray's 56 ints, inext, inextp, little-endian,
+// 232 bytes) to `out`. Draws nothing. Returns `BX_OK`, or `BX_NULL_POINTER`
+// for a NULL handle or `out` (then `out` is left as it was).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle that no thread writes meanwhile; `out` is
+// NULL or valid for writing 232 bytes.
+bx_status bx_dotnet_save_state(const struct bx_dotnet_rng *rng, uint8_t *out);
+
+// A new System.Random at a 232-byte state, in `*out`. Returns `BX_OK`;
+// `BX_NULL_POINTER` for a NULL `bytes` or `out`; `BX_BAD_LENGTH` when `len` is
+// not 232; `BX_BAD_STATE` for bytes no generator holds. On failure `*out` is
+// set to NULL.
+//
+// # Safety
+//
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid for
+// writing a pointer.
+bx_status bx_dotnet_load_state(const uint8_t *bytes, size_t len, struct bx_dotnet_rng **out);
+
+// Identify a 232-byte state: the seed and the draws since seeding, in `*out`
+// (walk the draws back to the seeding cursors and undo the seeding, no
+// search), walking back at most `max_draws` draws; the answer is replayed
+// before it is given. Returns `BX_OK`; `BX_NULL_POINTER`, `BX_BAD_LENGTH` and
+// `BX_BAD_STATE` as `bx_dotnet_load_state` (and for a state the walk cannot
+// decide); `BX_BOUND_TOO_LARGE` past `BX_DOTNET_MAX_DRAWS`; `BX_NOT_FOUND`
+// when no seed reaches the state within the bound (`*out` untouched).
+//
+// # Safety
+//
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid for
+// writing a `bx_identity`.
+bx_status bx_dotnet_identify(const uint8_t *bytes,
+                             size_t len,
+                             uint64_t max_draws,
+                             struct bx_identity *out);
+
+// A new stream after `init(seed)`: s[i] = seed + C[i]. Not NULL (barring an
+// internal error, a bug). Free it with `bx_generals_free`.
+struct bx_generals_rng *bx_generals_new(uint32_t seed);
+
+// Free a GameLogicRandom. NULL does nothing.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle from this library, not used by another
+// thread, and not freed before.
+void bx_generals_free(struct bx_generals_rng *rng);
+
+// One draw: five add-with-carry steps, the 192-bit number incremented, s0. 1
+// draw. (0 for a NULL handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+uint32_t bx_generals_next_u32(struct bx_generals_rng *rng);
+
+// Write the next `n` raw words' bits to `out[0..n]`: the same values and final
+// state as `n` calls of `bx_generals_next_u32`. n draws. A NULL handle, or a
+// NULL or misaligned `out` with n > 0, does nothing: `out` is left as it was.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile; `out`
+// is NULL or valid for writing `n` uint32_t.
+void bx_generals_fill_u32(struct bx_generals_rng *rng, uint32_t *out, size_t n);
+
+// Spend `draws` raw draws as that many `bx_generals_next_u32` calls would.
+// Returns `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE`
+// past 2.5·10^9 draws (nothing spent).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_generals_discard(struct bx_generals_rng *rng, uint64_t draws);
+
+// Write the 24-byte state (six little-endian words, 24 bytes) to `out`. Draws
+// nothing. Returns `BX_OK`, or `BX_NULL_POINTER` for a NULL handle or `out`
+// (then `out` is left as it was).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle that no thread writes meanwhile; `out` is
+// NULL or valid for writing 24 bytes.
+bx_status bx_generals_save_state(const struct bx_generals_rng *rng, uint8_t *out);
+
+// A new GameLogicRandom at a 24-byte state, in `*out`. Returns `BX_OK`;
+// `BX_NULL_POINTER` for a NULL `bytes` or `out`; `BX_BAD_LENGTH` when `len` is
+// not 24; `BX_BAD_STATE` for bytes no generator holds. On failure `*out` is
+// set to NULL.
+//
+// # Safety
+//
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid for
+// writing a pointer.
+bx_status bx_generals_load_state(const uint8_t *bytes, size_t len, struct bx_generals_rng **out);
+
+// Identify a 24-byte state: the seed and the draws since seeding, in `*out`
+// (walk the step back (it is invertible) to the form seeding leaves, no
+// search), walking back at most `max_draws` draws; the answer is replayed
+// before it is given. Returns `BX_OK`; `BX_NULL_POINTER`, `BX_BAD_LENGTH` and
+// `BX_BAD_STATE` as `bx_generals_load_state` (and for a state the walk cannot
+// decide); `BX_BOUND_TOO_LARGE` past `BX_GENERALS_MAX_DRAWS`; `BX_NOT_FOUND`
+// when no seed reaches the state within the bound (`*out` untouched).
+//
+// # Safety
+//
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid for
+// writing a `bx_identity`.
+bx_status bx_generals_identify(const uint8_t *bytes,
+                               size_t len,
+                               uint64_t max_draws,
+                               struct bx_identity *out);
+
+// A new stream seeded with `seed` (splitmix64 of seed + K and seed + 2K). Not
+// NULL (barring an internal error, a bug). Free it with `bx_laige_free`.
+struct bx_laige_prng *bx_laige_new(uint64_t seed);
+
+// Free a laige Prng. NULL does nothing.
+//
+// # Safety
+//
+// `prng` is NULL or a live handle from this library, not used by another
+// thread, and not freed before.
+void bx_laige_free(struct bx_laige_prng *prng);
+
+// The next 64-bit output (part2 + old part2 after the xorshift step). 1 draw.
+// (0 for a NULL handle.)
+//
+// # Safety
+//
+// `prng` is NULL or a live handle not used by another thread meanwhile.
+uint64_t bx_laige_next_u64(struct bx_laige_prng *prng);
+
+// Write the next `n` raw words' bits to `out[0..n]`: the same values and final
+// state as `n` calls of `bx_laige_next_u64`. n draws. A NULL handle, or a NULL
+// or misaligned `out` with n > 0, does nothing: `out` is left as it was.
+//
+// # Safety
+//
+// `prng` is NULL or a live handle not used by another thread meanwhile; `out`
+// is NULL or valid for writing `n` uint64_t.
+void bx_laige_fill_u64(struct bx_laige_prng *prng, uint64_t *out, size_t n);
+
+// Move the stream `words` raw draws ahead by a jump (instant for any count):
+// the state `words` calls of `bx_laige_next_u64` would leave. Returns `BX_OK`,
+// or `BX_NULL_POINTER` for a NULL handle.
+//
+// # Safety
+//
+// `prng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_laige_discard(struct bx_laige_prng *prng, uint64_t words);
+
+// Write the 24-byte state (24 bytes: seed, part1, part2 as little-endian u64)
+// to `out`. Draws nothing. Returns `BX_OK`, or `BX_NULL_POINTER` for a NULL
+// handle or `out` (then `out` is left as it was).
+//
+// # Safety
+//
+// `prng` is NULL or a live handle that no thread writes meanwhile; `out` is
+// NULL or valid for writing 24 bytes.
+bx_status bx_laige_save_state(const struct bx_laige_prng *prng, uint8_t *out);
+
+// A new laige Prng at a 24-byte state, in `*out`. Returns `BX_OK`;
+// `BX_NULL_POINTER` for a NULL `bytes` or `out`; `BX_BAD_LENGTH` when `len` is
+// not 24; `BX_BAD_STATE` for bytes no generator holds. On failure `*out` is
+// set to NULL.
+//
+// # Safety
+//
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid for
+// writing a pointer.
+bx_status bx_laige_load_state(const uint8_t *bytes, size_t len, struct bx_laige_prng **out);
+
+// Identify a 24-byte state: the seed and the draws since seeding, in `*out`
+// (walk the state back to its seeding state, no search), walking back at most
+// `max_draws` draws; the answer is replayed before it is given. Returns
+// `BX_OK`; `BX_NULL_POINTER`, `BX_BAD_LENGTH` and `BX_BAD_STATE` as
+// `bx_laige_load_state` (and for a state the walk cannot decide);
+// `BX_BOUND_TOO_LARGE` past `BX_LAIGE_MAX_DRAWS`; `BX_NOT_FOUND` when no seed
+// reaches the state within the bound (`*out` untouched).
+//
+// # Safety
+//
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid for
+// writing a `bx_identity`.
+bx_status bx_laige_identify(const uint8_t *bytes,
+                            size_t len,
+                            uint64_t max_draws,
+                            struct bx_identity *out);
+
+// A new `MersenneTwister(seed)` (C#'s int seed; Knuth seeding, the first draw
+// twists); `Last` 0, `TotalCount` 0. Not NULL (barring an internal error, a
+// bug). Free it with `bx_openra_free`.
+struct bx_openra_rng *bx_openra_new(int32_t seed);
+
+// Free a MersenneTwister. NULL does nothing.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle from this library, not used by another
+// thread, and not freed before.
+void bx_openra_free(struct bx_openra_rng *rng);
+
+// Spend `draws` raw draws as that many `bx_openra_next_u32` calls would.
+// Returns `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE`
+// past 10^10 draws (nothing spent).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_openra_discard(struct bx_openra_rng *rng, uint64_t draws);
+
+// A new generator seeded with `seed` (Knuth's init_genrand; the first draw
+// twists), precision pc53; `left` is 624 and no word is drawn. Not NULL
+// (barring an internal error, a bug). Free it with `bx_sots_free`.
+struct bx_sots_rng *bx_sots_new(uint32_t seed);
+
+// Free a Sword of the Stars "Mars" MT19937. NULL does nothing.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle from this library, not used by another
+// thread, and not freed before.
+void bx_sots_free(struct bx_sots_rng *rng);
+
+// The next tempered word. 1 word. (0 for a NULL handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+uint32_t bx_sots_next_u32(struct bx_sots_rng *rng);
+
+// Write the next `n` raw words' bits to `out[0..n]`: the same values and final
+// state as `n` calls of `bx_sots_next_u32`. n words. A NULL handle, or a NULL
+// or misaligned `out` with n > 0, does nothing: `out` is left as it was.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile; `out`
+// is NULL or valid for writing `n` uint32_t.
+void bx_sots_fill_u32(struct bx_sots_rng *rng, uint32_t *out, size_t n);
+
+// Spend `words` raw words as that many `bx_sots_next_u32` calls would. Returns
+// `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past
+// 10^10 words (nothing spent).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_sots_discard(struct bx_sots_rng *rng, uint64_t words);
+
+// A new `Random2Class(seed)`: the table filled by Random3Class(seed, 0),
+// cursors 0 and 103, flag clear. Not NULL (barring an internal error, a bug).
+// Free it with `bx_westwood_free`.
+struct bx_westwood_rng *bx_westwood_new(uint32_t seed);
+
+// Free a Random2Class. NULL does nothing.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle from this library, not used by another
+// thread, and not freed before.
+void bx_westwood_free(struct bx_westwood_rng *rng);
+
+// One raw draw, read as the games read it (signed); with the disabled flag set
+// it is 0 and only the position moves. 1 draw. (0 for a NULL handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+int32_t bx_westwood_raw(struct bx_westwood_rng *rng);
+
+// Write the next `n` raw words' bits to `out[0..n]`: the same values and final
+// state as `n` calls of `bx_westwood_raw`. n draws. A NULL handle, or a NULL
+// or misaligned `out` with n > 0, does nothing: `out` is left as it was.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile; `out`
+// is NULL or valid for writing `n` uint32_t.
+void bx_westwood_fill_u32(struct bx_westwood_rng *rng, uint32_t *out, size_t n);
+
+// Spend `draws` raw draws as that many `bx_westwood_raw` calls would. Returns
+// `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past
+// 10^10 draws (nothing spent).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_westwood_discard(struct bx_westwood_rng *rng, uint64_t draws);
+
+// A new `RandomClass(seed)` (WWLib's default seed is 0). Not NULL (barring an
+// internal error, a bug). Free it with `bx_westwood_random_free`.
+struct bx_westwood_random *bx_westwood_random_new(uint32_t seed);
+
+// Free a RandomClass. NULL does nothing.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle from this library, not used by another
+// thread, and not freed before.
+void bx_westwood_random_free(struct bx_westwood_random *rng);
+
+// One draw: seed = seed * 0x41C64E6D + 0x3039; (seed >> 10) & 0x7FFF, in
+// 0..=32767. 1 draw. (0 for a NULL handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+int32_t bx_westwood_random_raw(struct bx_westwood_random *rng);
+
+// Write the next `n` raw words' bits to `out[0..n]`: the same values and final
+// state as `n` calls of `bx_westwood_random_raw`. n draws. A NULL handle, or a
+// NULL or misaligned `out` with n > 0, does nothing: `out` is left as it was.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile; `out`
+// is NULL or valid for writing `n` uint32_t.
+void bx_westwood_random_fill_u32(struct bx_westwood_random *rng, uint32_t *out, size_t n);
+
+// Spend `draws` raw draws as that many `bx_westwood_random_raw` calls would.
+// Returns `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE`
+// past 10^10 draws (nothing spent).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_westwood_random_discard(struct bx_westwood_random *rng, uint64_t draws);
+
+// Free a Random3Class. NULL does nothing.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle from this library, not used by another
+// thread, and not freed before.
+void bx_westwood_random3_free(struct bx_westwood_random3 *rng);
+
+// The pseudo-DES of (seed, index) as a signed word, then index + 1. 1 draw. (0
+// for a NULL handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+int32_t bx_westwood_random3_raw(struct bx_westwood_random3 *rng);
+
+// Write the next `n` raw words' bits to `out[0..n]`: the same values and final
+// state as `n` calls of `bx_westwood_random3_raw`. n draws. A NULL handle, or
+// a NULL or misaligned `out` with n > 0, does nothing: `out` is left as it
+// was.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile; `out`
+// is NULL or valid for writing `n` uint32_t.
+void bx_westwood_random3_fill_u32(struct bx_westwood_random3 *rng, uint32_t *out, size_t n);
+
+// Spend `draws` raw draws as that many `bx_westwood_random3_raw` calls would.
+// Returns `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE`
+// past 10^10 draws (nothing spent).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_westwood_random3_discard(struct bx_westwood_random3 *rng, uint64_t draws);
+
+// A new `Random4Class(seed)` (the original's default seed is 4357; seed 0
+// becomes 4375, the original's typo). Not NULL (barring an internal error, a
+// bug). Free it with `bx_westwood_random4_free`.
+struct bx_westwood_random4 *bx_westwood_random4_new(uint32_t seed);
+
+// Free a Random4Class. NULL does nothing.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle from this library, not used by another
+// thread, and not freed before.
+void bx_westwood_random4_free(struct bx_westwood_random4 *rng);
+
+// The tempered word as a signed int (the first draw twists). 1 draw. (0 for a
+// NULL handle.)
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+int32_t bx_westwood_random4_raw(struct bx_westwood_random4 *rng);
+
+// Write the next `n` raw words' bits to `out[0..n]`: the same values and final
+// state as `n` calls of `bx_westwood_random4_raw`. n draws. A NULL handle, or
+// a NULL or misaligned `out` with n > 0, does nothing: `out` is left as it
+// was.
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile; `out`
+// is NULL or valid for writing `n` uint32_t.
+void bx_westwood_random4_fill_u32(struct bx_westwood_random4 *rng, uint32_t *out, size_t n);
+
+// Spend `draws` raw draws as that many `bx_westwood_random4_raw` calls would.
+// Returns `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE`
+// past 10^10 draws (nothing spent).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle not used by another thread meanwhile.
+bx_status bx_westwood_random4_discard(struct bx_westwood_random4 *rng, uint64_t draws);
+
+// Write the 2500-byte state (624 words and mti, 2500 bytes) to `out`. Draws
+// nothing. Returns `BX_OK`, or `BX_NULL_POINTER` for a NULL handle or `out`
+// (then `out` is left as it was).
+//
+// # Safety
+//
+// `rng` is NULL or a live handle that no thread writes meanwhile; `out` is
+// NULL or valid for writing 2500 bytes.
+bx_status bx_westwood_random4_save_state(const struct bx_westwood_random4 *rng, uint8_t *out);
+
+// A new Random4Class at a 2500-byte state, in `*out`. Returns `BX_OK`;
+// `BX_NULL_POINTER` for a NULL `bytes` or `out`; `BX_BAD_LENGTH` when `len` is
+// not 2500; `BX_BAD_STATE` for bytes no generator holds. On failure `*out` is
+// set to NULL.
+//
+// # Safety
+//
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid for
+// writing a pointer.
+bx_status bx_westwood_random4_load_state(const uint8_t *bytes,
+                                         size_t len,
+                                         struct bx_westwood_random4 **out);
+
+// Identify a 2500-byte state: the seed and the draws since seeding, in `*out`
+// (no search: the 1998 seeding is walked back and inverted), walking back at
+// most `max_twists` twists; the answer is replayed before it is given. Returns
+// `BX_OK`; `BX_NULL_POINTER`, `BX_BAD_LENGTH` and `BX_BAD_STATE` as
+// `bx_westwood_random4_load_state` (and for a state the walk cannot decide);
+// `BX_BOUND_TOO_LARGE` past `BX_WESTWOOD_RANDOM4_MAX_TWISTS`; `BX_NOT_FOUND`
+// when no seed reaches the state within the bound (`*out` untouched).
+//
+// # Safety
+//
+// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid for
+// writing a `bx_identity`.
+bx_status bx_westwood_random4_identify(const uint8_t *bytes,
+                                       size_t len,
+                                       uint64_t max_twists,
+                                       struct bx_identity *out);
 
 // `Next(max)`: `(int)(Sample() * max)`. 1 draw. A negative `max` (where
 // .NET throws) returns -1 and draws nothing. (-1 for a NULL handle.)
@@ -587,46 +1040,6 @@ bx_status bx_dotnet_next_range(struct bx_dotnet_rng *rng, int32_t min, int32_t m
 //
 // `rng` is NULL or a live handle not used by another thread meanwhile.
 double bx_dotnet_next_double(struct bx_dotnet_rng *rng);
-
-// Write the 232-byte state to `out`. Draws nothing. Returns `BX_OK`, or
-// `BX_NULL_POINTER` for a NULL handle or `out` (then `out` is left as it
-// was).
-//
-// # Safety
-//
-// `rng` is NULL or a live handle that no thread writes meanwhile; `out` is
-// NULL or valid for writing 232 bytes.
-bx_status bx_dotnet_save_state(const struct bx_dotnet_rng *rng, uint8_t *out);
-
-// A generator at a 232-byte state, in `*out`. Returns `BX_OK`;
-// `BX_NULL_POINTER` for a NULL `bytes` or `out`; `BX_BAD_LENGTH` when
-// `len` is not 232; `BX_BAD_STATE` for a cursor outside 0..=55. On failure
-// `*out` is set to NULL.
-//
-// # Safety
-//
-// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
-// for writing a pointer.
-bx_status bx_dotnet_load_state(const uint8_t *bytes, size_t len, struct bx_dotnet_rng **out);
-
-// Identify a 232-byte state: walk the draws back at most `max_draws` to
-// the seeding cursors and undo the seeding (no search), and write the
-// seed's magnitude (s and -s are one stream) and the draws since to
-// `*out`; the answer is replayed before it is given. Returns `BX_OK`;
-// `BX_NULL_POINTER`, `BX_BAD_LENGTH` and `BX_BAD_STATE` as
-// `bx_dotnet_load_state` (and for cursors no draw leaves);
-// `BX_BOUND_TOO_LARGE` past `BX_DOTNET_MAX_DRAWS`; `BX_NOT_FOUND` when no
-// seed reaches the state within the bound; `BX_BAD_STATE` also when the
-// walk cannot decide (an edited state) (`*out` untouched).
-//
-// # Safety
-//
-// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
-// for writing a `bx_identity`.
-bx_status bx_dotnet_identify(const uint8_t *bytes,
-                             size_t len,
-                             uint64_t max_draws,
-                             struct bx_identity *out);
 
 // Looks through `bytes[0..len]` — a save, a raw memory image, or a Windows
 // minidump (read by its `MDMP` signature: each state is then named by its
@@ -671,45 +1084,6 @@ bx_status bx_state_find_json(const uint8_t *bytes,
                              const struct bx_search *search,
                              char **json_out);
 
-// A new stream after `init(seed)`: s[i] = seed + C[i]. Not NULL (barring
-// an internal error, a bug). Free it with `bx_generals_free`.
-struct bx_generals_rng *bx_generals_new(uint32_t seed);
-
-// Free a stream. NULL does nothing.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle from this library, not used by another
-// thread, and not freed before.
-void bx_generals_free(struct bx_generals_rng *rng);
-
-// One draw: five add-with-carry steps, the 192-bit number incremented, s0.
-// 1 draw. (0 for a NULL handle.)
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-uint32_t bx_generals_next_u32(struct bx_generals_rng *rng);
-
-// Write the next `n` draws (as `bx_generals_next_u32`) to `out[0..n]`.
-// n draws. A NULL handle, or a NULL or misaligned `out` with n > 0, does
-// nothing: `out` is left as it was.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile;
-// `out` is NULL or valid for writing `n` uint32_t.
-void bx_generals_fill_u32(struct bx_generals_rng *rng, uint32_t *out, size_t n);
-
-// Spend `draws` draws (stepped one by one, a few ns each). Returns
-// `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past
-// 2.5 * 10^9 draws (about 5 s; nothing spent).
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-bx_status bx_generals_discard(struct bx_generals_rng *rng, uint64_t draws);
-
 // `GetGameLogicRandomValue(lo, hi)`: d = hi - lo + 1 as uint32; d == 0
 // returns hi with no draw; else (draw % d) + lo (wrapping; a reversed range
 // is not an error). 0 or 1 draw. (0 for a NULL handle.)
@@ -728,47 +1102,6 @@ int32_t bx_generals_value(struct bx_generals_rng *rng, int32_t lo, int32_t hi);
 // `rng` is NULL or a live handle not used by another thread meanwhile.
 float bx_generals_real(struct bx_generals_rng *rng, float lo, float hi);
 
-// Write the 24-byte state (`s0..s5`, little-endian) to `out`. Draws
-// nothing. Returns `BX_OK`, or `BX_NULL_POINTER` for a NULL handle or
-// `out` (then `out` is left as it was).
-//
-// # Safety
-//
-// `rng` is NULL or a live handle that no thread writes meanwhile; `out` is
-// NULL or valid for writing 24 bytes.
-bx_status bx_generals_save_state(const struct bx_generals_rng *rng, uint8_t *out);
-
-// A new stream at a 24-byte state (any six words are a state), in
-// `*out`. Returns `BX_OK`; `BX_NULL_POINTER` for a NULL `bytes` or `out`;
-// `BX_BAD_LENGTH` when `len` is not 24. On failure `*out` is set to NULL.
-//
-// # Safety
-//
-// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
-// for writing a pointer.
-bx_status bx_generals_load_state(const uint8_t *bytes, size_t len, struct bx_generals_rng **out);
-
-// Identify a 24-byte state: walk the step back (it is invertible) at most
-// `max_draws` draws to the form seeding leaves, and write the seed and the
-// draws since to `*out`; the answer is replayed before it is given. A few
-// nanoseconds per draw walked. Returns `BX_OK`; `BX_NULL_POINTER` and
-// `BX_BAD_LENGTH` as `bx_generals_load_state`; `BX_BOUND_TOO_LARGE` past
-// `BX_GENERALS_MAX_DRAWS`; `BX_NOT_FOUND` when no seed reaches the state
-// within the bound (`*out` untouched).
-//
-// # Safety
-//
-// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
-// for writing a `bx_identity`.
-bx_status bx_generals_identify(const uint8_t *bytes,
-                               size_t len,
-                               uint64_t max_draws,
-                               struct bx_identity *out);
-
-// A new stream seeded with `seed` (splitmix64 of seed + K and seed + 2K).
-// Not NULL (barring an internal error, a bug). Free it with `bx_laige_free`.
-struct bx_laige_prng *bx_laige_new(uint64_t seed);
-
 // The substream `id` of the master seed `seed`: a new stream seeded with
 // seed + id * 0x9E3779B97F4A7C15 (wrapping; id 0 is the master). Not NULL
 // (barring an internal error, a bug). Free it with `bx_laige_free`.
@@ -783,28 +1116,12 @@ struct bx_laige_prng *bx_laige_derive_substream(uint64_t seed, uint32_t id);
 // `prng` is NULL or a live handle that no thread writes meanwhile.
 struct bx_laige_prng *bx_laige_substream(const struct bx_laige_prng *prng, uint32_t id);
 
-// Free a stream. NULL does nothing. The handle must not be used after.
-//
-// # Safety
-//
-// `prng` is NULL or a live handle from this library, not used by another
-// thread, and not freed before.
-void bx_laige_free(struct bx_laige_prng *prng);
-
 // The stream's seed (0 for a NULL handle).
 //
 // # Safety
 //
 // `prng` is NULL or a live handle that no thread writes meanwhile.
 uint64_t bx_laige_seed(const struct bx_laige_prng *prng);
-
-// The next 64-bit output (part2 + old part2 after the xorshift step).
-// 1 draw. (0 for a NULL handle.)
-//
-// # Safety
-//
-// `prng` is NULL or a live handle not used by another thread meanwhile.
-uint64_t bx_laige_next_u64(struct bx_laige_prng *prng);
 
 // Uniform on the half-open [min, max) in `*out`: n = max - min; redraw
 // while the draw is at or above 2^64 - (2^64 mod n); min + draw % n.
@@ -829,17 +1146,6 @@ bx_status bx_laige_next_range(struct bx_laige_prng *prng,
 // `prng` is NULL or a live handle not used by another thread meanwhile.
 float bx_laige_next_float01(struct bx_laige_prng *prng);
 
-// Write the next `n` outputs to `out[0..n]`: the same values and final
-// state as `n` calls of `bx_laige_next_u64`. n draws. A NULL handle, or a
-// NULL or misaligned `out` with n > 0, does nothing: `out` is left as it
-// was.
-//
-// # Safety
-//
-// `prng` is NULL or a live handle not used by another thread meanwhile;
-// `out` is NULL or valid for writing `n` uint64_t.
-void bx_laige_fill_u64(struct bx_laige_prng *prng, uint64_t *out, size_t n);
-
 // Write the next `n` `bx_laige_next_float01` values to `out[0..n]`.
 // n draws. A NULL handle, or a NULL or misaligned `out` with n > 0, does
 // nothing: `out` is left as it was.
@@ -850,57 +1156,6 @@ void bx_laige_fill_u64(struct bx_laige_prng *prng, uint64_t *out, size_t n);
 // `out` is NULL or valid for writing `n` floats.
 void bx_laige_fill_float01(struct bx_laige_prng *prng, float *out, size_t n);
 
-// Move the stream `words` draws ahead without stepping (a GF(2)
-// polynomial jump, instant for any count): the state `words` calls of
-// `bx_laige_next_u64` would leave. Returns `BX_OK`, or `BX_NULL_POINTER`
-// for a NULL handle.
-//
-// # Safety
-//
-// `prng` is NULL or a live handle not used by another thread meanwhile.
-bx_status bx_laige_discard(struct bx_laige_prng *prng, uint64_t words);
-
-// Write the stream's 24-byte state file (seed, part1, part2,
-// little-endian) to `out`. Draws nothing. Returns `BX_OK`, or
-// `BX_NULL_POINTER` for a NULL handle or `out` (then `out` is left as it
-// was).
-//
-// # Safety
-//
-// `prng` is NULL or a live handle that no thread writes meanwhile; `out` is
-// NULL or valid for writing 24 bytes.
-bx_status bx_laige_save_state(const struct bx_laige_prng *prng, uint8_t *out);
-
-// A new stream from a 24-byte state file, in `*out`. Returns `BX_OK`;
-// `BX_NULL_POINTER` for a NULL `bytes` or `out`; `BX_BAD_LENGTH` when `len`
-// is not 24; `BX_BAD_STATE` for part1 = part2 = 0 (a state xorshift128+
-// never leaves and no seed reaches). On failure `*out` is set to NULL.
-//
-// # Safety
-//
-// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
-// for writing a pointer.
-bx_status bx_laige_load_state(const uint8_t *bytes, size_t len, struct bx_laige_prng **out);
-
-// Identify a 24-byte state file: walk its words (part1, part2) back at
-// most `max_draws` draws to a seeding state, and write that seed and the
-// draws since to `*out`. The answer is replayed, and the file's seed field
-// must be that seed (SPEC 8: the whole state), before it is given. About
-// 5 ns per draw walked. Returns `BX_OK`; `BX_NULL_POINTER`,
-// `BX_BAD_LENGTH`, `BX_BAD_STATE` as `bx_laige_load_state`;
-// `BX_BOUND_TOO_LARGE` past `BX_LAIGE_MAX_DRAWS`; `BX_NOT_FOUND` when no
-// seeding state lies within the bound, or the seed field disagrees
-// (`*out` untouched).
-//
-// # Safety
-//
-// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
-// for writing a `bx_identity`.
-bx_status bx_laige_identify(const uint8_t *bytes,
-                            size_t len,
-                            uint64_t max_draws,
-                            struct bx_identity *out);
-
 // The id of a substream, given its master seed and the substream's own
 // seed (`bx_laige_seed` of the substream), in `*out`: master + id * K ==
 // substream_seed. Returns `BX_OK`; `BX_NULL_POINTER` for a NULL `out`;
@@ -910,19 +1165,6 @@ bx_status bx_laige_identify(const uint8_t *bytes,
 //
 // `out` is NULL or valid for writing a uint32_t.
 bx_status bx_laige_substream_id(uint64_t master_seed, uint64_t substream_seed, uint32_t *out);
-
-// A new `MersenneTwister(seed)` (C#'s int seed; Knuth seeding, the first
-// draw twists); `Last` 0, `TotalCount` 0. Not NULL (barring an internal
-// error, a bug). Free it with `bx_openra_free`.
-struct bx_openra_rng *bx_openra_new(int32_t seed);
-
-// Free a generator. NULL does nothing.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle from this library, not used by another
-// thread, and not freed before.
-void bx_openra_free(struct bx_openra_rng *rng);
 
 // The next tempered MT19937 word, all 32 bits: the word a `Next()` call
 // reads (`Next()` is it mod 2147483647), drawn and counted as that call
@@ -943,16 +1185,6 @@ uint32_t bx_openra_next_u32(struct bx_openra_rng *rng);
 // `rng` is NULL or a live handle not used by another thread meanwhile;
 // `out` is NULL or valid for writing `n` uint32_t.
 void bx_openra_fill_u32(struct bx_openra_rng *rng, uint32_t *out, size_t n);
-
-// Spend `draws` draws as that many `Next()` calls would (counters
-// included; `Last` is the final draw's value). Returns `BX_OK`;
-// `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past 10^10
-// draws (nothing spent).
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-bx_status bx_openra_discard(struct bx_openra_rng *rng, uint64_t draws);
 
 // `Next()`: the word mod 2147483647, in 0..=2147483646; sets `Last`, adds
 // 1 to `TotalCount`. 1 draw. (0 for a NULL handle.)
@@ -1065,11 +1297,6 @@ bx_status bx_scan_html(const uint8_t *image,
 // `s` is NULL or a string from `bx_scan_json` or `bx_sync_json` not freed before.
 void bx_string_free(char *s);
 
-// A new generator seeded with `seed`, precision `BX_PC53`; `left` is 624
-// and no word is drawn. Not NULL (barring an internal error, a bug). Free
-// it with `bx_sots_free`.
-struct bx_sots_rng *bx_sots_new(uint32_t seed);
-
 // A new generator seeded with `seed` and the given precision, in `*out`.
 // Returns `BX_OK`; `BX_BAD_ARGUMENT` (and `*out` = NULL) for a precision
 // that is neither `BX_PC53` nor `BX_PC24`; `BX_NULL_POINTER` for a NULL `out`.
@@ -1078,14 +1305,6 @@ struct bx_sots_rng *bx_sots_new(uint32_t seed);
 //
 // `out` is NULL or valid for writing a pointer.
 bx_status bx_sots_with_precision(uint32_t seed, bx_precision precision, struct bx_sots_rng **out);
-
-// Free a generator. NULL does nothing. The handle must not be used after.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle from this library, not used by another
-// thread, and not freed before.
-void bx_sots_free(struct bx_sots_rng *rng);
 
 // Set the precision model of `next_float`, `chance` and `float_range`.
 // Draws nothing. A NULL handle, or a value that is neither `BX_PC53` nor
@@ -1102,13 +1321,6 @@ void bx_sots_set_precision(struct bx_sots_rng *rng, bx_precision precision);
 //
 // `rng` is NULL or a live handle that no thread writes meanwhile.
 bx_precision bx_sots_precision(const struct bx_sots_rng *rng);
-
-// The next tempered word. 1 word. (0 for a NULL handle.)
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-uint32_t bx_sots_next_u32(struct bx_sots_rng *rng);
 
 // The unit draw `y * (1/4294967295)` in double: closed [0, 1], exactly 1.0
 // for the word 0xffffffff. 1 word. (0.0 for a NULL handle.)
@@ -1162,17 +1374,6 @@ float bx_sots_float_range(struct bx_sots_rng *rng, float lo, float hi);
 // `rng` is NULL or a live handle not used by another thread meanwhile.
 int32_t bx_sots_int_range_bell(struct bx_sots_rng *rng, int32_t lo, int32_t hi);
 
-// Write the next `n` tempered words to `out[0..n]`: the same words, and the
-// same state afterwards, as `n` calls of `bx_sots_next_u32`. n words. A NULL
-// handle, or a NULL or misaligned `out` with n > 0, does nothing: `out` is
-// left as it was.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile;
-// `out` is NULL or valid for writing `n` uint32_t.
-void bx_sots_fill_u32(struct bx_sots_rng *rng, uint32_t *out, size_t n);
-
 // Write the next `n` unit draws (as `bx_sots_next_unit`) to `out[0..n]`.
 // n words. A NULL handle, or a NULL or misaligned `out` with n > 0, does
 // nothing: `out` is left as it was.
@@ -1192,16 +1393,6 @@ void bx_sots_fill_unit(struct bx_sots_rng *rng, double *out, size_t n);
 // `rng` is NULL or a live handle not used by another thread meanwhile;
 // `out` is NULL or valid for writing `n` floats.
 void bx_sots_fill_float(struct bx_sots_rng *rng, float *out, size_t n);
-
-// Spend `words` words as that many `bx_sots_next_u32` calls would (whole
-// blocks by twisting, not tempering; 10^10 words take about 5 s). Returns
-// `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past
-// 10^10 words (nothing spent).
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-bx_status bx_sots_discard(struct bx_sots_rng *rng, uint64_t words);
 
 // Words still unread in the current block, 0..=624 (0 for a NULL handle).
 //
@@ -1345,29 +1536,6 @@ bx_status bx_sync_html(const char *format,
                        const struct bx_sync_options *options,
                        char **html_out);
 
-// A new `Random2Class(seed)`: the table filled by Random3Class(seed, 0),
-// cursors 0 and 103, flag clear. Not NULL (barring an internal error, a
-// bug). Free it with `bx_westwood_free`.
-struct bx_westwood_rng *bx_westwood_new(uint32_t seed);
-
-// Free a generator. NULL does nothing. The handle must not be used after.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle from this library, not used by another
-// thread, and not freed before.
-void bx_westwood_free(struct bx_westwood_rng *rng);
-
-// One raw draw, read as the games read it (signed): the class's raw word
-// (SPEC 9's name for it; `bx_westwood_fill_u32` gives the same bits).
-// 1 draw; with the disabled flag set it returns 0 and changes nothing but
-// the position. (0 for a NULL handle.)
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-int32_t bx_westwood_raw(struct bx_westwood_rng *rng);
-
 // The inclusive ranged draw into `*out`: equal bounds give min with no
 // draw; reversed bounds are swapped; span = max - min; the mask covers the
 // span's highest set bit; redraw while the masked draw exceeds the span.
@@ -1389,27 +1557,6 @@ bx_status bx_westwood_ranged(struct bx_westwood_rng *rng, int32_t min, int32_t m
 //
 // `rng` is NULL or a live handle not used by another thread meanwhile.
 double bx_westwood_double(struct bx_westwood_rng *rng);
-
-// Write the next `n` raw draws' bits to `out[0..n]`: the same values (as
-// uint32_t) and final state as `n` calls of `bx_westwood_raw`. n draws. A
-// NULL handle, or a NULL or misaligned `out` with n > 0, does nothing:
-// `out` is left as it was.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile;
-// `out` is NULL or valid for writing `n` uint32_t.
-void bx_westwood_fill_u32(struct bx_westwood_rng *rng, uint32_t *out, size_t n);
-
-// Spend `draws` raw draws as that many `bx_westwood_raw` calls would
-// (whole table cycles at a time: 10^10 draws take about 1.3 s). Returns
-// `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past
-// 10^10 draws (nothing spent).
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-bx_status bx_westwood_discard(struct bx_westwood_rng *rng, uint64_t draws);
 
 // Whether RA2's disabled flag is set (false for a NULL handle).
 //
@@ -1498,26 +1645,6 @@ bx_status bx_westwood_identify(const uint8_t *bytes,
                                const struct bx_search *search,
                                struct bx_identity *out);
 
-// A new `RandomClass(seed)` (WWLib's default seed is 0). Not NULL (barring
-// an internal error, a bug). Free it with `bx_westwood_random_free`.
-struct bx_westwood_random *bx_westwood_random_new(uint32_t seed);
-
-// Free a RandomClass. NULL does nothing.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle from this library, not used by another
-// thread, and not freed before.
-void bx_westwood_random_free(struct bx_westwood_random *rng);
-
-// One draw: seed = seed * 0x41C64E6D + 0x3039; (seed >> 10) & 0x7FFF, in
-// 0..=32767. 1 draw. (0 for a NULL handle.)
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-int32_t bx_westwood_random_raw(struct bx_westwood_random *rng);
-
 // The inclusive ranged draw of a 15-bit class (the mask searches down from
 // bit 14 only), statuses as `bx_westwood_ranged`.
 //
@@ -1545,45 +1672,10 @@ double bx_westwood_random_double(struct bx_westwood_random *rng);
 // `rng` is NULL or a live handle that no thread writes meanwhile.
 uint32_t bx_westwood_random_seed(const struct bx_westwood_random *rng);
 
-// Write the next `n` raw draws (0..=32767, as `bx_westwood_random_raw`) to
-// `out[0..n]`. n draws. A NULL handle, or a NULL or misaligned `out` with
-// n > 0, does nothing: `out` is left as it was.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile;
-// `out` is NULL or valid for writing `n` uint32_t.
-void bx_westwood_random_fill_u32(struct bx_westwood_random *rng, uint32_t *out, size_t n);
-
-// Spend `draws` raw draws (a jump of the LCG, instant up to 10^10).
-// Returns `BX_OK`; `BX_NULL_POINTER` for a NULL handle;
-// `BX_BOUND_TOO_LARGE` past 10^10 draws (nothing spent).
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-bx_status bx_westwood_random_discard(struct bx_westwood_random *rng, uint64_t draws);
-
 // A new `Random3Class(seed, index)` (the contract's seeding is index 0).
 // Not NULL (barring an internal error, a bug). Free it with
 // `bx_westwood_random3_free`.
 struct bx_westwood_random3 *bx_westwood_random3_new(uint32_t seed, uint32_t index);
-
-// Free a Random3Class. NULL does nothing.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle from this library, not used by another
-// thread, and not freed before.
-void bx_westwood_random3_free(struct bx_westwood_random3 *rng);
-
-// The pseudo-DES of (seed, index) as a signed word, then index + 1. 1 draw.
-// (0 for a NULL handle.)
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-int32_t bx_westwood_random3_raw(struct bx_westwood_random3 *rng);
 
 // The inclusive ranged draw, as `bx_westwood_ranged` (same statuses).
 //
@@ -1602,46 +1694,6 @@ bx_status bx_westwood_random3_ranged(struct bx_westwood_random3 *rng,
 //
 // `rng` is NULL or a live handle not used by another thread meanwhile.
 double bx_westwood_random3_double(struct bx_westwood_random3 *rng);
-
-// Write the next `n` raw draws' bits (as `bx_westwood_random3_raw`) to
-// `out[0..n]`. n draws. A NULL handle, or a NULL or misaligned `out` with
-// n > 0, does nothing: `out` is left as it was.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile;
-// `out` is NULL or valid for writing `n` uint32_t.
-void bx_westwood_random3_fill_u32(struct bx_westwood_random3 *rng, uint32_t *out, size_t n);
-
-// Spend `draws` raw draws (index += draws, instant). Returns `BX_OK`;
-// `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past 10^10
-// draws (nothing spent).
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-bx_status bx_westwood_random3_discard(struct bx_westwood_random3 *rng, uint64_t draws);
-
-// A new `Random4Class(seed)` (the original's default seed is 4357; seed 0
-// becomes 4375, the original's typo). Not NULL (barring an internal error,
-// a bug). Free it with `bx_westwood_random4_free`.
-struct bx_westwood_random4 *bx_westwood_random4_new(uint32_t seed);
-
-// Free a Random4Class. NULL does nothing.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle from this library, not used by another
-// thread, and not freed before.
-void bx_westwood_random4_free(struct bx_westwood_random4 *rng);
-
-// The tempered word as a signed int (the first draw twists). 1 draw. (0
-// for a NULL handle.)
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-int32_t bx_westwood_random4_raw(struct bx_westwood_random4 *rng);
 
 // The inclusive ranged draw, as `bx_westwood_ranged` (same statuses).
 //
@@ -1675,67 +1727,6 @@ float bx_westwood_random4_get_float(struct bx_westwood_random4 *rng);
 //
 // `rng` is NULL or a live handle that no thread writes meanwhile.
 uint64_t bx_westwood_random4_position(const struct bx_westwood_random4 *rng);
-
-// Write the next `n` raw draws' bits (the tempered words, as
-// `bx_westwood_random4_raw`) to `out[0..n]`. n draws. A NULL handle, or a
-// NULL or misaligned `out` with n > 0, does nothing: `out` is left as it
-// was.
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile;
-// `out` is NULL or valid for writing `n` uint32_t.
-void bx_westwood_random4_fill_u32(struct bx_westwood_random4 *rng, uint32_t *out, size_t n);
-
-// Spend `draws` raw draws (whole twists at a time). Returns `BX_OK`;
-// `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past 10^10
-// draws (nothing spent).
-//
-// # Safety
-//
-// `rng` is NULL or a live handle not used by another thread meanwhile.
-bx_status bx_westwood_random4_discard(struct bx_westwood_random4 *rng, uint64_t draws);
-
-// Write the 2500-byte state (624 words, then `mti`) to `out`. Draws
-// nothing. Returns `BX_OK`, or `BX_NULL_POINTER` for a NULL handle or
-// `out` (then `out` is left as it was).
-//
-// # Safety
-//
-// `rng` is NULL or a live handle that no thread writes meanwhile; `out` is
-// NULL or valid for writing 2500 bytes.
-bx_status bx_westwood_random4_save_state(const struct bx_westwood_random4 *rng, uint8_t *out);
-
-// A new Random4Class from a 2500-byte state, in `*out`. Returns `BX_OK`;
-// `BX_NULL_POINTER`; `BX_BAD_LENGTH` for any other length; `BX_BAD_STATE`
-// for an `mti` outside 0..=624. On failure `*out` is set to NULL.
-//
-// # Safety
-//
-// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
-// for writing a pointer.
-bx_status bx_westwood_random4_load_state(const uint8_t *bytes,
-                                         size_t len,
-                                         struct bx_westwood_random4 **out);
-
-// Identify a 2500-byte Random4Class state: the seed and the draws since
-// seeding, walking back at most `max_twists` twists (no search over seeds;
-// about a microsecond a twist), in `*out`; replayed before it is given. A
-// seed of 4375 also stands for `Random4Class(0)`. Returns `BX_OK`;
-// `BX_NULL_POINTER`, `BX_BAD_LENGTH`, `BX_BAD_STATE` as
-// `bx_westwood_random4_load_state` and for the zero state (no seed
-// reaches it); `BX_BOUND_TOO_LARGE` past
-// `BX_WESTWOOD_RANDOM4_MAX_TWISTS`; `BX_NOT_FOUND` when no seed reaches
-// the state within the bound (`*out` untouched).
-//
-// # Safety
-//
-// `bytes` is NULL or valid for reading `len` bytes; `out` is NULL or valid
-// for writing a `bx_identity`.
-bx_status bx_westwood_random4_identify(const uint8_t *bytes,
-                                       size_t len,
-                                       uint64_t max_twists,
-                                       struct bx_identity *out);
 
 #ifdef __cplusplus
 }  // extern "C"

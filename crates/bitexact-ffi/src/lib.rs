@@ -17,9 +17,15 @@
 //!   methods. Where SPEC 9 names a call, its name and signature win (the
 //!   WWLib classes' raw word is `_raw`, sots' identity `bx_sots_identity`);
 //! - the bodies are written once, generic over the handle type
-//!   ([`handle::Handle`]); the per-engine files hold the written-out
-//!   `extern "C"` signatures, most a one-line call (the calls only one
-//!   engine has, such as sots' `normalize`, are short bodies there);
+//!   ([`handle::Handle`]); the calls every engine has (`_new`, `_free`, the
+//!   raw word, `_fill_*`, `_discard`, and the state calls of an engine with
+//!   one layout identified by a walk) and the `BX_ENGINE_*` numbers are
+//!   generated from the library's engine list into [`surface`] (by
+//!   `tests/surface.rs`, checked current like the header), so a new engine
+//!   of the list has its C face with no line here; the per-engine files
+//!   hold the calls only one engine has (sots' `normalize`, Generals'
+//!   `value`), and the shared calls SPEC 9 shaped differently (sots'
+//!   `bx_sots_identity`, the Random2Class layouts);
 //! - a call that can fail returns a [`bx_status`] (`BX_OK` = 0) and writes
 //!   its result through an out-pointer, which is left untouched on failure
 //!   (a handle out-pointer is set to NULL);
@@ -47,6 +53,7 @@ use bitexact::x87::Precision;
 
 pub mod handle;
 pub mod search;
+pub mod surface;
 
 pub mod dotnet;
 pub mod find;

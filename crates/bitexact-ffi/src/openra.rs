@@ -4,7 +4,7 @@
 
 use bitexact::openra::{engine::Openra, MersenneTwister};
 
-use crate::handle::{discard, draw_into, fill, new, next_word, with_mut, with_ref, Gen, Handle};
+use crate::handle::{draw_into, fill, next_word, with_mut, with_ref, Gen, Handle};
 use crate::{bx_status, BX_EMPTY_RANGE};
 
 /// OpenRA's `MersenneTwister` (`SharedRandom`): Knuth-seeded MT19937 with
@@ -26,26 +26,6 @@ impl Handle for bx_openra_rng {
     fn fill(gen: &mut Gen<Self>, out: &mut [u32]) {
         out.iter_mut().for_each(|w| *w = gen.next_word());
     }
-}
-
-/// A new `MersenneTwister(seed)` (C#'s int seed; Knuth seeding, the first
-/// draw twists); `Last` 0, `TotalCount` 0. Not NULL (barring an internal
-/// error, a bug). Free it with `bx_openra_free`.
-#[no_mangle]
-pub extern "C" fn bx_openra_new(seed: i32) -> *mut bx_openra_rng {
-    new((seed as u32).into())
-}
-
-/// Free a generator. NULL does nothing.
-///
-/// # Safety
-///
-/// `rng` is NULL or a live handle from this library, not used by another
-/// thread, and not freed before.
-#[no_mangle]
-pub unsafe extern "C" fn bx_openra_free(rng: *mut bx_openra_rng) {
-    // SAFETY: the contract is `handle::free`'s.
-    unsafe { crate::handle::free(rng) }
 }
 
 /// The next tempered MT19937 word, all 32 bits: the word a `Next()` call
@@ -75,20 +55,6 @@ pub unsafe extern "C" fn bx_openra_fill_u32(rng: *mut bx_openra_rng, out: *mut u
     // SAFETY: `rng` is NULL or a live, unshared handle; `out` is NULL or
     // writable for `n` words (contract).
     unsafe { fill(rng, out, n) }
-}
-
-/// Spend `draws` draws as that many `Next()` calls would (counters
-/// included; `Last` is the final draw's value). Returns `BX_OK`;
-/// `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past 10^10
-/// draws (nothing spent).
-///
-/// # Safety
-///
-/// `rng` is NULL or a live handle not used by another thread meanwhile.
-#[no_mangle]
-pub unsafe extern "C" fn bx_openra_discard(rng: *mut bx_openra_rng, draws: u64) -> bx_status {
-    // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { discard(rng, draws) }
 }
 
 /// `Next()`: the word mod 2147483647, in 0..=2147483646; sets `Last`, adds

@@ -16,6 +16,7 @@ use bitexact::recover::query::query;
 use bitexact::recover::{Hit, QueryError, Recovery};
 use bitexact::search::{self, End, Found, Hooks, Plan, MAX_THREADS};
 
+use crate::surface::bx_engine;
 use crate::{
     bx_precision, bx_status, out_ptr, BX_BAD_ARGUMENT, BX_BAD_LENGTH, BX_BAD_SEED_RANGE,
     BX_BAD_TAP, BX_BAD_VALUE, BX_BOUND_TOO_LARGE, BX_INTERRUPTED, BX_NOT_FOUND, BX_NULL_POINTER,
@@ -230,53 +231,9 @@ impl Hooks for CHooks<'_> {
     }
 }
 
-/// A generator in the list, for calls that take one by number.
-pub type bx_engine = u32;
-/// Sword of the Stars (`sots`).
-pub const BX_ENGINE_SOTS: bx_engine = 0;
-/// laige (`laige`).
-pub const BX_ENGINE_LAIGE: bx_engine = 1;
-/// WWLib RandomClass (`westwood --class random`).
-pub const BX_ENGINE_WESTWOOD_RANDOM: bx_engine = 2;
-/// WWLib Random2Class, the TS / RA2 / YR randomizer (`westwood`).
-pub const BX_ENGINE_WESTWOOD: bx_engine = 3;
-/// WWLib Random3Class (`westwood --class random3`).
-pub const BX_ENGINE_WESTWOOD_RANDOM3: bx_engine = 4;
-/// WWLib Random4Class (`westwood --class random4`).
-pub const BX_ENGINE_WESTWOOD_RANDOM4: bx_engine = 5;
-/// OpenRA's MersenneTwister (`openra`).
-pub const BX_ENGINE_OPENRA: bx_engine = 6;
-/// C&C Generals' GameLogicRandom (`generals`).
-pub const BX_ENGINE_GENERALS: bx_engine = 7;
-/// .NET's seeded System.Random (`dotnet`).
-pub const BX_ENGINE_DOTNET: bx_engine = 8;
-
-// Each constant is its generator's index in the library's list.
-const _: () = {
-    let all = Id::ALL;
-    assert!(matches!(all[BX_ENGINE_SOTS as usize], Id::Sots));
-    assert!(matches!(all[BX_ENGINE_LAIGE as usize], Id::Laige));
-    assert!(matches!(
-        all[BX_ENGINE_WESTWOOD_RANDOM as usize],
-        Id::Random
-    ));
-    assert!(matches!(all[BX_ENGINE_WESTWOOD as usize], Id::Random2));
-    assert!(matches!(
-        all[BX_ENGINE_WESTWOOD_RANDOM3 as usize],
-        Id::Random3
-    ));
-    assert!(matches!(
-        all[BX_ENGINE_WESTWOOD_RANDOM4 as usize],
-        Id::Random4
-    ));
-    assert!(matches!(all[BX_ENGINE_OPENRA as usize], Id::Openra));
-    assert!(matches!(all[BX_ENGINE_GENERALS as usize], Id::Generals));
-    assert!(matches!(all[BX_ENGINE_DOTNET as usize], Id::Dotnet));
-    assert!(all.len() == BX_ENGINE_DOTNET as usize + 1);
-};
-
 /// The generator a `bx_engine` numbers: its index in the library's list
-/// (the constants above follow it, checked at compile time).
+/// (the `BX_ENGINE_*` constants of `surface/mod.rs` follow it, checked at
+/// compile time).
 fn engine_id(e: bx_engine) -> Result<Id, bx_status> {
     Id::ALL.get(e as usize).copied().ok_or(BX_BAD_ARGUMENT)
 }

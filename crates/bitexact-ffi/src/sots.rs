@@ -1,26 +1,14 @@
 //! Sword of the Stars "Mars": MT19937 with the engine's draw mappings, the
 //! save's RNG item, identification, Vec3 normalize and the MoveFleet leg.
 
-use bitexact::sots::{self, engine::Sots, movefleet, Rng, Vec3};
+use bitexact::sots::{self, movefleet, Rng, Vec3};
 
 use crate::handle::{
-    discard, fill, fill_with, identify_walk_as, load_one, new, new_into, next_word, save_fixed,
-    with_mut, with_ref, Handle,
+    fill_with, identify_walk_as, load_one, new_into, save_fixed, with_mut, with_ref,
 };
+use crate::surface::sots::bx_sots_rng;
 use crate::{bx_precision, bx_status, out_ptr, precision_code, put, BX_BAD_ARGUMENT, BX_PC53};
 use bitexact::engine::Identification;
-
-/// A Sword of the Stars generator: MT19937 (Knuth seeding + one twist), its
-/// `left` counter and a precision model for float draws. Opaque; made by
-/// `bx_sots_new`, `bx_sots_with_precision` or `bx_sots_load_state`, freed by
-/// `bx_sots_free`. Not thread-safe: one thread at a time per handle.
-pub struct bx_sots_rng {
-    _private: [u8; 0],
-}
-
-impl Handle for bx_sots_rng {
-    type Engine = Sots;
-}
 
 /// Where a saved state sits in its seed's stream.
 #[repr(C)]
@@ -82,14 +70,6 @@ impl From<bx_vec3> for bitexact::sots::Vec3 {
     }
 }
 
-/// A new generator seeded with `seed`, precision `BX_PC53`; `left` is 624
-/// and no word is drawn. Not NULL (barring an internal error, a bug). Free
-/// it with `bx_sots_free`.
-#[no_mangle]
-pub extern "C" fn bx_sots_new(seed: u32) -> *mut bx_sots_rng {
-    new(seed.into())
-}
-
 /// A new generator seeded with `seed` and the given precision, in `*out`.
 /// Returns `BX_OK`; `BX_BAD_ARGUMENT` (and `*out` = NULL) for a precision
 /// that is neither `BX_PC53` nor `BX_PC24`; `BX_NULL_POINTER` for a NULL `out`.
@@ -110,18 +90,6 @@ pub unsafe extern "C" fn bx_sots_with_precision(
 fn with_precision(seed: u32, precision: bx_precision) -> Result<Rng, bx_status> {
     let p = crate::precision(precision).ok_or(BX_BAD_ARGUMENT)?;
     Ok(Rng::with_precision(seed, p))
-}
-
-/// Free a generator. NULL does nothing. The handle must not be used after.
-///
-/// # Safety
-///
-/// `rng` is NULL or a live handle from this library, not used by another
-/// thread, and not freed before.
-#[no_mangle]
-pub unsafe extern "C" fn bx_sots_free(rng: *mut bx_sots_rng) {
-    // SAFETY: the contract is `handle::free`'s.
-    unsafe { crate::handle::free(rng) }
 }
 
 /// Set the precision model of `next_float`, `chance` and `float_range`.
@@ -152,17 +120,6 @@ pub unsafe extern "C" fn bx_sots_set_precision(rng: *mut bx_sots_rng, precision:
 pub unsafe extern "C" fn bx_sots_precision(rng: *const bx_sots_rng) -> bx_precision {
     // SAFETY: `rng` is NULL or a live handle nobody writes (contract).
     unsafe { with_ref(rng, BX_PC53, |r| precision_code(r.precision())) }
-}
-
-/// The next tempered word. 1 word. (0 for a NULL handle.)
-///
-/// # Safety
-///
-/// `rng` is NULL or a live handle not used by another thread meanwhile.
-#[no_mangle]
-pub unsafe extern "C" fn bx_sots_next_u32(rng: *mut bx_sots_rng) -> u32 {
-    // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { next_word(rng) }
 }
 
 /// The unit draw `y * (1/4294967295)` in double: closed [0, 1], exactly 1.0
@@ -241,22 +198,6 @@ pub unsafe extern "C" fn bx_sots_int_range_bell(rng: *mut bx_sots_rng, lo: i32, 
     unsafe { with_mut(rng, 0, |r| r.int_range_bell(lo, hi)) }
 }
 
-/// Write the next `n` tempered words to `out[0..n]`: the same words, and the
-/// same state afterwards, as `n` calls of `bx_sots_next_u32`. n words. A NULL
-/// handle, or a NULL or misaligned `out` with n > 0, does nothing: `out` is
-/// left as it was.
-///
-/// # Safety
-///
-/// `rng` is NULL or a live handle not used by another thread meanwhile;
-/// `out` is NULL or valid for writing `n` uint32_t.
-#[no_mangle]
-pub unsafe extern "C" fn bx_sots_fill_u32(rng: *mut bx_sots_rng, out: *mut u32, n: usize) {
-    // SAFETY: `rng` is NULL or a live, unshared handle; `out` is NULL or
-    // writable for `n` words (contract).
-    unsafe { fill(rng, out, n) }
-}
-
 /// Write the next `n` unit draws (as `bx_sots_next_unit`) to `out[0..n]`.
 /// n words. A NULL handle, or a NULL or misaligned `out` with n > 0, does
 /// nothing: `out` is left as it was.
@@ -285,20 +226,6 @@ pub unsafe extern "C" fn bx_sots_fill_float(rng: *mut bx_sots_rng, out: *mut f32
     // SAFETY: `rng` is NULL or a live, unshared handle; `out` is NULL or
     // writable for `n` floats (contract).
     unsafe { fill_with(rng, out, n, Rng::fill_float) }
-}
-
-/// Spend `words` words as that many `bx_sots_next_u32` calls would (whole
-/// blocks by twisting, not tempering; 10^10 words take about 5 s). Returns
-/// `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past
-/// 10^10 words (nothing spent).
-///
-/// # Safety
-///
-/// `rng` is NULL or a live handle not used by another thread meanwhile.
-#[no_mangle]
-pub unsafe extern "C" fn bx_sots_discard(rng: *mut bx_sots_rng, words: u64) -> bx_status {
-    // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { discard(rng, words) }
 }
 
 /// Words still unread in the current block, 0..=624 (0 for a NULL handle).

@@ -5,8 +5,8 @@
 use bitexact::westwood::{self, engines::Random2Class, pick_random_number, Random2, Raw};
 
 use crate::handle::{
-    bx_identity, discard, draw_into, fill, identify, identity, load_state, new, save_state,
-    with_mut, with_ref, Gen, Handle, Layout,
+    bx_identity, draw_into, identify, identity, load_state, save_state, with_mut, with_ref, Gen,
+    Handle, Layout,
 };
 use crate::search::bx_search;
 use crate::{bx_status, BX_BAD_STATE, BX_RANGE_TOO_WIDE};
@@ -85,40 +85,6 @@ where
     }
 }
 
-/// A new `Random2Class(seed)`: the table filled by Random3Class(seed, 0),
-/// cursors 0 and 103, flag clear. Not NULL (barring an internal error, a
-/// bug). Free it with `bx_westwood_free`.
-#[no_mangle]
-pub extern "C" fn bx_westwood_new(seed: u32) -> *mut bx_westwood_rng {
-    new(seed.into())
-}
-
-/// Free a generator. NULL does nothing. The handle must not be used after.
-///
-/// # Safety
-///
-/// `rng` is NULL or a live handle from this library, not used by another
-/// thread, and not freed before.
-#[no_mangle]
-pub unsafe extern "C" fn bx_westwood_free(rng: *mut bx_westwood_rng) {
-    // SAFETY: the contract is `handle::free`'s.
-    unsafe { crate::handle::free(rng) }
-}
-
-/// One raw draw, read as the games read it (signed): the class's raw word
-/// (SPEC 9's name for it; `bx_westwood_fill_u32` gives the same bits).
-/// 1 draw; with the disabled flag set it returns 0 and changes nothing but
-/// the position. (0 for a NULL handle.)
-///
-/// # Safety
-///
-/// `rng` is NULL or a live handle not used by another thread meanwhile.
-#[no_mangle]
-pub unsafe extern "C" fn bx_westwood_raw(rng: *mut bx_westwood_rng) -> i32 {
-    // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { with_mut(rng, 0, Random2::raw) }
-}
-
 /// The inclusive ranged draw into `*out`: equal bounds give min with no
 /// draw; reversed bounds are swapped; span = max - min; the mask covers the
 /// span's highest set bit; redraw while the masked draw exceeds the span.
@@ -153,36 +119,6 @@ pub unsafe extern "C" fn bx_westwood_ranged(
 pub unsafe extern "C" fn bx_westwood_double(rng: *mut bx_westwood_rng) -> f64 {
     // SAFETY: `rng` is NULL or a live, unshared handle (contract).
     unsafe { with_mut(rng, 0.0, Random2::double) }
-}
-
-/// Write the next `n` raw draws' bits to `out[0..n]`: the same values (as
-/// uint32_t) and final state as `n` calls of `bx_westwood_raw`. n draws. A
-/// NULL handle, or a NULL or misaligned `out` with n > 0, does nothing:
-/// `out` is left as it was.
-///
-/// # Safety
-///
-/// `rng` is NULL or a live handle not used by another thread meanwhile;
-/// `out` is NULL or valid for writing `n` uint32_t.
-#[no_mangle]
-pub unsafe extern "C" fn bx_westwood_fill_u32(rng: *mut bx_westwood_rng, out: *mut u32, n: usize) {
-    // SAFETY: `rng` is NULL or a live, unshared handle; `out` is NULL or
-    // writable for `n` words (contract).
-    unsafe { fill(rng, out, n) }
-}
-
-/// Spend `draws` raw draws as that many `bx_westwood_raw` calls would
-/// (whole table cycles at a time: 10^10 draws take about 1.3 s). Returns
-/// `BX_OK`; `BX_NULL_POINTER` for a NULL handle; `BX_BOUND_TOO_LARGE` past
-/// 10^10 draws (nothing spent).
-///
-/// # Safety
-///
-/// `rng` is NULL or a live handle not used by another thread meanwhile.
-#[no_mangle]
-pub unsafe extern "C" fn bx_westwood_discard(rng: *mut bx_westwood_rng, draws: u64) -> bx_status {
-    // SAFETY: `rng` is NULL or a live, unshared handle (contract).
-    unsafe { discard(rng, draws) }
 }
 
 /// Whether RA2's disabled flag is set (false for a NULL handle).

@@ -341,7 +341,7 @@ pub(crate) unsafe fn discard<H: Handle>(h: *mut H, words: u64) -> bx_status {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sots::bx_sots_rng;
+    use crate::surface::sots::bx_sots_rng;
 
     #[test]
     fn a_null_or_misaligned_handle_leaves_the_buffer() {

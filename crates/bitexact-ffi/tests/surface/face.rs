@@ -34,7 +34,8 @@ pub struct Face {
     pub handle: String,
     /// The handle parameter's name (`rng`).
     pub param: &'static str,
-    /// The engine's Rust type (`bitexact::generals::engine::Generals`).
+    /// The engine's Rust type, as the list names it
+    /// (`$crate::generals::engine::Generals`).
     pub engine: &'static str,
     /// The raw word's call.
     pub raw: Raw,
@@ -129,6 +130,23 @@ const LEGACY: &[Legacy] = &[
     },
 ];
 
+/// Each engine's variant and type as the list writes them (`Generals`,
+/// `$crate :: generals :: engine :: Generals`).
+macro_rules! engine_types {
+    (() $($(#[$m:meta])* $v:ident => $t:ty,)*) => {
+        &[$((stringify!($v), stringify!($t))),*]
+    };
+}
+const ENGINE_TYPES: &[(&str, &str)] = bitexact::__engine_list!((engine_types)());
+
+/// The engine's type as a path from outside the library.
+pub fn engine_path(listed: &str) -> String {
+    listed
+        .replace("$crate", "bitexact")
+        .split_whitespace()
+        .collect()
+}
+
 /// The C prefix of an engine: its family, then `_CLASS` for a class that
 /// is not the family's default.
 pub fn prefix(info: &Info) -> String {
@@ -143,11 +161,17 @@ impl Face {
     pub fn of(id: Id) -> Face {
         let info = id.info();
         let prefix = prefix(info);
-        let legacy = LEGACY.iter().find(|l| l.prefix == prefix).unwrap_or(&DEFAULT);
-        let (engine, wide) = bitexact::with_engine!(id, E => (
-            core::any::type_name::<E>(),
-            core::mem::size_of::<<E as Engine>::Word>() == 8,
-        ));
+        let legacy = LEGACY
+            .iter()
+            .find(|l| l.prefix == prefix)
+            .unwrap_or(&DEFAULT);
+        let wide =
+            bitexact::with_engine!(id, E => core::mem::size_of::<<E as Engine>::Word>() == 8);
+        let engine = ENGINE_TYPES
+            .iter()
+            .find(|(v, _)| *v == format!("{id:?}"))
+            .map(|(_, t)| *t)
+            .expect("every engine of the list has its type");
         let regular = info.state.is_some_and(|s| {
             s.layouts.is_empty()
                 && s.lengths.len() == 1

@@ -5,7 +5,7 @@
 //! [`Info`](bitexact::engine::Info): its title, seeding, raw word, unit,
 //! state file and bounds.
 
-use super::face::{Face, Raw};
+use super::face::{engine_path, Face, Raw};
 use bitexact::engine::Unit;
 use std::fmt::Write;
 
@@ -47,19 +47,37 @@ fn unit(u: Unit, n: &str) -> String {
     }
 }
 
-/// A count as the comments write it: 10^k when it is one.
+/// A count as the comments write it: `10^8`, `2.5·10^9`; below 10^5 as
+/// it is.
 fn count(n: u64) -> String {
-    let mut k = 0;
-    let mut m = n;
-    while m >= 10 && m % 10 == 0 {
+    if n < 100_000 {
+        return n.to_string();
+    }
+    let (mut m, mut k) = (n, 0u32);
+    while m % 10 == 0 {
         m /= 10;
         k += 1;
     }
-    if m == 1 && k >= 4 {
-        format!("10^{k}")
-    } else {
-        n.to_string()
+    let digits = m.to_string();
+    let e = k + digits.len() as u32 - 1;
+    match digits.len() {
+        1 if m == 1 => format!("10^{e}"),
+        1 => format!("{digits}·10^{e}"),
+        _ => format!("{}.{}·10^{e}", &digits[..1], &digits[1..]),
     }
+}
+
+/// `n` as Rust writes a long number: `100_000_000`.
+fn grouped(n: u64) -> String {
+    let d = n.to_string();
+    let mut out = String::new();
+    for (i, c) in d.chars().enumerate() {
+        if i > 0 && (d.len() - i) % 3 == 0 {
+            out.push('_');
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn sentence(s: &str) -> String {
@@ -92,8 +110,12 @@ pub fn engine_file(f: &Face) -> String {
         writeln!(s, "//! {l}").unwrap();
     }
     writeln!(s).unwrap();
-    writeln!(s, "use crate::handle::Handle;").unwrap();
-    writeln!(s, "use bitexact::engine::Engine;").unwrap();
+    if !f.own_handle {
+        writeln!(s, "use crate::handle::Handle;").unwrap();
+    }
+    if f.raw == Raw::Signed && !f.own_raw {
+        writeln!(s, "use bitexact::engine::Engine;").unwrap();
+    }
     if !f.own_handle {
         writeln!(s).unwrap();
         let made = if f.states {
@@ -111,9 +133,14 @@ pub fn engine_file(f: &Face) -> String {
             ),
         );
         writeln!(s, "pub struct {h} {{\n    _private: [u8; 0],\n}}\n").unwrap();
-        writeln!(s, "impl Handle for {h} {{\n    type Engine = {};\n}}", f.engine).unwrap();
+        writeln!(
+            s,
+            "impl Handle for {h} {{\n    type Engine = {};\n}}",
+            engine_path(f.engine)
+        )
+        .unwrap();
     } else {
-        writeln!(s, "use crate::{{{h}}};").unwrap();
+        writeln!(s, "use crate::{p}::{h};").unwrap();
     }
     let _ = &mut s;
     if f.states {
@@ -148,7 +175,11 @@ pub fn engine_file(f: &Face) -> String {
         .unwrap();
     }
     writeln!(s).unwrap();
-    doc(&mut s, "", &format!("Free a {}. NULL does nothing.", info.title));
+    doc(
+        &mut s,
+        "",
+        &format!("Free a {}. NULL does nothing.", info.title),
+    );
     safety(
         &mut s,
         &format!(
@@ -217,7 +248,10 @@ fn raw_and_fill(s: &mut String, f: &Face) {
     let (ret, body) = match f.raw {
         Raw::Signed => (
             "i32",
-            format!("crate::handle::with_mut({r}, 0, <{} as Engine>::word)", f.engine),
+            format!(
+                "crate::handle::with_mut({r}, 0, <{} as Engine>::word)",
+                engine_path(f.engine)
+            ),
         ),
         Raw::Bits if f.wide => ("u64", format!("crate::handle::next_word({r})")),
         Raw::Bits => ("u32", format!("crate::handle::next_word({r})")),
@@ -297,7 +331,11 @@ fn states_constants(s: &mut String, f: &Face) {
     let bound = unit_name(walk.unit).to_uppercase();
     let len = state.lengths[0];
     writeln!(s).unwrap();
-    doc(s, "", &format!("Bytes of a {} state: {}.", info.title, state.summary));
+    doc(
+        s,
+        "",
+        &format!("Bytes of a {} state: {}.", info.title, state.summary),
+    );
     writeln!(s, "pub const {up}_STATE_LEN: usize = {len};").unwrap();
     doc(
         s,
@@ -308,7 +346,12 @@ fn states_constants(s: &mut String, f: &Face) {
             unit(walk.unit, &count(walk.default))
         ),
     );
-    writeln!(s, "pub const {up}_DEFAULT_MAX_{bound}S: u64 = {};", walk.default).unwrap();
+    writeln!(
+        s,
+        "pub const {up}_DEFAULT_MAX_{bound}S: u64 = {};",
+        grouped(walk.default)
+    )
+    .unwrap();
     doc(
         s,
         "",
@@ -318,7 +361,12 @@ fn states_constants(s: &mut String, f: &Face) {
             unit(walk.unit, &count(walk.max))
         ),
     );
-    writeln!(s, "pub const {up}_MAX_{bound}S: u64 = {};", walk.max).unwrap();
+    writeln!(
+        s,
+        "pub const {up}_MAX_{bound}S: u64 = {};",
+        grouped(walk.max)
+    )
+    .unwrap();
 }
 
 fn state_calls(s: &mut String, f: &Face) {
@@ -378,7 +426,18 @@ fn state_calls(s: &mut String, f: &Face) {
          unsafe {{ crate::handle::load_one(bytes, len, out) }}\n}}"
     )
     .unwrap();
-    let how = identify.how.split(": prints").next().unwrap_or(identify.how);
+    let how = identify
+        .how
+        .split(": prints")
+        .next()
+        .unwrap_or(identify.how)
+        .trim();
+    let how: String = how
+        .chars()
+        .take(1)
+        .flat_map(char::to_lowercase)
+        .chain(how.chars().skip(1))
+        .collect();
     writeln!(s).unwrap();
     doc(
         s,
@@ -390,7 +449,7 @@ fn state_calls(s: &mut String, f: &Face) {
              `BX_BAD_STATE` as `bx_{p}_load_state` (and for a state the walk cannot \
              decide); `BX_BOUND_TOO_LARGE` past `{up}_MAX_{}S`; `BX_NOT_FOUND` when no seed \
              reaches the state within the bound (`*out` untouched).",
-            how.trim(),
+            how,
             bound.to_uppercase()
         ),
     );
@@ -429,7 +488,11 @@ pub fn mod_file(faces: &[Face]) -> String {
         writeln!(s, "pub mod {};", f.prefix).unwrap();
     }
     writeln!(s).unwrap();
-    doc(&mut s, "", "A generator in the list, for calls that take one by number.");
+    doc(
+        &mut s,
+        "",
+        "A generator in the list, for calls that take one by number.",
+    );
     writeln!(s, "pub type bx_engine = u32;").unwrap();
     for (i, f) in faces.iter().enumerate() {
         let info = f.info();
@@ -438,7 +501,12 @@ pub fn mod_file(faces: &[Face]) -> String {
             _ => info.name.to_string(),
         };
         doc(&mut s, "", &format!("{} (`{cli}`).", info.title));
-        writeln!(s, "pub const BX_ENGINE_{}: bx_engine = {i};", &f.upper()[3..]).unwrap();
+        writeln!(
+            s,
+            "pub const BX_ENGINE_{}: bx_engine = {i};",
+            &f.upper()[3..]
+        )
+        .unwrap();
     }
     writeln!(s).unwrap();
     writeln!(
