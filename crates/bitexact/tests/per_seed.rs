@@ -9,30 +9,12 @@
 
 use bitexact::engine::recovery::PerSeed;
 use bitexact::engine::tap::Split;
-use bitexact::engine::{Engine, Options, Value};
+use bitexact::engine::{Engine, Options};
 use bitexact::engines::Id;
-use bitexact::recover::{Hit, Recovery, Searcher};
+use bitexact::recover::Searcher;
+use common::values::{hits, text};
 
-fn text(v: Value) -> String {
-    match v {
-        Value::U32(x) => x.to_string(),
-        Value::I32(x) => x.to_string(),
-        Value::U64(x) => x.to_string(),
-        Value::F32(x) => format!("{:#010x}", x.to_bits()),
-        Value::F64(x) => format!("{:#018x}", x.to_bits()),
-        Value::Bool(x) => x.to_string(),
-        Value::Unmodelled => "-".into(),
-    }
-}
-
-fn hits(r: &Recovery, seeds: std::ops::Range<u64>) -> Vec<Hit> {
-    let mut h = match r {
-        Recovery::Search(s) => s.search(seeds),
-        Recovery::Walk(w) => w.run(seeds, &|| false).unwrap(),
-    };
-    h.sort();
-    h
-}
+mod common;
 
 /// `count` values of `tap` from `seed` after `skip` calls, as text.
 fn planted<E: Engine>(tap: E::Tap, seed: u64, skip: usize, count: usize) -> Vec<String> {

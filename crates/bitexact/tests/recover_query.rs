@@ -8,26 +8,10 @@ use bitexact::engine::{Options, Value};
 use bitexact::engines::Id;
 use bitexact::recover::query::query;
 use bitexact::recover::{Hit, QueryError, Recovery};
+use common::values::{hits, text};
+
+mod common;
 use bitexact::stream::Stream;
-
-fn text(v: Value) -> String {
-    match v {
-        Value::U32(x) => x.to_string(),
-        Value::I32(x) => x.to_string(),
-        Value::U64(x) => x.to_string(),
-        Value::F32(x) => format!("{:#010x}", x.to_bits()),
-        Value::F64(x) => format!("{:#018x}", x.to_bits()),
-        Value::Bool(x) => x.to_string(),
-        Value::Unmodelled => "-".into(),
-    }
-}
-
-fn search(r: &Recovery, seeds: std::ops::Range<u64>) -> Vec<Hit> {
-    match r {
-        Recovery::Search(s) => s.search(seeds),
-        Recovery::Walk(w) => w.run(seeds, &|| false).unwrap(),
-    }
-}
 
 #[test]
 fn every_engine_by_name() {
@@ -53,7 +37,7 @@ fn every_engine_by_name() {
         let vals: Vec<String> = (0..4).map(|_| text(s.next().0)).collect();
         let refs: Vec<&str> = vals.iter().map(String::as_str).collect();
         let q = query(id, &options, Some(tap), &refs, Some(3)).unwrap();
-        let hits = search(&q, seed.saturating_sub(100)..seed + 100);
+        let hits = hits(&q, seed.saturating_sub(100)..seed + 100);
         assert!(
             hits.contains(&Hit { seed, offset: at }),
             "{id:?} {tap}: {hits:?}"
