@@ -131,20 +131,20 @@ typedef volatile int bx_cancel_flag;
 // The end of the seed range: 2^32 (seeds are 0..2^32).
 #define BX_WESTWOOD_SEED_SPACE 4294967296
 
-// One System.Random (.NET's seeded System.Random (Knuth's subtractive
-// generator, Microsoft's)). Opaque; made by `bx_dotnet_new` or
+// One generator: System.Random (.NET's seeded System.Random (Knuth's
+// subtractive generator, Microsoft's)). Opaque; made by `bx_dotnet_new` or
 // `bx_dotnet_load_state`, freed by `bx_dotnet_free`. Not thread-safe: one
 // thread at a time per handle.
 typedef struct bx_dotnet_rng bx_dotnet_rng;
 
-// One GameLogicRandom (the six-word add-with-carry generator). Opaque; made by
-// `bx_generals_new` or `bx_generals_load_state`, freed by `bx_generals_free`.
-// Not thread-safe: one thread at a time per handle.
+// One generator: GameLogicRandom (the six-word add-with-carry generator).
+// Opaque; made by `bx_generals_new` or `bx_generals_load_state`, freed by
+// `bx_generals_free`. Not thread-safe: one thread at a time per handle.
 typedef struct bx_generals_rng bx_generals_rng;
 
-// One laige Prng (xorshift128+ seeded by splitmix64, with substreams). Opaque;
-// made by `bx_laige_new` or `bx_laige_load_state`, freed by `bx_laige_free`.
-// Not thread-safe: one thread at a time per handle.
+// One generator: laige Prng (xorshift128+ seeded by splitmix64, with
+// substreams). Opaque; made by `bx_laige_new` or `bx_laige_load_state`, freed
+// by `bx_laige_free`. Not thread-safe: one thread at a time per handle.
 typedef struct bx_laige_prng bx_laige_prng;
 
 // OpenRA's `MersenneTwister` (`SharedRandom`): Knuth-seeded MT19937 with
@@ -152,26 +152,27 @@ typedef struct bx_laige_prng bx_laige_prng;
 // `bx_openra_free`. Not thread-safe: one thread at a time per handle.
 typedef struct bx_openra_rng bx_openra_rng;
 
-// One Sword of the Stars "Mars" MT19937 (MT19937 (Knuth seeding, then one
-// twist) with the seven Mars entry points). Opaque; made by `bx_sots_new`,
-// freed by `bx_sots_free`. Not thread-safe: one thread at a time per handle.
+// One generator: Sword of the Stars "Mars" MT19937 (MT19937 (Knuth seeding,
+// then one twist) with the seven Mars entry points). Opaque; made by
+// `bx_sots_new`, freed by `bx_sots_free`. Not thread-safe: one thread at a
+// time per handle.
 typedef struct bx_sots_rng bx_sots_rng;
 
-// One RandomClass (the 15-bit LCG (TD/RA1; default seed 0)). Opaque; made by
-// `bx_westwood_random_new`, freed by `bx_westwood_random_free`. Not
-// thread-safe: one thread at a time per handle.
+// One generator: RandomClass (the 15-bit LCG (TD/RA1; default seed 0)).
+// Opaque; made by `bx_westwood_random_new`, freed by
+// `bx_westwood_random_free`. Not thread-safe: one thread at a time per handle.
 typedef struct bx_westwood_random bx_westwood_random;
 
-// One Random3Class (the pseudo-DES hash of (seed, index), used directly).
-// Opaque; made by `bx_westwood_random3_new`, freed by
+// One generator: Random3Class (the pseudo-DES hash of (seed, index), used
+// directly). Opaque; made by `bx_westwood_random3_new`, freed by
 // `bx_westwood_random3_free`. Not thread-safe: one thread at a time per
 // handle.
 typedef struct bx_westwood_random3 bx_westwood_random3;
 
-// One Random4Class (MT19937 with the 1998 seeding (0 becomes 4375)). Opaque;
-// made by `bx_westwood_random4_new` or `bx_westwood_random4_load_state`, freed
-// by `bx_westwood_random4_free`. Not thread-safe: one thread at a time per
-// handle.
+// One generator: Random4Class (MT19937 with the 1998 seeding (0 becomes
+// 4375)). Opaque; made by `bx_westwood_random4_new` or
+// `bx_westwood_random4_load_state`, freed by `bx_westwood_random4_free`. Not
+// thread-safe: one thread at a time per handle.
 typedef struct bx_westwood_random4 bx_westwood_random4;
 
 // `Random2Class`: the 250-word table seeded by Random3Class, its two

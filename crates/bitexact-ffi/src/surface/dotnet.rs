@@ -4,8 +4,8 @@
 
 use crate::handle::Handle;
 
-/// One System.Random (.NET's seeded System.Random (Knuth's subtractive
-/// generator, Microsoft's)). Opaque; made by `bx_dotnet_new` or
+/// One generator: System.Random (.NET's seeded System.Random (Knuth's
+/// subtractive generator, Microsoft's)). Opaque; made by `bx_dotnet_new` or
 /// `bx_dotnet_load_state`, freed by `bx_dotnet_free`. Not thread-safe: one
 /// thread at a time per handle.
 pub struct bx_dotnet_rng {

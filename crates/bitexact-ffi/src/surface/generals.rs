@@ -4,9 +4,9 @@
 
 use crate::handle::Handle;
 
-/// One GameLogicRandom (the six-word add-with-carry generator). Opaque; made by
-/// `bx_generals_new` or `bx_generals_load_state`, freed by `bx_generals_free`.
-/// Not thread-safe: one thread at a time per handle.
+/// One generator: GameLogicRandom (the six-word add-with-carry generator).
+/// Opaque; made by `bx_generals_new` or `bx_generals_load_state`, freed by
+/// `bx_generals_free`. Not thread-safe: one thread at a time per handle.
 pub struct bx_generals_rng {
     _private: [u8; 0],
 }

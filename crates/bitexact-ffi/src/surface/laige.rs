@@ -4,9 +4,9 @@
 
 use crate::handle::Handle;
 
-/// One laige Prng (xorshift128+ seeded by splitmix64, with substreams). Opaque;
-/// made by `bx_laige_new` or `bx_laige_load_state`, freed by `bx_laige_free`.
-/// Not thread-safe: one thread at a time per handle.
+/// One generator: laige Prng (xorshift128+ seeded by splitmix64, with
+/// substreams). Opaque; made by `bx_laige_new` or `bx_laige_load_state`, freed
+/// by `bx_laige_free`. Not thread-safe: one thread at a time per handle.
 pub struct bx_laige_prng {
     _private: [u8; 0],
 }

@@ -4,9 +4,10 @@
 
 use crate::handle::Handle;
 
-/// One Sword of the Stars "Mars" MT19937 (MT19937 (Knuth seeding, then one
-/// twist) with the seven Mars entry points). Opaque; made by `bx_sots_new`,
-/// freed by `bx_sots_free`. Not thread-safe: one thread at a time per handle.
+/// One generator: Sword of the Stars "Mars" MT19937 (MT19937 (Knuth seeding,
+/// then one twist) with the seven Mars entry points). Opaque; made by
+/// `bx_sots_new`, freed by `bx_sots_free`. Not thread-safe: one thread at a
+/// time per handle.
 pub struct bx_sots_rng {
     _private: [u8; 0],
 }

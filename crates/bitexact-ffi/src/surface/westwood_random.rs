@@ -5,9 +5,9 @@
 use crate::handle::Handle;
 use bitexact::engine::Engine;
 
-/// One RandomClass (the 15-bit LCG (TD/RA1; default seed 0)). Opaque; made by
-/// `bx_westwood_random_new`, freed by `bx_westwood_random_free`. Not
-/// thread-safe: one thread at a time per handle.
+/// One generator: RandomClass (the 15-bit LCG (TD/RA1; default seed 0)).
+/// Opaque; made by `bx_westwood_random_new`, freed by
+/// `bx_westwood_random_free`. Not thread-safe: one thread at a time per handle.
 pub struct bx_westwood_random {
     _private: [u8; 0],
 }

@@ -5,8 +5,8 @@
 use crate::handle::Handle;
 use bitexact::engine::Engine;
 
-/// One Random3Class (the pseudo-DES hash of (seed, index), used directly).
-/// Opaque; made by `bx_westwood_random3_new`, freed by
+/// One generator: Random3Class (the pseudo-DES hash of (seed, index), used
+/// directly). Opaque; made by `bx_westwood_random3_new`, freed by
 /// `bx_westwood_random3_free`. Not thread-safe: one thread at a time per
 /// handle.
 pub struct bx_westwood_random3 {

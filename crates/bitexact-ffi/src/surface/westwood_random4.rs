@@ -5,10 +5,10 @@
 use crate::handle::Handle;
 use bitexact::engine::Engine;
 
-/// One Random4Class (MT19937 with the 1998 seeding (0 becomes 4375)). Opaque;
-/// made by `bx_westwood_random4_new` or `bx_westwood_random4_load_state`, freed
-/// by `bx_westwood_random4_free`. Not thread-safe: one thread at a time per
-/// handle.
+/// One generator: Random4Class (MT19937 with the 1998 seeding (0 becomes
+/// 4375)). Opaque; made by `bx_westwood_random4_new` or
+/// `bx_westwood_random4_load_state`, freed by `bx_westwood_random4_free`. Not
+/// thread-safe: one thread at a time per handle.
 pub struct bx_westwood_random4 {
     _private: [u8; 0],
 }

@@ -9,7 +9,8 @@
 //! (`_fill_u64`); `_new` takes the seed as the game passes it; `_discard`;
 //! and for an engine with one state file layout whose identification walks
 //! back (no seed search), `_save_state`, `_load_state` and `_identify`
-//! with `BX_PREFIX_STATE_LEN` and the identification's bounds.
+//! with `BX_PREFIX_STATE_LEN` and the identification's bounds (an engine
+//! whose states are not identified: the first two and the length).
 
 use bitexact::engine::{Engine, Info, SeedKind, Unit};
 use bitexact::engines::Id;
@@ -51,9 +52,12 @@ pub struct Face {
     /// The raw word's call and the fill are the engine's own file's (C's
     /// raw word is not the library's).
     pub own_raw: bool,
-    /// `_save_state`, `_load_state`, `_identify` and their constants are
-    /// generated.
+    /// `_save_state`, `_load_state` and `BX_PREFIX_STATE_LEN` are generated
+    /// (one layout, one length).
     pub states: bool,
+    /// `_identify` and its bounds' constants are generated too (its states
+    /// are identified by a walk back, no seed search).
+    pub identify: bool,
 }
 
 /// The names of the engines that had a C face before it was generated,
@@ -172,11 +176,13 @@ impl Face {
             .find(|(v, _)| *v == format!("{id:?}"))
             .map(|(_, t)| *t)
             .expect("every engine of the list has its type");
-        let regular = info.state.is_some_and(|s| {
-            s.layouts.is_empty()
-                && s.lengths.len() == 1
-                && s.identify.is_some_and(|i| !i.searches_seeds)
-        });
+        let regular = info
+            .state
+            .is_some_and(|s| s.layouts.is_empty() && s.lengths.len() == 1);
+        let walks = info
+            .state
+            .and_then(|s| s.identify)
+            .is_some_and(|i| !i.searches_seeds);
         Face {
             id,
             handle: legacy
@@ -194,6 +200,7 @@ impl Face {
             own_new: legacy.own_new,
             own_raw: legacy.own_raw,
             states: regular && !legacy.own_states,
+            identify: regular && walks && !legacy.own_states,
             prefix,
         }
     }

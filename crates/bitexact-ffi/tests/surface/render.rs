@@ -127,8 +127,8 @@ pub fn engine_file(f: &Face) -> String {
             &mut s,
             "",
             &format!(
-                "One {} ({}). Opaque; made by {made}, freed by `bx_{p}_free`. Not \
-                 thread-safe: one thread at a time per handle.",
+                "One generator: {} ({}). Opaque; made by {made}, freed by `bx_{p}_free`. \
+                 Not thread-safe: one thread at a time per handle.",
                 info.title, info.about
             ),
         );
@@ -372,11 +372,8 @@ fn states_constants(s: &mut String, f: &Face) {
 fn state_calls(s: &mut String, f: &Face) {
     let info = f.info();
     let state = info.state.expect("an engine with states");
-    let identify = state.identify.expect("identified by a walk");
     let (p, h, r) = (&f.prefix, &f.handle, f.param);
     let len = state.lengths[0];
-    let up = f.upper();
-    let bound = unit_name(identify.walk.unit);
     writeln!(s).unwrap();
     doc(
         s,
@@ -426,6 +423,12 @@ fn state_calls(s: &mut String, f: &Face) {
          unsafe {{ crate::handle::load_one(bytes, len, out) }}\n}}"
     )
     .unwrap();
+    if !f.identify {
+        return;
+    }
+    let identify = state.identify.expect("identified by a walk");
+    let up = f.upper();
+    let bound = unit_name(identify.walk.unit);
     let how = identify
         .how
         .split(": prints")
