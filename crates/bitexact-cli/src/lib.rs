@@ -40,7 +40,7 @@ use man::{man_command, man_page, manpages};
 use say::release;
 use std::io::{self, Write};
 use std::process::ExitCode;
-use usage::{help_path, values_hint};
+use usage::{help_path, missing_subcommand, values_hint};
 
 /// Parse the arguments, run the command, print, and return the exit code.
 pub fn main() -> ExitCode {
@@ -54,7 +54,8 @@ pub fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             if e.kind() == DisplayHelpOnMissingArgumentOrSubcommand {
-                crate::say!("error: a subcommand is required (see 'bitexact --help')");
+                let args: Vec<String> = std::env::args().collect();
+                crate::say!("error: {}", missing_subcommand(&args));
                 release();
                 return ExitCode::from(2);
             }

@@ -29,9 +29,10 @@ fn failure(e: &SyncError, logs: &Logs) -> Failure {
         Some(Which::A) => Some(input_name(&logs.log)),
         None => None,
     };
+    let message = crate::cli::sync::render(&e.to_string());
     Failure::usage(match name {
-        Some(n) => format!("'{n}' {e}"),
-        None => e.to_string(),
+        Some(n) => format!("'{n}' {message}"),
+        None => message,
     })
 }
 

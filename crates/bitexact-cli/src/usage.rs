@@ -6,6 +6,11 @@ use crate::cli;
 /// `bitexact` and the subcommands `args` name, in order (options and their
 /// values skipped until the first word that is no subcommand).
 pub(crate) fn help_path(args: &[String]) -> String {
+    command_of(args).0
+}
+
+/// [`help_path`] and the command it names.
+fn command_of(args: &[String]) -> (String, clap::Command) {
     use clap::CommandFactory;
     let mut cmd = cli::Cli::command();
     let mut path = vec!["bitexact".to_string()];
@@ -16,7 +21,24 @@ pub(crate) fn help_path(args: &[String]) -> String {
         path.push(sub.get_name().to_string());
         cmd = sub;
     }
-    path.join(" ")
+    (path.join(" "), cmd)
+}
+
+/// The message for a command given without its subcommand (`bitexact
+/// sync`): the subcommands it takes, by name, and where its help is.
+pub(crate) fn missing_subcommand(args: &[String]) -> String {
+    let (path, cmd) = command_of(args);
+    let names: Vec<&str> = cmd
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set() && s.get_name() != "help")
+        .map(|s| s.get_name())
+        .collect();
+    let listed = match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.to_string(),
+        None => String::new(),
+    };
+    format!("'{path}' needs one of {listed} (see '{path} --help')")
 }
 
 /// For `--values 3 5 1` (clap: "unexpected argument '5'"): the values are

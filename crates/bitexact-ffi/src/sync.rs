@@ -60,8 +60,18 @@ impl Default for bx_sync_options {
 }
 
 fn error_json(e: &SyncError) -> CString {
+    use bitexact::sync::Opt;
+    // Each `{key}` as C sets the option: a field of `bx_sync_options`, or,
+    // for an option only the CLI has, the CLI's flag.
+    let message = bitexact::sync::render(&e.to_string(), |o| match o {
+        Opt::Seed => "bx_sync_options.seed (with has_seed)".into(),
+        Opt::Log | Opt::MaxDraws | Opt::MaxShift | Opt::Stream | Opt::Window => {
+            format!("bx_sync_options.{}", o.key().replace('-', "_"))
+        }
+        _ => format!("the CLI's --{}", o.key()),
+    });
     let mut o = Json::object();
-    o.set("error", e.to_string());
+    o.set("error", message);
     o.set("line", (e.line > 0).then_some(e.line));
     o.set(
         "log",

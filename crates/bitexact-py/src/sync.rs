@@ -150,16 +150,30 @@ fn _sync_json(
             (r.to_json(), page)
         })
         .map_err(|e| {
+            let message = spelled(&e.to_string());
             let (which, source) = match e.which {
                 Some(bitexact::sync::Which::A) => ("first", Some(&log)),
                 Some(bitexact::sync::Which::B) => ("second", log2.as_ref()),
-                None => return error(e),
+                None => return error(message),
             };
             match source {
-                Some(Source::Path(p)) => error(format!("{which} log '{}': {e}", p.display())),
-                _ => error(format!("{which} log: {e}")),
+                Some(Source::Path(p)) => error(format!("{which} log '{}': {message}", p.display())),
+                _ => error(format!("{which} log: {message}")),
             }
         })
+}
+
+/// A library message with each `{key}` as `bitexact.sync` spells its
+/// argument (`seed=`), or, for an option only the CLI has, the CLI's flag.
+fn spelled(text: &str) -> String {
+    use bitexact::sync::Opt;
+    bitexact::sync::render(text, |o| match o {
+        Opt::Seed | Opt::MaxDraws | Opt::MaxShift | Opt::Stream | Opt::Window => {
+            format!("{}=", o.key().replace('-', "_"))
+        }
+        Opt::Log => "log_index=".into(),
+        _ => format!("the CLI's --{}", o.key()),
+    })
 }
 
 pub(crate) fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -22,13 +22,6 @@ struct Flag {
     arg: fn(Arg) -> Arg,
 }
 
-impl Flag {
-    /// The `{key}` the library's texts name it by.
-    fn key(&self) -> &'static str {
-        self.opt.map_or(self.long, Opt::key)
-    }
-}
-
 fn path(arg: Arg, value_name: &'static str) -> Arg {
     arg.value_name(value_name)
         .value_parser(clap::value_parser!(PathBuf))
@@ -125,11 +118,23 @@ const FLAGS: &[Flag] = &[
     },
 ];
 
-/// A library text with each `{key}` as the CLI spells it (`--max-draws`).
+/// A library text (help or a message) with each `{key}` as the CLI spells
+/// it (`--max-draws`).
 pub fn render(text: &str) -> String {
-    FLAGS.iter().fold(text.to_string(), |t, f| {
-        t.replace(&format!("{{{}}}", f.key()), &format!("--{}", f.long))
-    })
+    let flag = |o: Opt| {
+        FLAGS
+            .iter()
+            .find(|f| f.opt == Some(o))
+            .map_or(o.key(), |f| f.long)
+    };
+    let options = bitexact::sync::render(text, |o| format!("--{}", flag(o)));
+    // The flags every format takes (`{json}`) are the CLI's own.
+    FLAGS
+        .iter()
+        .filter(|f| f.opt.is_none())
+        .fold(options, |t, f| {
+            t.replace(&format!("{{{}}}", f.long), &format!("--{}", f.long))
+        })
 }
 
 /// The subcommand of `info`: its logs, then the options it takes, in

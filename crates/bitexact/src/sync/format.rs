@@ -127,6 +127,20 @@ pub enum Opt {
 }
 
 impl Opt {
+    /// Every option, in the order the CLI lists them.
+    pub const ALL: [Opt; 10] = [
+        Opt::Seed,
+        Opt::Replay,
+        Opt::Window,
+        Opt::Log,
+        Opt::MaxDraws,
+        Opt::Stream,
+        Opt::MaxShift,
+        Opt::Names,
+        Opt::Image,
+        Opt::RangedFn,
+    ];
+
     /// Its key in texts (`{max-draws}`).
     pub const fn key(self) -> &'static str {
         match self {
@@ -168,4 +182,14 @@ pub struct Fields {
     pub caller: bool,
     /// The source file and line (Generals).
     pub source: bool,
+}
+
+/// `text` (a help text or an error's message) with each `{key}` as a front
+/// end spells its option (the CLI: `{seed}` is `--seed`; Python: `seed=`).
+pub fn render(text: &str, spell: impl Fn(Opt) -> std::string::String) -> std::string::String {
+    Opt::ALL
+        .iter()
+        .fold(std::string::String::from(text), |t, &o| {
+            t.replace(&std::format!("{{{}}}", o.key()), &spell(o))
+        })
 }

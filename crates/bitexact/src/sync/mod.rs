@@ -52,7 +52,7 @@ mod writer;
 formats!(folders);
 
 pub use error::{SyncError, Which};
-pub use format::{Bounds, Fields, Info, Input, Opt, Param};
+pub use format::{render, Bounds, Fields, Info, Input, Opt, Param};
 pub use generals::Stream;
 pub use lines::{Lines, MAX_LINE};
 pub use list::{check, Format};

@@ -21,7 +21,7 @@ pub(super) fn check(ra: &SyncReport, options: &Options) -> Result<Report, SyncEr
         .ok_or_else(|| {
             SyncError::whole(
                 None,
-                "openra: give the match seed (--replay FILE.orarep reads it from the replay), or a second player's report",
+                "openra: give the match seed ({seed}, or {replay} to read it from the game's replay), or a second player's report",
             )
         })?
         as i32;

@@ -296,7 +296,7 @@ pub(super) fn check(
     let Some(b) = b else {
         return Err(SyncError::whole(
             Some(Which::A),
-            "a Phobos JSON dump is checked against a seed (--seed: which seed's stream it is, and how far) or a second player's dump: give one",
+            "a Phobos JSON dump is checked against a seed ({seed}: which seed's stream it is, and how far) or a second player's dump: give one",
         ));
     };
     report.checked = 2;

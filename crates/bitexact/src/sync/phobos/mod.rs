@@ -64,7 +64,7 @@ impl Writer for Phobos {
             }
             (None, None) => Err(SyncError::whole(
                 None,
-                "a Phobos log is checked against a seed or against a second log: give one",
+                "a Phobos log is checked against a seed ({seed}) or against a second log: give one",
             )),
         }
     }

@@ -91,7 +91,7 @@ pub(super) fn check(
         (None, None) => {
             return Err(SyncError::whole(
                 None,
-                "a Tiberian Sun ring is checked against a seed or against a second dump: give one",
+                "a Tiberian Sun ring is checked against a seed ({seed}) or against a second dump: give one",
             ))
         }
     };
