@@ -54,7 +54,7 @@ fn count(n: u64) -> String {
         return n.to_string();
     }
     let (mut m, mut k) = (n, 0u32);
-    while m % 10 == 0 {
+    while m.is_multiple_of(10) {
         m /= 10;
         k += 1;
     }
@@ -72,7 +72,7 @@ fn grouped(n: u64) -> String {
     let d = n.to_string();
     let mut out = String::new();
     for (i, c) in d.chars().enumerate() {
-        if i > 0 && (d.len() - i) % 3 == 0 {
+        if i > 0 && (d.len() - i).is_multiple_of(3) {
             out.push('_');
         }
         out.push(c);

@@ -260,7 +260,7 @@ pub struct Info {
     /// the family's default class.
     pub games: &'static [Game],
     /// What seeding does, one sentence for the docs of a front end's
-    /// constructor (`init(seed)`: s[i] = seed + C[i]); empty: "seeded with
+    /// constructor (`init(seed)`: `s[i] = seed + C[i]`); empty: "seeded with
     /// `seed`".
     pub seeding: &'static str,
     /// What one raw word is ([`Engine::word`](super::Engine::word)), one

@@ -6,7 +6,7 @@
 //! ([`Info`]), its taps (one table, [`Info::taps`]; parse, call, fixed
 //! word cost, the entry point a ledger tallies), its skip, its state codec, identification and the
 //! draws between two states, its seed search, and its work limits. The
-//! list below ([`Id`], [`with_engine!`](crate::with_engine)) registers it;
+//! list ([`Id`](crate::engines::Id), [`with_engine!`](crate::with_engine)) registers it;
 //! [`crate::stream`], [`crate::recover::query`], [`crate::ledger`], the
 //! CLI's subcommands, the C ABI and the Python package dispatch through
 //! that list, never through a `match` of their own. Adding a generator is
@@ -86,7 +86,7 @@ pub trait Engine: Sealed + Sized + 'static {
     const CHECKS: &'static [Check] = &[];
 
     /// Seeded with `seed` (already checked against [`Info::seed`] by
-    /// [`Id::check_seed`]; a 32-bit seed in the low bits), with `options`
+    /// [`Id::check_seed`](crate::engines::Id::check_seed); a 32-bit seed in the low bits), with `options`
     /// (those not in [`Info::options`] are ignored).
     fn seeded(seed: u64, options: &Options) -> Self::Gen;
 

@@ -15,7 +15,7 @@ pub struct Options {
     pub master: Option<u64>,
 }
 
-/// The options a generator takes beyond its seed ([`Info::options`]).
+/// The options a generator takes beyond its seed ([`Info::options`](super::Info::options)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Opt {
     /// [`Options::precision`]

@@ -6,7 +6,7 @@
 //!
 //! An engine that declares a seed search ([`Info::recover`](crate::engine::Info::recover)) and has no
 //! faster one returns [`PerSeed::recovery`] from its
-//! [`Engine::recover`](crate::engine::Engine::recover); engines whose
+//! [`Engine::recover`]; engines whose
 //! arithmetic allows it keep their own vector kernels (sots, westwood,
 //! generals, …), which the tests hold to the same hits as this one.
 //!

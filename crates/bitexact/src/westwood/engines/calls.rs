@@ -21,7 +21,7 @@ pub(crate) const TAPS: &[TapSpec] = &[RAW, RANGED, DOUBLE];
 
 crate::taps! {
     /// A WWLib tap (every class; `Float` is Random4Class's `Get_Float`).
-    /// Its table is Random4Class's; the other classes' is [`TAPS`], the
+    /// Its table is Random4Class's; the other classes' is `TAPS`, the
     /// same without `float`.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub enum Tap for "westwood", check checked {
