@@ -136,6 +136,12 @@ fn after_help(verb: Verb, f: &Family) -> String {
                 .into_iter()
                 .map(|u| format!("--{}", bound_flag(u)))
                 .collect();
+            if flags.is_empty() {
+                return format!(
+                    "{}'s states cannot be identified: the command says so (exit 2).",
+                    f.default_id().info().title
+                );
+            }
             let range = if f.states().any(|(_, s)| s.searches_seeds()) {
                 " (or none in the seed range does)"
             } else {
