@@ -147,6 +147,57 @@ fn no_two_files_import_each_other() {
     assert!(found.is_empty(), "circles of files:\n{}", found.join("\n"));
 }
 
+/// Every source file of every crate is read by one of its roots (or is a
+/// test module's): a module the reader cannot see (declared by a macro, say)
+/// would escape both rules.
+#[test]
+fn every_source_file_is_read() {
+    let mut unread = Vec::new();
+    for krate in [
+        "bitexact",
+        "bitexact-cli",
+        "bitexact-ffi",
+        "bitexact-py",
+        "bitexact-emu",
+    ] {
+        let src = repo().join("crates").join(krate).join("src");
+        let graphs: Vec<Graph> = ["lib.rs", "main.rs"]
+            .iter()
+            .map(|r| src.join(r))
+            .filter(|p| p.exists())
+            .map(|p| Graph::of_crate(&p))
+            .collect();
+        let read = |f: &Path| {
+            graphs.iter().any(|g| {
+                g.files.values().any(|p| p == f)
+                    || g.test_files.iter().any(|t| f == t || f.starts_with(t))
+            })
+        };
+        let mut stack = vec![src.clone()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") && !read(&path) {
+                    unread.push(
+                        path.strip_prefix(repo())
+                            .unwrap_or(&path)
+                            .display()
+                            .to_string(),
+                    );
+                }
+            }
+        }
+    }
+    unread.sort();
+    assert!(
+        unread.is_empty(),
+        "files no root reads: {}",
+        unread.join(", ")
+    );
+}
+
 /// The reader itself, on a crate written for it: every kind of import is
 /// an edge, and what is not an import is none.
 #[test]
@@ -205,4 +256,35 @@ fn the_reader_sees_imports_and_nothing_else() {
     assert!(circles(&g).is_empty());
     assert!(g.uses["a"].is_empty(), "a parent's facade is not a use");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The import picture in words, per layer (run with `--ignored
+/// --nocapture`): each top-level module and the others it imports from.
+#[test]
+#[ignore = "prints the picture; asserts nothing"]
+fn print_the_picture() {
+    let g = Graph::of_crate(&repo().join("crates/bitexact/src/lib.rs"));
+    let top = |m: &str| m.split("::").next().unwrap_or("").to_string();
+    for (i, (what, prefixes)) in LAYERS.iter().enumerate() {
+        println!("{}. {what}", i + 1);
+        for p in *prefixes {
+            let mut to: Vec<String> = g
+                .edges
+                .iter()
+                .filter(|(from, _)| top(from) == *p)
+                .flat_map(|(_, tos)| tos.iter().map(|t| top(t)))
+                .filter(|t| t != p && !t.is_empty())
+                .collect();
+            to.sort();
+            to.dedup();
+            println!(
+                "   {p} -> {}",
+                if to.is_empty() {
+                    "(nothing)".into()
+                } else {
+                    to.join(", ")
+                }
+            );
+        }
+    }
 }

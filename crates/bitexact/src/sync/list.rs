@@ -1,9 +1,9 @@
 //! The one list of formats ([`Format`]): each writer's folder and the
-//! formats it holds, the one place a format is registered. The folders'
-//! modules are declared from it (`sync/mod.rs`), [`Format`] is made from
-//! it, and [`check`] dispatches through it; the front ends take a format by
-//! name from it ([`Format::from_name`]) and render their subcommands,
-//! flags and messages from its [`Info`].
+//! formats it holds, the one place a format is registered. [`Format`] is
+//! made from it and [`check`] dispatches through it (the folders are
+//! `sync`'s modules, one `pub mod` each in `sync/mod.rs`); the front ends
+//! take a format by name from it ([`Format::from_name`]) and render their
+//! subcommands, flags and messages from its [`Info`].
 
 use super::error::SyncError;
 use super::format::Info;
@@ -46,13 +46,6 @@ macro_rules! formats {
                 Openra,
             }
         }
-    };
-}
-
-/// The writers' folders, as modules of `sync`.
-macro_rules! folders {
-    ($($folder:ident { $($(#[$doc:meta])* $format:ident,)+ })*) => {
-        $(pub mod $folder;)*
     };
 }
 

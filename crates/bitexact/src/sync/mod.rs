@@ -27,7 +27,7 @@
 //!
 //! Shared by them, at this level: the contract ([`Writer`], [`Info`] in
 //! `format.rs`), the one list ([`Format`], `list.rs`: registering a format
-//! is one line there, which also declares its folder), the options
+//! is one line there, and its folder one `pub mod` line here), the options
 //! ([`Options`]), the errors ([`SyncError`]), the line reader ([`Lines`]),
 //! caller names ([`Names`]), the search for logged values Vinifera and Ares
 //! share ([`values`]), paths ([`open`], [`check_paths`]), the help several
@@ -48,8 +48,14 @@ mod report;
 pub mod values;
 mod writer;
 
-// The writers' folders, declared by the list.
-formats!(folders);
+// The writers' folders, one each: the list (`list.rs`) names the formats
+// each holds, and its dispatch names the folder, so one not declared here
+// does not compile.
+pub mod ares;
+pub mod generals;
+pub mod openra;
+pub mod phobos;
+pub mod ts;
 
 pub use error::{SyncError, Which};
 pub use format::{render, Bounds, Fields, Info, Input, Opt, Param};

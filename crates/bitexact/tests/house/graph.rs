@@ -30,6 +30,9 @@ pub struct Graph {
     /// say what the module offers, not what its code uses, so they do not
     /// make a circle with a child that uses its parent's items.
     pub uses: BTreeMap<String, BTreeSet<String>>,
+    /// The files of child modules declared under `#[cfg(test)]`, not read
+    /// (a test module's own children are under its folder).
+    pub test_files: BTreeSet<PathBuf>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -337,6 +340,7 @@ fn item_end(toks: &[Tok], mut j: usize, keyword: Option<&str>) -> usize {
 #[derive(Debug, Default)]
 struct Read {
     children: Vec<String>,
+    test_children: Vec<String>,
     paths: Vec<Vec<String>>,
     /// The indices in `paths` of `pub use` paths into a child module: the
     /// module's facade (`pub use error::QueryError;` in `mod.rs`).
@@ -347,7 +351,10 @@ struct Read {
 
 fn read(src: &str) -> Read {
     let (toks, test_mods) = drop_test_items(lex(src));
-    let mut r = Read::default();
+    let mut r = Read {
+        test_children: test_mods.iter().cloned().collect(),
+        ..Read::default()
+    };
     let ident = |i: usize| match toks.get(i) {
         Some(Tok::Ident(w)) => Some(w.as_str()),
         _ => None,
@@ -507,6 +514,11 @@ impl Graph {
             } else {
                 file.with_extension("")
             };
+            for child in &r.test_children {
+                let flat = dir.join(format!("{child}.rs"));
+                g.test_files
+                    .insert(if flat.exists() { flat } else { dir.join(child) });
+            }
             for child in &r.children {
                 let flat = dir.join(format!("{child}.rs"));
                 let nested = dir.join(child).join("mod.rs");

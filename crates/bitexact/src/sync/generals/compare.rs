@@ -7,9 +7,9 @@ use super::info::GENERALS;
 use super::log::{Item, Kind, Reader};
 use super::replay::{explain, Replayer};
 use super::stream::marker;
+use crate::json::Json;
 use crate::sync::error::{SyncError, Which};
 use crate::sync::report::{Divergence, Report};
-use crate::json::Json;
 use std::string::String;
 use std::vec::Vec;
 

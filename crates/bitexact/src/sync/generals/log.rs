@@ -18,9 +18,9 @@
 //! counted. `InitRandom Client` / `InitRandom Audio` lines are read as
 //! seeding those streams (inferred, not seen in source).
 
+use super::stream::{marker, Stream};
 use crate::sync::error::{SyncError, Which};
 use crate::sync::lines::Lines;
-use super::stream::{marker, Stream};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::string::String;

@@ -5,10 +5,10 @@
 use super::info::GENERALS;
 use super::log::{Item, Kind, Reader, LOOKAHEAD};
 use super::stream::marker;
-use crate::sync::error::SyncError;
-use crate::sync::report::{Divergence, Report};
 use crate::generals::GameRandom;
 use crate::json::Json;
+use crate::sync::error::SyncError;
+use crate::sync::report::{Divergence, Report};
 use std::string::String;
 use std::vec::Vec;
 

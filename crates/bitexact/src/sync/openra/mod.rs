@@ -26,8 +26,8 @@
 
 mod compare;
 pub mod info;
-mod place;
 pub mod orarep;
+mod place;
 pub mod syncreport;
 pub mod walk;
 

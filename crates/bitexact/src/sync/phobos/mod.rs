@@ -59,9 +59,12 @@ impl Writer for Phobos {
         match (seed, log_b) {
             (Some(seed), None) => place(&log_a, seed),
             (None, Some(log_b)) => align(&log_b),
-            (Some(seed), Some(log_b)) => {
-                place::both(place(&log_a, seed)?, || place(&log_b, seed), "log", || align(&log_b))
-            }
+            (Some(seed), Some(log_b)) => place::both(
+                place(&log_a, seed)?,
+                || place(&log_b, seed),
+                "log",
+                || align(&log_b),
+            ),
             (None, None) => Err(SyncError::whole(
                 None,
                 "a Phobos log is checked against a seed ({seed}) or against a second log: give one",

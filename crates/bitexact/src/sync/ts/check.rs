@@ -3,8 +3,8 @@
 //! their FPU words compared, and Vinifera's value lines checked beside the
 //! ring; a dump with no ring, by its values alone.
 
-use super::info::TS;
 use super::dump::{describe_fpu, read, Dump};
+use super::info::TS;
 use super::ring::{frozen_whole, to_log};
 use super::values::LABELS;
 use crate::sync::error::{read_both, SyncError, Which};
@@ -39,11 +39,7 @@ pub(super) fn check(
         return values::check(&TS, da.values, db.map(|d| d.values), options);
     }
     if ring_b == Some(false) || !ring_a {
-        let which = if ring_a {
-            Which::B
-        } else {
-            Which::A
-        };
+        let which = if ring_a { Which::B } else { Which::A };
         return Err(SyncError::whole(
             Some(which),
             "one dump has an RNG ring (--- BEGIN RANDOM ---) and the other has none: compare like with like",

@@ -44,8 +44,8 @@
 //! | [`values`] | Vinifera's value lines |
 
 mod check;
-pub mod info;
 pub mod dump;
+pub mod info;
 mod ring;
 pub mod values;
 

@@ -2,8 +2,8 @@
 //! SPEC 12.2): its CRITICAL calls oldest first, the calls it cannot check
 //! left out and said so, and ts-patches' NoRNG freeze recognised.
 
-use super::info::TS;
 use super::dump::{Dump, TsEntry, RING};
+use super::info::TS;
 use crate::sync::error::SyncError;
 use crate::sync::phobos::{Entry, Log};
 use crate::sync::report::Report;
