@@ -152,6 +152,10 @@ fn after_help(verb: Verb, f: &Family) -> String {
                 flags.join(" / ")
             )
         }
+        Verb::Diff if f.walks(verb).is_empty() => format!(
+            "{}'s states cannot be compared: the command says so (exit 2).",
+            f.default_id().info().title
+        ),
         Verb::Diff => "Prints words_between, negative when B comes before A. Exit 1 if neither state reaches the other within the bound.".to_string(),
         _ => String::new(),
     }
