@@ -426,3 +426,22 @@ fn the_gnu_parallel_example_finds_its_seeds() {
     assert_eq!(log.lines().count(), 65, "{log}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The README's table of what is here names every family of the library's
+/// engine list (written by hand: guarded).
+#[test]
+fn the_readme_names_every_engine() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let table: String = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("| engine |"))
+        .take_while(|l| l.starts_with('|'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for family in bitexact::engines::Id::families() {
+        assert!(
+            table.contains(&format!("`{family}`")),
+            "README.md's table of engines does not name `{family}`"
+        );
+    }
+}

@@ -189,3 +189,20 @@ fn bx_sync_json_names_every_format() {
         }
     }
 }
+
+/// The header's opening comment (`cbindgen.toml`'s `header`) names every
+/// family of the library's list by its prefix: guarded, as it is written
+/// by hand.
+#[test]
+fn the_opening_comment_names_every_family() {
+    let config = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cbindgen.toml"),
+    )
+    .unwrap();
+    for family in bitexact::engines::Id::families() {
+        assert!(
+            config.contains(&format!("(bx_{family}_*)")),
+            "cbindgen.toml's header comment does not name {family} (bx_{family}_*)"
+        );
+    }
+}
