@@ -252,3 +252,59 @@ fn callers_named_from_a_compiled_pe32() {
         .to_string();
     assert!(name.ends_with("detonate+0x10"), "{v}");
 }
+
+/// A unified diff of two players' logs (SPEC 12.6), as players post them
+/// (`diff -u` of two real OpenRA reports; `git diff` of two Phobos logs;
+/// the first in a GitHub ```diff block with CRLF lines), is never checked
+/// as one log: every format refuses it, first or second, naming the file
+/// and its `---` line (exit 2). A diff read as one log said "consistent"
+/// against itself.
+#[test]
+fn a_diff_of_two_logs_is_never_checked_as_one() {
+    if !require_tool("diff", &["--version"]) || !require_tool("git", &["--version"]) {
+        return;
+    }
+    let dir = "crates/bitexact-cli/tests/sync_writers/openra";
+    let (a, b) = (
+        repo_file(&format!("{dir}/real_OpenRA_18854_Trip_t.txt")),
+        repo_file(&format!("{dir}/real_OpenRA_18854_Kav.txt")),
+    );
+    let unified = Command::new("diff").args(["-u", &a, &b]).output().unwrap();
+    assert_eq!(unified.status.code(), Some(1), "the two reports differ");
+    let diff_u = temp("posted-openra.diff");
+    std::fs::write(&diff_u, &unified.stdout).unwrap();
+    let fenced = temp("posted-openra.md");
+    let crlf = String::from_utf8_lossy(&unified.stdout).replace('\n', "\r\n");
+    std::fs::write(&fenced, format!("```diff\r\n{crlf}```\r\n")).unwrap();
+    let git = temp("posted-phobos.diff");
+    let gd = Command::new("git")
+        .args([
+            "diff",
+            "--no-index",
+            "--no-color",
+            &repo_file(SYNC0),
+            &repo_file(SYNC1),
+        ])
+        .output()
+        .unwrap();
+    std::fs::write(&git, &gd.stdout).unwrap();
+    let real = repo_file(SYNC0);
+    for posted in [&diff_u, &fenced, &git] {
+        let p = posted.to_str().unwrap();
+        for format in ["openra", "phobos", "ts", "ares", "generals", "generals-crc"] {
+            for args in [
+                vec!["sync", format, p, p],
+                vec!["sync", format, p, "--seed", "1"],
+                vec!["sync", format, real.as_str(), p],
+            ] {
+                let o = bitexact(&args);
+                assert_usage_error(&o, "is a unified diff of two logs");
+                assert!(
+                    stderr(&o).contains(p),
+                    "{args:?}: names the file: {}",
+                    stderr(&o)
+                );
+            }
+        }
+    }
+}

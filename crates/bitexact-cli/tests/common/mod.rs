@@ -103,6 +103,8 @@ pub const TOOLS: &[(&str, &str)] = &[
     ("chromium", "chromium"),
     ("parallel", "parallel"),
     ("mono", "mono-runtime"),
+    ("diff", "diffutils"),
+    ("git", "git"),
 ];
 
 /// `true` when `tool probe_args...` runs and exits 0. Otherwise, with `CI`

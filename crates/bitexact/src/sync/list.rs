@@ -142,6 +142,15 @@ pub fn check(
     b: Option<&mut dyn BufRead>,
     options: &Options,
 ) -> Result<Report, SyncError> {
+    // A unified diff of two logs is never checked as one (SPEC 12.6).
+    super::posted::refuse_diff(a, super::error::Which::A)?;
+    let b = match b {
+        Some(b) => {
+            super::posted::refuse_diff(b, super::error::Which::B)?;
+            Some(b)
+        }
+        None => None,
+    };
     format.dispatch(a, b, options)
 }
 

@@ -44,6 +44,7 @@ mod lines;
 pub mod names;
 mod options;
 mod paths;
+pub mod posted;
 mod report;
 pub mod values;
 mod writer;
