@@ -80,6 +80,8 @@ pub trait RawWord:
     fn value(self) -> Value;
     /// `out`'s slice when it holds words of this type.
     fn slice<'a>(out: Words<'a>) -> Option<&'a mut [Self]>;
+    /// Words of this type as [`Words`].
+    fn words(out: &mut [Self]) -> Words<'_>;
 }
 
 macro_rules! raw_words {
@@ -96,6 +98,9 @@ macro_rules! raw_words {
                         Words::$v(s) => Some(s),
                         _ => None,
                     }
+                }
+                fn words(out: &mut [$t]) -> Words<'_> {
+                    Words::$v(out)
                 }
             }
         )*
