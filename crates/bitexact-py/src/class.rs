@@ -2,12 +2,14 @@
 //! its engine of the list (`bitexact::engine::Engine`), the generic
 //! functions here do what every class does alike, and [`py_class!`] writes
 //! each class's `#[pymethods]` block: the methods every class has (copy,
-//! `__copy__`, `__deepcopy__`, `__repr__`), the shared ones it asks for
-//! (fill, discard, state files, pickling, identification), each one line
-//! calling a function here, then the engine's own methods.
+//! `__copy__`, `__deepcopy__`, `__repr__`, `_engine`), the shared ones it
+//! asks for (fill, discard, state files, pickling, identification), each one
+//! line calling a function here, then the engine's own methods. What they
+//! compute is the library's: a pickle is the engine's snapshot
+//! (`Engine::snapshot`), a discard its `Engine::discard`.
 
 use crate::work::{self, Dtype};
-use crate::{bytes_arg, error, u64_arg};
+use crate::{bytes_arg, error};
 use bitexact::engine::{Engine, Identification};
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -24,14 +26,6 @@ pub(crate) trait Class: Clone + Send + Sync + Sized + 'static {
     fn of(gen: Gen<Self>) -> Self;
     /// What the repr shows inside the parentheses.
     fn fields(&self) -> String;
-    /// The bytes a pickle keeps: the state file, by default.
-    fn pickled(&self) -> PyResult<Vec<u8>> {
-        save(self, None)
-    }
-    /// The generator a pickle's bytes restore.
-    fn unpickled(bytes: &[u8]) -> PyResult<Self> {
-        load(bytes, None)
-    }
 }
 
 /// A class's generator.
@@ -70,11 +64,8 @@ pub(crate) fn fill_with<'py, C: Class, T: Dtype>(
     )
 }
 
-/// Spend `words` raw words unread: at most the words one call may spend
-/// ([`Limits::discard_words`](bitexact::engine::Limits::discard_words)), in
-/// slices (Ctrl-C between them leaves the generator as it was); a generator
-/// that jumps ahead ([`Limits::jumps`](bitexact::engine::Limits::jumps))
-/// takes any count at once.
+/// Spend `words` raw words unread ([`work::discard`]: bounded, in slices,
+/// at once for a generator that jumps ahead).
 pub(crate) fn discard<C: Class>(
     py: Python<'_>,
     c: &mut C,
@@ -82,20 +73,7 @@ pub(crate) fn discard<C: Class>(
     what: &str,
 ) -> PyResult<()> {
     let info = C::E::INFO;
-    let words = crate::bounded(
-        what,
-        u64_arg(words, what)?,
-        info.limits.discard_words(),
-        info.unit.name(),
-    )?;
-    let g = c.gen_mut();
-    if info.limits.jumps {
-        py.detach(|| C::E::discard(g, words));
-        return Ok(());
-    }
-    work::undoable(g, words <= work::SLICE_WORDS, |g| {
-        work::sliced(py, words, work::SLICE_WORDS, |n| C::E::discard(g, n))
-    })
+    work::discard(py, c.gen_mut(), words, what, info, C::E::discard)
 }
 
 /// The state file in `layout` (the engine's only one when `None`).
@@ -120,20 +98,23 @@ pub(crate) fn from_bytes<C: Class>(b: &Bound<'_, PyAny>) -> PyResult<C> {
     load(&bytes_arg(b)?, None)
 }
 
-/// `__reduce__`: the class's `_from_pickle` and the bytes it takes.
+/// `__reduce__`: the class's `_from_pickle` and the bytes it takes, the
+/// engine's snapshot ([`Engine::snapshot`]: the state and what a state file
+/// leaves out, such as the draw counter).
 pub(crate) fn reduce<'py, C: Class + pyo3::PyClass>(
     slf: &Bound<'py, C>,
 ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
     let load = slf.as_any().get_type().getattr("_from_pickle")?;
     // Another thread using the generator: RuntimeError, as every method.
     let this = slf.try_borrow()?;
-    let bytes = PyBytes::new(slf.py(), &this.pickled()?);
-    Ok((load, (bytes,)))
+    let snapshot = C::E::snapshot(this.gen()).map_err(error)?;
+    Ok((load, (PyBytes::new(slf.py(), &snapshot),)))
 }
 
-/// A pickle's generator.
+/// A pickle's generator ([`Engine::restore`]: bytes the snapshot did not
+/// write are refused).
 pub(crate) fn from_pickle<C: Class>(_cls: &Bound<'_, PyType>, b: &Bound<'_, PyAny>) -> PyResult<C> {
-    C::unpickled(&bytes_arg(b)?)
+    C::E::restore(&bytes_arg(b)?).map(C::of).map_err(error)
 }
 
 /// `(seed, words_drawn)` of the state, or `None` (not reachable within the
@@ -148,43 +129,15 @@ pub(crate) fn identify<C: Class>(
     Ok(found.map(pair))
 }
 
-/// The largest draw counter a pickle may hold: 2^62, which no generator
-/// reaches (at a draw a nanosecond, 146 years), so a counter above it is a
-/// forgery, and one below it cannot wrap past 2^64 in use.
-pub(crate) const MAX_POSITION: u64 = 1 << 62;
-
-/// A pickle's bytes split into what comes before its 8-byte draw counter
-/// and the counter, when `b` is `base` bytes and the counter; else (a
-/// pickle from before counters were kept) the bytes whole and no counter.
-/// A counter over [`MAX_POSITION`] is refused.
-pub(crate) fn split_position(b: &[u8], base: usize) -> PyResult<(&[u8], Option<u64>)> {
-    if b.len() == base + 8 {
-        let (head, tail) = b.split_at(base);
-        let mut w = [0u8; 8];
-        w.copy_from_slice(tail);
-        Ok((head, Some(position(u64::from_le_bytes(w))?)))
-    } else {
-        Ok((b, None))
-    }
-}
-
-/// A pickled draw counter, refused over [`MAX_POSITION`].
-pub(crate) fn position(p: u64) -> PyResult<u64> {
-    if p > MAX_POSITION {
-        return Err(error(format!(
-            "a pickle whose draw counter {p} is past 2^62, which no generator reaches"
-        )));
-    }
-    Ok(p)
-}
-
 /// `(seed, words_drawn)`.
 pub(crate) fn pair(id: Identification) -> (u64, u64) {
     (id.seed, id.words_drawn)
 }
 
-/// `py_class! { Type(Engine) "bitexact.mod.Name", |g| repr-fields; [class { items }] groups... { own methods } }`:
-/// the `Class` impl and the `#[pymethods]` block of a generator class.
+/// `py_class! { Type(Engine) "bitexact.mod.Name", |g| repr-fields; groups... { own methods } }`:
+/// the `Class` impl and the `#[pymethods]` block of a generator class, with
+/// `_engine` (the `(family, class)` of its engine in the list, which
+/// `bitexact.engines()` pairs it with).
 ///
 /// Groups (each `name args;`): `fill NAME;` raw words as an array (with
 /// `out=`), `fill NAME = PATH => TYPE, "doc";` a mapping's draws so, `discard ARG;` discard (bounded, or any count for a generator that jumps ahead)
@@ -194,20 +147,6 @@ pub(crate) fn pair(id: Identification) -> (u64, u64) {
 macro_rules! py_class {
     (
         $ty:ident($engine:ty) $name:literal, |$g:ident| $fields:expr;
-        class { $($items:tt)* }
-        $($rest:tt)*
-    ) => {
-        $crate::class::py_class!(@class $ty($engine) $name, |$g| $fields; [$($items)*] $($rest)*);
-    };
-    (
-        $ty:ident($engine:ty) $name:literal, |$g:ident| $fields:expr;
-        $($rest:tt)*
-    ) => {
-        $crate::class::py_class!(@class $ty($engine) $name, |$g| $fields; [] $($rest)*);
-    };
-    (
-        @class $ty:ident($engine:ty) $name:literal, |$g:ident| $fields:expr;
-        [$($items:tt)*]
         $($rest:tt)*
     ) => {
         impl $crate::class::Class for $ty {
@@ -226,7 +165,6 @@ macro_rules! py_class {
                 let $g = &self.0;
                 $fields
             }
-            $($items)*
         }
         $crate::class::py_class!(@m $ty [
             /// A copy at the same state.
@@ -241,6 +179,12 @@ macro_rules! py_class {
             }
             fn __repr__(&self) -> String {
                 $crate::class::repr(self)
+            }
+            /// The engine of the list this class is: `(family, class)`.
+            #[classattr]
+            fn _engine() -> (&'static str, Option<&'static str>) {
+                let info = &<$engine as bitexact::engine::Engine>::INFO;
+                (info.name, info.class)
             }
         ] $($rest)*);
     };

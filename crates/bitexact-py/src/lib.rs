@@ -2,12 +2,14 @@
 //!
 //! Thin, like the CLI: argument conversion, numpy arrays and errors live
 //! here; every computation is a call into the `bitexact` crate, through its
-//! engine contract (`bitexact::engine::Engine`). Submodules `sots`,
-//! `laige`, `westwood`, `openra`, `generals` and `dotnet` hold one class per
-//! generator of the engine list, each made by [`class::py_class!`] (the
-//! methods every class shares: copy, pickle, repr, fill, discard, state
-//! files, identification); `stream` and `recover` share the CLI's tap
-//! vocabulary and the library's search scheduler.
+//! engine contract (`bitexact::engine::Engine`). Every generator of the
+//! engine list is `bitexact.Generator` ([`generator`]: the library's
+//! type-erased stream, by name) with no line here; `_engines()` gives the
+//! list. The families with typed classes ([`TYPED`]) are submodules, one
+//! class per generator, each made by [`class::py_class!`] (the methods every
+//! class shares: copy, pickle, repr, fill, discard, state files,
+//! identification); `stream` and `recover` share the CLI's tap vocabulary
+//! and the library's search scheduler.
 //!
 //! The boundary's promises: bad input raises `bitexact.Error` (a
 //! `ValueError`) with one line; no Rust panic escapes as a
@@ -22,6 +24,7 @@ mod dotnet;
 mod error;
 mod find;
 mod generals;
+mod generator;
 mod laige;
 mod openra;
 mod scan;
@@ -33,13 +36,29 @@ mod test_hooks;
 mod westwood;
 mod work;
 
-pub(crate) use args::{precision_arg, precision_obj};
+pub(crate) use args::precision_obj;
 pub(crate) use error::{error, Error, NAMES};
 
 pub(crate) use args::{
     bool_arg, bounded, bytes_arg, count_arg, f32_arg, int_arg, opt_flag, opt_u64, str_arg, u64_arg,
     I32, U32,
 };
+
+/// A family's typed module: its classes and functions added to the module.
+type Init = fn(&Bound<'_, PyModule>) -> PyResult<()>;
+
+/// The families with typed classes, each its module (`bitexact.sots`, …;
+/// `__init__.py` registers them as such): the ergonomic API SPEC 9 names.
+/// A generator needs no line here (`bitexact.Generator` draws every one);
+/// a family wanting typed classes adds its module and its line.
+const TYPED: &[(&str, Init)] = &[
+    ("sots", sots::init),
+    ("laige", laige::init),
+    ("westwood", westwood::init),
+    ("openra", openra::init),
+    ("generals", generals::init),
+    ("dotnet", dotnet::init),
+];
 
 #[pymodule]
 fn _bitexact(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -56,21 +75,18 @@ fn _bitexact(m: &Bound<'_, PyModule>) -> PyResult<()> {
     .map_err(|_| pyo3::exceptions::PyImportError::new_err("numpy's C API could not be loaded"))?;
     m.add("Error", py.get_type::<Error>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    for (name, init) in [
-        (
-            "sots",
-            sots::init as fn(&Bound<'_, PyModule>) -> PyResult<()>,
-        ),
-        ("laige", laige::init),
-        ("westwood", westwood::init),
-        ("openra", openra::init),
-        ("generals", generals::init),
-        ("dotnet", dotnet::init),
-    ] {
-        let sub = PyModule::new(py, name)?;
+    for &(name, init) in TYPED {
+        // Each name is a family of the library's list: a typo fails the
+        // import, naming it.
+        let id = bitexact::engines::Id::find(name, None).map_err(|e| {
+            pyo3::exceptions::PyImportError::new_err(format!("typed module {name}: {e}"))
+        })?;
+        let sub = PyModule::new(py, &format!("bitexact.{name}"))?;
+        sub.setattr("__doc__", id.info().family_about)?;
         init(&sub)?;
-        m.add_submodule(&sub)?;
+        m.add(name, &sub)?;
     }
+    generator::init(m)?;
     stream::init(m)?;
     scan::init(m)?;
     sync::init(m)?;

@@ -2,7 +2,6 @@
 
 use crate::class::py_class;
 use crate::{error, int_arg, I32};
-use bitexact::mt19937::{Mt19937, N};
 use bitexact::openra::{self, engine::Openra};
 use pyo3::prelude::*;
 
@@ -23,38 +22,6 @@ py_class! {
         g.last(),
         g.total_count()
     );
-    class {
-        /// The block, `left`, `Last` and `TotalCount`, little-endian.
-        fn pickled(&self) -> PyResult<Vec<u8>> {
-            let mt = self.0.mt();
-            let mut b: Vec<u8> = mt.state().iter().flat_map(|w| w.to_le_bytes()).collect();
-            b.extend_from_slice(&mt.left().to_le_bytes());
-            b.extend_from_slice(&self.0.last().to_le_bytes());
-            b.extend_from_slice(&self.0.total_count().to_le_bytes());
-            Ok(b)
-        }
-        fn unpickled(b: &[u8]) -> PyResult<Self> {
-            let bad = || error("a bitexact.openra.MersenneTwister pickle is 2512 bytes");
-            if b.len() != N * 4 + 16 {
-                return Err(bad());
-            }
-            let word = |k: usize| u32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]]);
-            let block: [u32; N] = std::array::from_fn(word);
-            let left = word(N);
-            let last = word(N + 1) as i32;
-            let total = u64::from_le_bytes(b[N * 4 + 8..].try_into().map_err(|_| bad())?);
-            let total = crate::class::position(total)?;
-            let mut mt = Mt19937::from_state(block, left).map_err(error)?;
-            // TotalCount counts the words since seeding: the block must be
-            // able to show it, and Last is 0 before the first draw.
-            if !mt.set_position(total) || (total == 0 && last != 0) {
-                return Err(error(
-                    "a bitexact.openra.MersenneTwister pickle whose TotalCount its state cannot show",
-                ));
-            }
-            Ok(Self(openra::MersenneTwister::from_parts(mt, last, total)))
-        }
-    }
     fill fill;
     discard draws;
     pickle;

@@ -31,28 +31,6 @@ crate::class::py_class! {
         g.position(),
         g.precision().name()
     );
-    class {
-        /// The item, the precision's name and the word counter
-        /// (`position`, 8 bytes little-endian).
-        fn pickled(&self) -> PyResult<Vec<u8>> {
-            let mut b = self.0.save_state().to_vec();
-            b.extend_from_slice(self.0.precision().name().as_bytes());
-            b.extend_from_slice(&self.0.position().to_le_bytes());
-            Ok(b)
-        }
-        fn unpickled(b: &[u8]) -> PyResult<Self> {
-            let (item, rest) = b.split_at(b.len().min(sots::ITEM_LEN));
-            let (precision, position) = crate::class::split_position(rest, 4)?;
-            let mut r = sots::Rng::load_state(item).map_err(error)?;
-            r.set_precision(crate::precision_arg(std::str::from_utf8(precision).unwrap_or("?"))?);
-            if let Some(p) = position {
-                if !r.set_position(p) {
-                    return Err(error("a bitexact.sots.Rng pickle whose position its state cannot show"));
-                }
-            }
-            Ok(Self(r))
-        }
-    }
     fill fill_u32;
     fill fill_float = sots::Rng::fill_float => f32,
         "`n` next_float draws as a numpy float32 array, bit for bit. n words.";

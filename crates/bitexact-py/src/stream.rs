@@ -20,7 +20,7 @@ use pyo3::types::{PyRange, PyTuple, PyType};
 use std::ops::Range;
 
 /// Calls a slice of a stream makes (a few milliseconds).
-const SLICE_CALLS: u64 = 1 << 20;
+pub(crate) const SLICE_CALLS: u64 = 1 << 20;
 
 /// The families named by the generators for which `has` holds, for
 /// messages (`westwood`).
@@ -34,7 +34,7 @@ fn families(has: impl Fn(&bitexact::engine::Info) -> bool) -> String {
 }
 
 /// The generator `engine` and `class_` name, as `Id::find` reads them.
-fn engine_arg(engine: &str, class: Option<&str>) -> PyResult<Id> {
+pub(crate) fn engine_arg(engine: &str, class: Option<&str>) -> PyResult<Id> {
     let id = Id::find(engine, None).map_err(error)?;
     match class {
         None => Ok(id),
@@ -47,7 +47,7 @@ fn engine_arg(engine: &str, class: Option<&str>) -> PyResult<Id> {
 }
 
 /// The generator `engine` and `class_` name, and the tap text given.
-fn engine_and_tap(
+pub(crate) fn engine_and_tap(
     engine: &Bound<'_, PyAny>,
     class_: Option<&Bound<'_, PyAny>>,
     tap: Option<&Bound<'_, PyAny>>,
@@ -60,11 +60,14 @@ fn engine_and_tap(
 
 /// The options of `id`: a precision (sots' float taps) and a substream
 /// (refused for generators without substreams).
-fn options(
+pub(crate) fn options(
     id: Id,
     precision: Option<&Bound<'_, PyAny>>,
-    substream: Option<u32>,
+    substream: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Options> {
+    let substream = substream
+        .map(|s| int_arg::<u32>(s, "substream", U32))
+        .transpose()?;
     if substream.is_some() && !id.info().options.contains(&Opt::Substream) {
         return Err(error(format!(
             "substream is for {}, not {}",
@@ -81,7 +84,7 @@ fn options(
 
 /// A seed as `Stream::new` takes it: 64-bit for laige, 32-bit elsewhere
 /// (OpenRA's negative `int` seeds as their bit pattern).
-fn seed_arg(id: Id, seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+pub(crate) fn seed_arg(id: Id, seed: &Bound<'_, PyAny>) -> PyResult<u64> {
     let range = format!(
         "is out of range: {} seeds are {}",
         id.info().name,
@@ -153,7 +156,7 @@ impl Column {
 /// every call spends the same, up to the generator's word limit; else call
 /// by call, up to its call limit; refused past it with nothing spent), in
 /// slices with the GIL released, checking for Ctrl-C between them.
-fn skip(py: Python<'_>, s: &mut Stream, calls: u64, tap: &str) -> PyResult<()> {
+pub(crate) fn skip(py: Python<'_>, s: &mut Stream, calls: u64, tap: &str) -> PyResult<()> {
     s.check_skip(calls)
         .map_err(|e| error(crate::NAMES.stream_error(tap, &e)))?;
     let slice = match s.fixed_words() {
@@ -205,30 +208,40 @@ fn stream<'py>(
     let tap = tap.as_deref();
     let words = opt_flag(words, "words", false)?;
     let info = id.info();
-    let substream = substream
-        .map(|s| int_arg::<u32>(s, "substream", U32))
-        .transpose()?;
     let opts = options(id, precision, substream)?;
     let seed = seed_arg(id, seed)?;
-    // The range the message names is the one that holds (issue 34: it
-    // named 0..=2^64 − 1 for a limit of 10^8).
-    let limit = info.limits.skip_calls;
-    let count = count
-        .map(|c| {
-            int_arg::<u64>(
-                c,
-                "count",
-                &format!("is not a count of calls (0..={limit})"),
-            )
-        })
-        .transpose()?
-        .unwrap_or(10);
-    bounded("count", count, limit, "calls")?;
+    let count = count.map(|c| count_of(id, c)).transpose()?.unwrap_or(10);
     let calls = skip.map(|s| count_arg(s, "skip")).transpose()?.unwrap_or(0);
     let shown = tap.unwrap_or(info.default_tap());
     let mut s = Stream::new(id, seed, tap, &opts)
         .map_err(|e| error(crate::NAMES.stream_error(shown, &e)))?;
     self::skip(py, &mut s, calls, shown)?;
+    draws(py, &mut s, count, words)
+}
+
+/// A count of calls (`stream`'s `count`, `Generator.take`'s), within the
+/// generator's bound on calls made one by one.
+pub(crate) fn count_of(id: Id, count: &Bound<'_, PyAny>) -> PyResult<u64> {
+    // The range the message names is the one that holds (issue 34: it
+    // named 0..=2^64 − 1 for a limit of 10^8).
+    let limit = id.info().limits.skip_calls;
+    let count = int_arg::<u64>(
+        count,
+        "count",
+        &format!("is not a count of calls (0..={limit})"),
+    )?;
+    bounded("count", count, limit, "calls")
+}
+
+/// `count` calls of `s`'s tap as a numpy array in the dtype of its values
+/// (with `words`, and the raw words each spent: `(values, words)`), drawn
+/// in slices with the GIL released, checking for Ctrl-C between them.
+pub(crate) fn draws<'py>(
+    py: Python<'py>,
+    s: &mut Stream,
+    count: u64,
+    words: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let mut column = Column::like(s.clone().next().0, count)?;
     let mut spent: Vec<u64> = if words {
         work::room(count)?

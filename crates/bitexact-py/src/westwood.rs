@@ -16,13 +16,11 @@ use pyo3::types::{PyBytes, PyType};
 macro_rules! wwlib_class {
     (
         $ty:ident($engine:ty) $name:literal, |$g:ident| $fields:expr;
-        $(class { $($items:tt)* })?
         { $($own:tt)* }
         $($groups:tt)*
     ) => {
         py_class! {
             $ty($engine) $name, |$g| $fields;
-            $(class { $($items)* })?
             fill fill;
             discard draws;
             $($groups)*
@@ -73,23 +71,6 @@ wwlib_class! {
         if g.disabled() { "True" } else { "False" },
         g.position()
     );
-    class {
-        /// The RA2 layout, which keeps the disabled flag, and the draw
-        /// counter (`position`, 8 bytes little-endian).
-        fn pickled(&self) -> PyResult<Vec<u8>> {
-            let mut b = crate::class::save(self, Some("ra2"))?;
-            b.extend_from_slice(&self.0.position().to_le_bytes());
-            Ok(b)
-        }
-        fn unpickled(b: &[u8]) -> PyResult<Self> {
-            let (state, position) = crate::class::split_position(b, 1012)?;
-            let mut r: Self = crate::class::load(state, Some("ra2"))?;
-            if let Some(p) = position {
-                r.0.set_position(p);
-            }
-            Ok(r)
-        }
-    }
     {
         #[new]
         fn new(seed: &Bound<'_, PyAny>) -> PyResult<Self> {
@@ -192,16 +173,6 @@ pub struct WwRandom(RandomLcg);
 
 wwlib_class! {
     WwRandom(RandomClass) "bitexact.westwood.Random", |g| format!("seed={}", g.seed());
-    class {
-        /// The seed: the whole state.
-        fn pickled(&self) -> PyResult<Vec<u8>> {
-            Ok(self.0.seed().to_le_bytes().to_vec())
-        }
-        fn unpickled(b: &[u8]) -> PyResult<Self> {
-            let seed = b.try_into().map_err(|_| error("a RandomClass pickle is 4 bytes"))?;
-            Ok(Self(RandomLcg::new(u32::from_le_bytes(seed))))
-        }
-    }
     {
         #[new]
         #[pyo3(signature = (seed = None))]
@@ -234,21 +205,6 @@ wwlib_class! {
         g.seed(),
         g.index()
     );
-    class {
-        /// The seed and the index: the whole state.
-        fn pickled(&self) -> PyResult<Vec<u8>> {
-            let mut b = self.0.seed().to_le_bytes().to_vec();
-            b.extend_from_slice(&self.0.index().to_le_bytes());
-            Ok(b)
-        }
-        fn unpickled(b: &[u8]) -> PyResult<Self> {
-            let bad = || error("a Random3Class pickle is 8 bytes");
-            let (seed, index) = b.split_at_checked(4).ok_or_else(bad)?;
-            let seed = u32::from_le_bytes(seed.try_into().map_err(|_| bad())?);
-            let index = u32::from_le_bytes(index.try_into().map_err(|_| bad())?);
-            Ok(Self(Random3::with_index(seed, index)))
-        }
-    }
     {
         /// `Random3Class(seed, index)` (the original's defaults: 0 and 0).
         #[new]
@@ -290,24 +246,6 @@ wwlib_class! {
         g.mti(),
         g.position()
     );
-    class {
-        /// The state file and the draw counter (`position`, 8 bytes
-        /// little-endian).
-        fn pickled(&self) -> PyResult<Vec<u8>> {
-            let mut b = crate::class::save(self, None)?;
-            b.extend_from_slice(&self.0.position().to_le_bytes());
-            Ok(b)
-        }
-        fn unpickled(b: &[u8]) -> PyResult<Self> {
-            let base = crate::class::save(&Self(Random4::new(random4::DEFAULT_SEED)), None)?.len();
-            let (state, position) = crate::class::split_position(b, base)?;
-            let mut r: Self = crate::class::load(state, None)?;
-            if let Some(p) = position {
-                r.0.set_position(p);
-            }
-            Ok(r)
-        }
-    }
     {
         #[new]
         #[pyo3(signature = (seed = None))]

@@ -9,7 +9,7 @@
 //! re-attaches to the interpreter for a moment, at most every [`POLL`].
 
 use crate::{bounded, count_arg, error, Error};
-use bitexact::engine::{Engine, Identification, Identified, NotReachable, Options, Unit};
+use bitexact::engine::{Engine, Identification, Identified, Info, NotReachable, Options, Unit};
 use bitexact::recover::Recovery;
 use bitexact::search::{run_recovery, Found, Hooks, Plan};
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
@@ -141,6 +141,36 @@ pub(crate) fn undoable<G: Clone, R>(
     let r = work(&mut g)?;
     *gen = g;
     Ok(r)
+}
+
+/// Spend `words` (the argument `what`) raw words of `gen` unread, by
+/// `discard` (the engine's [`Engine::discard`]): at most the words one call
+/// may spend ([`Limits::discard_words`](bitexact::engine::Limits::discard_words)
+/// of `info`, refused past them), in slices with the GIL released, Ctrl-C
+/// between them leaving `gen` as it was ([`undoable`]); a generator that
+/// jumps ahead ([`Limits::jumps`](bitexact::engine::Limits::jumps)) takes
+/// any count at once.
+pub(crate) fn discard<G: Clone + Send>(
+    py: Python<'_>,
+    gen: &mut G,
+    words: &Bound<'_, PyAny>,
+    what: &str,
+    info: Info,
+    discard: impl Fn(&mut G, u64) + Sync,
+) -> PyResult<()> {
+    let words = bounded(
+        what,
+        crate::u64_arg(words, what)?,
+        info.limits.discard_words(),
+        info.unit.name(),
+    )?;
+    if info.limits.jumps {
+        py.detach(|| discard(gen, words));
+        return Ok(());
+    }
+    undoable(gen, words <= SLICE_WORDS, |g| {
+        sliced(py, words, SLICE_WORDS, |n| discard(g, n))
+    })
 }
 
 /// An empty vector with room for `n` elements, or MemoryError.

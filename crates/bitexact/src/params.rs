@@ -59,6 +59,7 @@ impl ParamNames {
         match e {
             StreamError::Tap(e) => self.tap_error(tap, e),
             StreamError::Seed(e) => e.to_string(),
+            StreamError::State(e) => e.to_string(),
             StreamError::SkipWords { words, limit } => {
                 format!(
                     "{} (in words) {words} is over the limit of {limit}",

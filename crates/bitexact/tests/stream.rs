@@ -5,9 +5,9 @@
 
 #![cfg(feature = "alloc")]
 
-use bitexact::engine::{Options, Value};
+use bitexact::engine::{Options, Value, WordKind, Words};
 use bitexact::engines::Id;
-use bitexact::stream::Stream;
+use bitexact::stream::{Stream, StreamError};
 use bitexact::x87::Precision;
 
 #[test]
@@ -162,4 +162,140 @@ fn set_tap_keeps_the_position_and_bad_names_are_refused() {
         .to_string()
         .contains("over the limit of 100000000"));
     assert_eq!(s.position(), 0);
+}
+
+/// `n` raw words of `s` in bulk, as values.
+fn bulk(s: &mut Stream, n: usize) -> Vec<Value> {
+    match s.word_kind() {
+        WordKind::U32 => {
+            let mut v = vec![0u32; n];
+            s.fill_words(Words::U32(&mut v)).unwrap();
+            v.into_iter().map(Value::U32).collect()
+        }
+        WordKind::I32 => {
+            let mut v = vec![0i32; n];
+            s.fill_words(Words::I32(&mut v)).unwrap();
+            v.into_iter().map(Value::I32).collect()
+        }
+        WordKind::U64 => {
+            let mut v = vec![0u64; n];
+            s.fill_words(Words::U64(&mut v)).unwrap();
+            v.into_iter().map(Value::U64).collect()
+        }
+    }
+}
+
+/// Every generator of the list is whole through a stream (a front end's
+/// one class for every engine): its raw words in bulk are its single
+/// words, the raw tap's call is its word, another tap's call keeps the
+/// stream's tap, its snapshot restores an equal stream that draws what it
+/// draws (and refuses bytes it did not write), and its state file, where
+/// it has one, loads to the state it was saved from.
+#[test]
+fn every_generator_is_whole_through_a_stream() {
+    let o = Options::default();
+    for &id in Id::ALL {
+        let info = id.info();
+        let name = info.display_name();
+        let mut s = Stream::new(id, 12345, None, &o).unwrap();
+        assert_eq!(s.tap(), info.default_tap(), "{name}");
+        for _ in 0..700 {
+            s.next(); // across a 624-word block
+        }
+        assert_eq!(s.position(), 700, "{name}");
+
+        let mut singles = s.clone();
+        let words: Vec<Value> = (0..1000).map(|_| singles.word()).collect();
+        let mut filled = s.clone();
+        assert_eq!(
+            bulk(&mut filled, 1000),
+            words,
+            "{name}: fill is the single words"
+        );
+        assert_eq!(filled, singles, "{name}");
+        assert_eq!(filled.position(), 1700, "{name}");
+        let other = match s.word_kind() {
+            WordKind::U64 => Words::U32(&mut []),
+            _ => Words::U64(&mut []),
+        };
+        assert_eq!(filled.clone().fill_words(other), Err(filled.word_kind()));
+
+        let mut called = s.clone();
+        let mut worded = s.clone();
+        assert_eq!(
+            called.call(info.default_tap()).unwrap(),
+            (worded.word(), 1),
+            "{name}: the raw tap is the raw word"
+        );
+        assert_eq!(called.tap(), info.default_tap());
+        assert!(called.call("no-such-tap").is_err());
+        assert_eq!(
+            called.position(),
+            701,
+            "{name}: a refused call spends nothing"
+        );
+
+        let snap = s
+            .snapshot()
+            .unwrap_or_else(|e| panic!("{name}: no snapshot: {e}"));
+        let mut back = Stream::restore(id, &snap, Some(s.tap()), s.position()).unwrap();
+        assert_eq!(back, s, "{name}: the snapshot restores the stream");
+        assert_eq!(back.position(), s.position());
+        assert_eq!(back.snapshot().unwrap(), snap, "{name}");
+        let mut ahead = s.clone();
+        for _ in 0..2000 {
+            assert_eq!(back.next(), ahead.next(), "{name}");
+        }
+        for cut in [0, 1, snap.len() - 1] {
+            assert!(
+                Stream::restore(id, &snap[..cut], None, 0).is_err(),
+                "{name}: a snapshot cut to {cut} bytes restored"
+            );
+        }
+
+        match info.state {
+            Some(state) => {
+                let layout = state.layouts.first().map(|l| l.name);
+                let bytes = s.save(layout, false).unwrap();
+                let (mut loaded, read) = Stream::load(id, &bytes, layout, None, &o).unwrap();
+                assert_eq!(read, layout, "{name}");
+                assert_eq!(loaded.position(), 0, "{name}");
+                let mut here = s.clone();
+                for _ in 0..1000 {
+                    assert_eq!(loaded.word(), here.word(), "{name}: the state file's state");
+                }
+                assert!(Stream::load(id, &bytes[1..], layout, None, &o).is_err());
+            }
+            None => {
+                assert!(s.save(None, false).is_err(), "{name}");
+                let e = Stream::load(id, &snap, None, None, &o).unwrap_err();
+                assert!(e.to_string().contains("no state files"), "{name}: {e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_loaded_stream_keeps_its_options_and_its_tap() {
+    let pc24 = Options {
+        precision: Precision::Pc24,
+        ..Options::default()
+    };
+    let mut r = bitexact::sots::Rng::with_precision(3, Precision::Pc24);
+    r.discard(1000);
+    let (mut s, _) = Stream::load(Id::Sots, &r.save_state(), None, Some("float"), &pc24).unwrap();
+    for _ in 0..3000 {
+        assert_eq!(s.next(), (Value::F32(r.next_float()), 1));
+    }
+    assert_eq!(s.tap(), "float");
+    s.set_call("ranged", &[]).unwrap_err();
+    let mut w = Stream::new(Id::Random2, 1, None, &Options::default()).unwrap();
+    w.set_call("ranged", &["1", "6"]).unwrap();
+    assert_eq!(w.tap(), "ranged:1,6");
+    let e = Stream::load(Id::Random2, &[0; 5], Some("ts"), None, &Options::default()).unwrap_err();
+    assert!(matches!(e, StreamError::State(_)), "{e}");
+    let e = Stream::restore(Id::Sots, &s.snapshot().unwrap(), Some("int"), 0).unwrap_err();
+    assert!(matches!(e, StreamError::Tap(_)), "{e}");
+    let e = Stream::restore(Id::Sots, &r.save_state(), None, 0).unwrap_err();
+    assert!(e.to_string().contains("precision"), "{e}");
 }

@@ -2,16 +2,13 @@
 
 Thin bindings of the ``bitexact`` Rust library: every number comes from the
 library, which is proven against independent references (numpy's MT19937,
-the x87 unit, the engines' golden vectors). Submodules:
+the x87 unit, the engines' golden vectors). :class:`Generator` is every
+generator of the library's engine list by name (``Generator("westwood", 1,
+tap="ranged:1,6")``; :func:`engines` lists them), with its draws, fills,
+state files and pickles. The families with typed classes (each generator's
+own methods, named as the game names them) are submodules:
 
-- :mod:`bitexact.sots` -- Sword of the Stars "Mars" MT19937 and its draws,
-  save items, seed identification, ``Mars_Vec3`` arithmetic.
-- :mod:`bitexact.laige` -- the laige xorshift128+ ``Prng`` with substreams.
-- :mod:`bitexact.westwood` -- WWLib's classes: Tiberian Sun / Red Alert 2
-  ``Random2Class``, ``RandomClass``, ``Random3Class`` and ``Random4Class``.
-- :mod:`bitexact.openra` -- OpenRA's ``MersenneTwister``.
-- :mod:`bitexact.generals` -- Generals' ``GameLogicRandom``.
-- :mod:`bitexact.dotnet` -- .NET's seeded ``System.Random``.
+{submodules}
 
 :func:`stream` and :func:`recover` speak the CLI's tap vocabulary for every
 engine (:func:`recover` returns :class:`Hits`, a list that says whether the
@@ -22,11 +19,69 @@ input raises :class:`Error`, a :class:`ValueError`.
 
 import json as _json
 import os as _os
-from typing import Any, Dict, Iterable, Optional, Union
+import sys as _sys
+import types as _types
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
-from ._bitexact import Error, __version__, recover, stream, _scan_json, _state_find_json, _sync_json
+from . import _bitexact as _native
+from ._bitexact import Error, Generator, __version__, recover, stream, _scan_json, _state_find_json, _sync_json
 from ._hits import Hits
-from . import dotnet, generals, laige, openra, sots, westwood
+
+# The families with typed classes are the native module's submodules (its
+# table of typed modules, checked against the engine list): each is
+# `bitexact.<family>`, importable as such. No list of them is kept here.
+_TYPED = [n for n, v in vars(_native).items() if isinstance(v, _types.ModuleType)]
+for _name in _TYPED:
+    _sys.modules[f"{__name__}.{_name}"] = globals()[_name] = getattr(_native, _name)
+del _name
+
+if __doc__:
+    __doc__ = __doc__.replace(
+        "{submodules}",
+        "\n".join(f"- :mod:`bitexact.{n}` -- {getattr(_native, n).__doc__}." for n in _TYPED),
+    )
+
+
+class EngineInfo(NamedTuple):
+    """One generator of the engine list, as :func:`engines` gives it."""
+
+    family: str
+    """The family's name, as every front end spells it (``"westwood"``)."""
+    class_: Optional[str]
+    """Its class within a family of several (``"random2"``), or None."""
+    default: bool
+    """It is its family's default class."""
+    title: str
+    """Its own name in the game (``"Random2Class"``)."""
+    about: str
+    """One line on what it is."""
+    taps: Tuple[str, ...]
+    """Its taps as the CLI writes them (``"ranged:MIN,MAX"``); the first is
+    the raw word, the default."""
+    layouts: Tuple[str, ...]
+    """The named layouts of its state files (empty when it has one or none)."""
+    states: bool
+    """It has state files (:meth:`Generator.save_state`)."""
+    dtype: str
+    """The numpy dtype of its raw word (``"int32"``)."""
+    typed: Optional[type]
+    """Its typed class (``bitexact.westwood.Random2``), or None: every
+    generator is a :class:`Generator`."""
+
+
+def engines() -> List[EngineInfo]:
+    """Every generator of the library's engine list, in its order: what
+    :class:`Generator`, :func:`stream` and :func:`recover` take by name
+    (``family`` and ``class_``), with its typed class where it has one."""
+    typed = {}
+    for name in _TYPED:
+        for obj in vars(getattr(_native, name)).values():
+            if isinstance(obj, type) and hasattr(obj, "_engine"):
+                typed[tuple(obj._engine)] = obj
+    return [
+        EngineInfo(f, c, d, t, a, tuple(taps), tuple(layouts), st, dt, typed.get((f, c)))
+        for (f, c, d, t, a, taps, layouts, st, dt) in _native._engines()
+    ]
 
 
 def scan(
@@ -159,19 +214,19 @@ def state_find(
     return _json.loads(_state_find_json(data, engines, all, threads))
 
 
-__all__ = [
-    "Error",
-    "Hits",
-    "__version__",
-    "dotnet",
-    "generals",
-    "laige",
-    "openra",
-    "recover",
-    "scan",
-    "sots",
-    "state_find",
-    "stream",
-    "sync",
-    "westwood",
-]
+__all__ = sorted(
+    [
+        "EngineInfo",
+        "Error",
+        "Generator",
+        "Hits",
+        "__version__",
+        "engines",
+        "recover",
+        "scan",
+        "state_find",
+        "stream",
+        "sync",
+    ]
+    + _TYPED
+)

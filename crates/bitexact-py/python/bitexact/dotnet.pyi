@@ -3,12 +3,12 @@ from typing import Optional, Tuple
 import numpy as np
 import numpy.typing as npt
 
-from ._class import _States
+from ._class import _Draws, _States
 
 DEFAULT_MAX_DRAWS: int
 MAX_DRAWS: int
 
-class Random(_States):
+class Random(_States, _Draws):
     """.NET's seeded System.Random; every call but a wide next_range spends one draw."""
 
     def __init__(self, seed: int) -> None: ...
@@ -21,6 +21,5 @@ class Random(_States):
     @property
     def cursors(self) -> Tuple[int, int]: ...
     def fill(
-        self, n: Optional[int] = None, *, out: Optional[npt.NDArray[np.uint32]] = None
-    ) -> npt.NDArray[np.uint32]: ...
-    def discard(self, draws: int) -> None: ...
+        self, n: Optional[int] = None, *, out: Optional[npt.NDArray[np.int32]] = None
+    ) -> npt.NDArray[np.int32]: ...

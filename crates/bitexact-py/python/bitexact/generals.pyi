@@ -4,12 +4,12 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import Self
 
-from ._class import _States
+from ._class import _Draws, _States
 
 DEFAULT_MAX_DRAWS: int
 MAX_DRAWS: int
 
-class GameRandom(_States):
+class GameRandom(_States, _Draws):
     """Generals' GameLogicRandom; next_u32 spends one draw."""
 
     def __init__(self, seed: int) -> None: ...
@@ -19,7 +19,6 @@ class GameRandom(_States):
     def fill(
         self, n: Optional[int] = None, *, out: Optional[npt.NDArray[np.uint32]] = None
     ) -> npt.NDArray[np.uint32]: ...
-    def discard(self, draws: int) -> None: ...
     @property
     def state(self) -> List[int]: ...
     @classmethod

@@ -1,10 +1,11 @@
-from typing import Any, Optional
+from typing import Optional
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import Self
 
-class MersenneTwister:
+from ._class import _Draws
+
+class MersenneTwister(_Draws):
     """OpenRA.Support.MersenneTwister; next spends one draw."""
 
     def __init__(self, seed: int) -> None: ...
@@ -14,11 +15,7 @@ class MersenneTwister:
     def fill(
         self, n: Optional[int] = None, *, out: Optional[npt.NDArray[np.int32]] = None
     ) -> npt.NDArray[np.int32]: ...
-    def discard(self, draws: int) -> None: ...
     @property
     def last(self) -> int: ...
     @property
     def total_count(self) -> int: ...
-    def copy(self) -> Self: ...
-    def __copy__(self) -> Self: ...
-    def __deepcopy__(self, memo: Any) -> Self: ...

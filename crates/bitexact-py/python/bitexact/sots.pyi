@@ -4,6 +4,8 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import Literal, Self
 
+from ._class import _Copies
+
 Precision = Literal["pc53", "pc24"]
 Vec3 = Tuple[float, float, float]
 Bytes = Union[bytes, bytearray]
@@ -12,7 +14,7 @@ ITEM_LEN: int
 DEFAULT_MAX_TWISTS: int
 MAX_TWISTS: int
 
-class Rng:
+class Rng(_Copies):
     """The Mars MT19937 with every draw mapping; each method's docstring
     gives the words it spends."""
 
@@ -51,9 +53,6 @@ class Rng:
     @classmethod
     def from_numpy(cls, state: Union[Mapping[str, Any], Any], precision: Precision = "pc53") -> Self: ...
     def identify(self, max_twists: Optional[int] = None) -> Optional["Identity"]: ...
-    def copy(self) -> Self: ...
-    def __copy__(self) -> Self: ...
-    def __deepcopy__(self, memo: Any) -> Self: ...
 
 class Identity:
     @property

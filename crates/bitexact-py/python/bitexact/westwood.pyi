@@ -1,15 +1,17 @@
-from typing import Any, Optional, Tuple, Union
+from typing import Optional, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
 from typing_extensions import Literal, Self
+
+from ._class import _Draws
 
 Layout = Literal["ts", "ra2"]
 SeedRange = Union[Tuple[int, int], range]
 
 DEFAULT_MAX_DRAWS: int
 
-class _WWLib:
+class _WWLib(_Draws):
     """The draws and methods every WWLib class has."""
 
     def raw(self) -> int: ...
@@ -18,10 +20,6 @@ class _WWLib:
     def fill(
         self, n: Optional[int] = None, *, out: Optional[npt.NDArray[np.int32]] = None
     ) -> npt.NDArray[np.int32]: ...
-    def discard(self, draws: int) -> None: ...
-    def copy(self) -> Self: ...
-    def __copy__(self) -> Self: ...
-    def __deepcopy__(self, memo: Any) -> Self: ...
 
 class Random2(_WWLib):
     """Random2Class (TS / RA2 / YR); raw spends one draw, ranged one per attempt."""

@@ -41,6 +41,7 @@ pub(crate) mod rand;
 #[cfg(feature = "alloc")]
 pub mod recovery;
 pub mod reversible;
+pub mod snapshot;
 pub mod tap;
 #[cfg(test)]
 mod tests;
@@ -59,7 +60,7 @@ pub use info::{
 };
 pub use options::{Opt, Options};
 pub use tap::{TapError, TapSpec};
-pub use value::Value;
+pub use value::{RawWord, Value, WordKind, Words};
 
 mod sealed {
     pub trait Sealed {}
@@ -77,8 +78,8 @@ pub trait Engine: Sealed + Sized + 'static {
     /// A parsed tap: one call with its arguments, each variant a row of
     /// its table ([`tap::Taps`], made by [`taps!`](crate::taps)).
     type Tap: tap::Taps;
-    /// The raw word (`u32`, `i32` or `u64`).
-    type Word: Copy + Default + core::fmt::Debug + Send + Sync + 'static;
+    /// The raw word (`u32`, `i32` or `u64`: a [`RawWord`]).
+    type Word: RawWord;
 
     /// Its description.
     const INFO: Info;
@@ -155,6 +156,35 @@ pub trait Engine: Sealed + Sized + 'static {
     fn load(bytes: &[u8], layout: Option<&str>) -> Loaded<Self::Gen> {
         let _ = (bytes, layout);
         Err(StateError::no_states(Self::INFO.title))
+    }
+
+    /// What of `options` the generator keeps beyond its seeding, set on
+    /// `gen` (a loaded state's: [`load`](Self::load) takes no options):
+    /// sots' precision. The default, for a generator whose options only
+    /// choose its seeding (laige's substream) or that has none: nothing.
+    fn set_options(gen: &mut Self::Gen, options: &Options) {
+        let _ = (gen, options);
+    }
+
+    /// The whole generator as bytes, for a copy in another process (Python's
+    /// pickle): the library's own format, not a game's state file, restored
+    /// by [`restore`](Self::restore) to a generator equal to `gen` that draws
+    /// what it draws — the state, and what a state file leaves out (sots'
+    /// precision, a draw counter). The default, for a generator whose state
+    /// file holds all of it in one layout: that file
+    /// ([`save`](Self::save)`(gen, None, false)`). Every engine of the list
+    /// is checked to round-trip (`snapshot_tests`).
+    #[cfg(feature = "alloc")]
+    fn snapshot(gen: &Self::Gen) -> Saved {
+        Self::save(gen, None, false)
+    }
+
+    /// The generator [`snapshot`](Self::snapshot)'s bytes hold; bytes it did
+    /// not write (a wrong length, a field out of range, a draw counter past
+    /// [`snapshot::MAX_POSITION`]) are refused. The default reads the state
+    /// file ([`load`](Self::load)`(bytes, None)`).
+    fn restore(bytes: &[u8]) -> Result<Self::Gen, StateError> {
+        Self::load(bytes, None).map(|(g, _)| g)
     }
 
     /// Where `state` sits in its seed's stream, walking back at most

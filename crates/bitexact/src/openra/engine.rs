@@ -9,7 +9,13 @@ use super::MersenneTwister;
 use crate::engine::tap::Taps;
 #[cfg(feature = "alloc")]
 use crate::engine::Recovered;
-use crate::engine::{Engine, Info, Options, RecoverInfo, SeedKind, Value};
+use crate::engine::{
+    snapshot, Engine, Info, Options, RecoverInfo, SeedKind, StateError, StateKind, Value,
+};
+use crate::mt19937::{Mt19937, N};
+
+/// A snapshot's length: the block, `left`, `Last` and `TotalCount`.
+const SNAPSHOT_LEN: usize = N * 4 + 16;
 
 /// OpenRA's `MersenneTwister` as an [`Engine`].
 #[derive(Clone, Copy, Debug)]
@@ -80,6 +86,44 @@ impl Engine for Openra {
 
     fn discard(gen: &mut MersenneTwister, words: u64) {
         gen.discard(words);
+    }
+
+    /// No state file, so its own bytes: the block, `left`, `Last` and
+    /// `TotalCount`, little-endian (2512 bytes).
+    #[cfg(feature = "alloc")]
+    fn snapshot(gen: &MersenneTwister) -> crate::engine::Saved {
+        let mt = gen.mt();
+        let mut b: alloc::vec::Vec<u8> = mt.state().iter().flat_map(|w| w.to_le_bytes()).collect();
+        b.extend_from_slice(&mt.left().to_le_bytes());
+        b.extend_from_slice(&gen.last().to_le_bytes());
+        b.extend_from_slice(&gen.total_count().to_le_bytes());
+        Ok(b)
+    }
+
+    /// `TotalCount` counts the words since seeding: the block must be able
+    /// to show it, and `Last` is 0 before the first draw.
+    fn restore(b: &[u8]) -> Result<MersenneTwister, StateError> {
+        if b.len() != SNAPSHOT_LEN {
+            return Err(snapshot::wrong_length(
+                Self::INFO.title,
+                b.len(),
+                SNAPSHOT_LEN,
+            ));
+        }
+        let word =
+            |k: usize| u32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]]);
+        let block: [u32; N] = core::array::from_fn(word);
+        let left = word(N);
+        let last = word(N + 1) as i32;
+        let mut total = [0u8; 8];
+        total.copy_from_slice(&b[N * 4 + 8..]);
+        let total = snapshot::position(u64::from_le_bytes(total))?;
+        let mut mt =
+            Mt19937::from_state(block, left).map_err(|e| StateError::new(StateKind::Field, e))?;
+        if !mt.set_position(total) || (total == 0 && last != 0) {
+            return Err(snapshot::counter_not_shown(Self::INFO.title));
+        }
+        Ok(MersenneTwister::from_parts(mt, last, total))
     }
 
     #[cfg(feature = "alloc")]

@@ -7,13 +7,14 @@ use super::calls::Call;
 use super::{Rng, DEFAULT_MAX_TWISTS, ITEM_LEN, ITEM_LEN_PADDED};
 use crate::engine::tap::Taps;
 use crate::engine::{
-    DiffError, Engine, IdentifyInfo, Info, Loaded, Opt, Options, RecoverInfo, StateError,
+    snapshot, DiffError, Engine, IdentifyInfo, Info, Loaded, Opt, Options, RecoverInfo, StateError,
     StateInfo, StateKind, Unit, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
     Field, Fields, Identification, Identified, Recovered, Reported, Saved, Walked,
 };
+use crate::x87::UnknownPrecision;
 
 /// The Mars generator as an [`Engine`].
 #[derive(Clone, Copy, Debug)]
@@ -143,6 +144,39 @@ impl Engine for Sots {
             };
             StateError::new(kind, e)
         })
+    }
+
+    fn set_options(gen: &mut Rng, options: &Options) {
+        gen.set_precision(options.precision);
+    }
+
+    /// The item, the precision's name and the word counter (`position`, 8
+    /// bytes little-endian).
+    #[cfg(feature = "alloc")]
+    fn snapshot(gen: &Rng) -> Saved {
+        let mut b = gen.save_state().to_vec();
+        b.extend_from_slice(gen.precision().name().as_bytes());
+        b.extend_from_slice(&gen.position().to_le_bytes());
+        Ok(b)
+    }
+
+    /// A snapshot without its counter (one from before counters were
+    /// kept) counts from the start of its block.
+    fn restore(bytes: &[u8]) -> Result<Rng, StateError> {
+        let (item, rest) = bytes.split_at(bytes.len().min(ITEM_LEN));
+        let (precision, position) = snapshot::split_position(rest, 4)?;
+        let (mut r, _) = Self::load(item, None)?;
+        let precision = core::str::from_utf8(precision)
+            .ok()
+            .and_then(|p| p.parse().ok())
+            .ok_or_else(|| StateError::new(StateKind::Field, UnknownPrecision))?;
+        r.set_precision(precision);
+        if let Some(p) = position {
+            if !r.set_position(p) {
+                return Err(snapshot::counter_not_shown(Self::INFO.title));
+            }
+        }
+        Ok(r)
     }
 
     #[cfg(feature = "alloc")]

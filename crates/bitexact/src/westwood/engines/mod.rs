@@ -34,6 +34,38 @@ pub struct Random3Class;
 impl crate::engine::Sealed for RandomClass {}
 impl crate::engine::Sealed for Random3Class {}
 
+/// The whole state of a WWLib class without state files: its snapshot's
+/// words.
+trait Whole {
+    /// How many words it is (at most 2).
+    const WORDS: usize;
+    /// Its words; only the first [`WORDS`](Self::WORDS) count.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))] // the snapshot needs alloc
+    fn words(&self) -> [u32; 2];
+    /// The generator at `words`' state (the first `WORDS` of them).
+    fn of(words: [u32; 2]) -> Self;
+}
+
+impl Whole for RandomLcg {
+    const WORDS: usize = 1;
+    fn words(&self) -> [u32; 2] {
+        [self.seed(), 0]
+    }
+    fn of([seed, _]: [u32; 2]) -> Self {
+        RandomLcg::new(seed)
+    }
+}
+
+impl Whole for Random3 {
+    const WORDS: usize = 2;
+    fn words(&self) -> [u32; 2] {
+        [self.seed(), self.index()]
+    }
+    fn of([seed, index]: [u32; 2]) -> Self {
+        Random3::with_index(seed, index)
+    }
+}
+
 /// The engine impl of a WWLib class without state files.
 macro_rules! stateless_class {
     ($engine:ident, $gen:ty, $class:literal, $title:literal, $about:literal, $seeding:literal, $raw:literal) => {
@@ -78,6 +110,33 @@ macro_rules! stateless_class {
 
             fn discard(gen: &mut $gen, words: u64) {
                 gen.discard(words);
+            }
+
+            /// The whole state (the seed, and Random3Class's index), 4 bytes
+            /// little-endian each.
+            #[cfg(feature = "alloc")]
+            fn snapshot(gen: &$gen) -> crate::engine::Saved {
+                let n = <$gen as Whole>::WORDS;
+                Ok(Whole::words(gen)[..n]
+                    .iter()
+                    .flat_map(|w| w.to_le_bytes())
+                    .collect())
+            }
+
+            fn restore(bytes: &[u8]) -> Result<$gen, crate::engine::StateError> {
+                let n = <$gen as Whole>::WORDS;
+                if bytes.len() != 4 * n {
+                    return Err(crate::engine::snapshot::wrong_length(
+                        $title,
+                        bytes.len(),
+                        4 * n,
+                    ));
+                }
+                let mut words = [0u32; 2];
+                for (w, b) in words.iter_mut().zip(bytes.chunks_exact(4)) {
+                    *w = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                }
+                Ok(<$gen as Whole>::of(words))
             }
 
             #[cfg(feature = "alloc")]

@@ -3,7 +3,7 @@
 
 use super::calls::{self, Tap, FAMILY_ABOUT, RECOVER, TAPS};
 use crate::engine::{
-    DiffError, Engine, Game, IdentifyInfo, Info, LayoutInfo, Loaded, Options, StateError,
+    snapshot, DiffError, Engine, Game, IdentifyInfo, Info, LayoutInfo, Loaded, Options, StateError,
     StateInfo, StateKind, TapError, Unit, Value, Walk, MAX_WORK,
 };
 #[cfg(feature = "alloc")]
@@ -197,6 +197,25 @@ impl Engine for Random2Class {
                 };
                 StateError::new(kind, e)
             })
+    }
+
+    /// The RA2 layout, which keeps the disabled flag, and the draw counter
+    /// (`position`, 8 bytes little-endian).
+    #[cfg(feature = "alloc")]
+    fn snapshot(gen: &Random2) -> Saved {
+        let mut b = Self::save(gen, Some("ra2"), false)?;
+        b.extend_from_slice(&gen.position().to_le_bytes());
+        Ok(b)
+    }
+
+    /// A snapshot without its counter counts from 0.
+    fn restore(bytes: &[u8]) -> Result<Random2, StateError> {
+        let (state, position) = snapshot::split_position(bytes, crate::westwood::RA2_LEN)?;
+        let (mut r, _) = Self::load(state, Some("ra2"))?;
+        if let Some(p) = position {
+            r.set_position(p);
+        }
+        Ok(r)
     }
 
     /// No draw sets the disabled flag, so a state with it set is not

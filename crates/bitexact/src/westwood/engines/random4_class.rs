@@ -3,8 +3,8 @@
 use super::calls::{self, Tap, FAMILY_ABOUT};
 use crate::engine::tap::Taps;
 use crate::engine::{
-    DiffError, Engine, IdentifyInfo, Info, Loaded, Options, RecoverInfo, StateError, StateInfo,
-    StateKind, TapError, Value, Walk,
+    snapshot, DiffError, Engine, IdentifyInfo, Info, Loaded, Options, RecoverInfo, StateError,
+    StateInfo, StateKind, TapError, Value, Walk,
 };
 #[cfg(feature = "alloc")]
 use crate::engine::{
@@ -110,6 +110,25 @@ impl Engine for Random4Class {
                 };
                 StateError::new(kind, e)
             })
+    }
+
+    /// The state file and the draw counter (`position`, 8 bytes
+    /// little-endian).
+    #[cfg(feature = "alloc")]
+    fn snapshot(gen: &Random4) -> Saved {
+        let mut b = Self::save(gen, None, false)?;
+        b.extend_from_slice(&gen.position().to_le_bytes());
+        Ok(b)
+    }
+
+    /// A snapshot without its counter counts from 0.
+    fn restore(bytes: &[u8]) -> Result<Random4, StateError> {
+        let (state, position) = snapshot::split_position(bytes, random4::STATE_LEN)?;
+        let (mut r, _) = Self::load(state, None)?;
+        if let Some(p) = position {
+            r.set_position(p);
+        }
+        Ok(r)
     }
 
     #[cfg(feature = "alloc")]
