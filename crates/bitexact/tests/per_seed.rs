@@ -58,7 +58,8 @@ fn same_hits<E: Engine>(tap_text: &str, seed: u64, skip: usize, count: usize, ma
     let mut got = generic.search(seeds);
     got.sort();
     assert_eq!(
-        got, want,
+        got,
+        want,
         "{} {tap_text}: seed {seed}, {skip} calls in, {count} values {vals:?}",
         E::INFO.title
     );
