@@ -33,7 +33,7 @@ pub const NAMES: bitexact::params::ParamNames = bitexact::params::ParamNames {
     tap: "--tap",
     values: "--values",
     max_offset: "--max-offset",
-    skip: "--skip",
+    skip: "--skip-calls",
     threads: "--threads",
     max_hits: "--max-hits",
     class: |c| format!("--class {c}"),
@@ -240,7 +240,8 @@ fn values_hint(args: &[String]) -> Option<String> {
 
 /// Parse the arguments, run the command, print, and return the exit code.
 pub fn main() -> ExitCode {
-    let args = cli::engines::expand_games(std::env::args_os().collect());
+    let args =
+        cli::engines::expand_games(cli::engines::expand_classes(std::env::args_os().collect()));
     let cli = match cli::Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {

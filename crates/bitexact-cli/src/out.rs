@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 pub use bitexact::engine::Value;
 
-/// `--format`.
+/// How `stream` prints: `--hex`, `--json` (or `--format`), else decimal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// One value per line: integers in decimal, floats in shortest round-trip form.

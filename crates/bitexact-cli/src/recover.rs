@@ -18,7 +18,7 @@ use std::io::Write;
 /// The options of one recovery.
 struct Common {
     max_hits: usize,
-    /// `--count`: the hits counted, not printed.
+    /// `--count-matches`: the hits counted, not printed.
     count: bool,
     max_offset: Option<u64>,
     json: bool,
@@ -255,7 +255,7 @@ fn report(
     }
 }
 
-/// `--count`'s line: `N seeds match` over the part searched (all of the
+/// `--count-matches`'s line: `N seeds match` over the part searched (all of the
 /// range, or below the stop when interrupted), with the hits when a seed
 /// can hit at several offsets.
 fn count_line(o: &Found, max_offset: u64) -> String {

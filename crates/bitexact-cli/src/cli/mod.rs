@@ -39,7 +39,7 @@ pub use engines::{
         argument of - means stdin (inputs) or stdout (outputs, binary included).",
     after_help = "Examples:\n  \
         bitexact stream sots --seed 5489 --count 3\n  \
-        bitexact stream sots --seed 1 --tap frange:0,100 --precision pc24 --format json\n  \
+        bitexact stream sots --seed 1 --tap frange:0,100 --precision pc24 --json\n  \
         bitexact state save sots --seed 5489 --skip-words 1418 -o rng.bin\n  \
         bitexact state identify sots rng.bin\n  \
         bitexact ledger sots --seed 5489 examples/turn.txt\n  \
@@ -115,7 +115,7 @@ pub enum Command {
     },
 }
 
-/// `--report`.
+/// `--report` (hidden: `--json` says it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
     /// A Markdown summary: tables of counts, per-field divergences, the first divergence
@@ -164,12 +164,32 @@ pub struct CompareArgs {
     /// Match records by this field (default: call_id when A's first record has it, else line order)
     #[arg(long)]
     pub key: Option<String>,
-    /// Report format
-    #[arg(long, value_enum, default_value = "md")]
-    pub report: ReportFormat,
-    /// Also write one self-contained HTML page of the report to FILE (no network; the --report json document inside; stdout and exit code unchanged)
+    /// Print one JSON object instead of the Markdown summary
+    #[arg(long)]
+    pub json: bool,
+    /// The report's format (--json; the first spelling, kept)
+    #[arg(long, value_enum, hide = true, conflicts_with = "json")]
+    pub report: Option<ReportFormat>,
+    /// Also write one self-contained HTML page of the report to FILE (no network; the --json document inside; stdout and exit code unchanged)
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+}
+
+impl CompareArgs {
+    /// The report's format: `--json`, or `--report`, else Markdown.
+    pub fn format(&self) -> ReportFormat {
+        report_format(self.json, self.report)
+    }
+}
+
+/// `--json` (or `--report json`: the first spelling, kept hidden) or the
+/// Markdown summary.
+fn report_format(json: bool, report: Option<ReportFormat>) -> ReportFormat {
+    if json {
+        ReportFormat::Json
+    } else {
+        report.unwrap_or(ReportFormat::Md)
+    }
 }
 
 /// What `trace replay` recomputes.
@@ -197,9 +217,19 @@ pub struct ReplayArgs {
     /// Which model recomputes the calls
     #[arg(long, value_enum, default_value = "faithful")]
     pub model: ModelArg,
-    /// Report format
-    #[arg(long, value_enum, default_value = "md")]
-    pub report: ReportFormat,
+    /// Print JSON instead of the Markdown summary: one object (with --model all, one per record, then one per model)
+    #[arg(long)]
+    pub json: bool,
+    /// The report's format (--json; the first spelling, kept)
+    #[arg(long, value_enum, hide = true, conflicts_with = "json")]
+    pub report: Option<ReportFormat>,
+}
+
+impl ReplayArgs {
+    /// The report's format: `--json`, or `--report`, else Markdown.
+    pub fn format(&self) -> ReportFormat {
+        report_format(self.json, self.report)
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -232,9 +262,15 @@ pub struct FindArgs {
     /// The file (a save, a raw memory dump, or a Windows minidump: read by its `MDMP`
     /// signature, each state named by its address in the dumped process); - for stdin
     pub file: PathBuf,
-    /// Look only for this engine (repeatable; default: every engine with a structure filter)
+    /// Look only for this engine (repeatable; default: every engine with a structure filter);
+    /// one class of it with --class, or as ENGINE:CLASS (westwood:random4)
     #[arg(long = "engine", value_name = "ENGINE")]
     pub engines: Vec<String>,
+    /// Look only for this class of the engines given that have classes (`--engine westwood
+    /// --class random4`, as the engine commands name it; with no --engine, of the engine that has
+    /// it)
+    #[arg(long, value_name = "CLASS")]
+    pub class: Option<String>,
     /// Also list the candidates that passed the structure filter but were not identified
     #[arg(long)]
     pub all: bool,
@@ -263,7 +299,7 @@ pub const RECOVER_HELP: &str =
     "Prints `seed S offset K` per hit, in seed order (K: words drawn before the first call; a \
     tap that rejects words can give several true offsets for one seed, all printed). At most \
     --max-hits are printed; when it stops there, stderr says where to resume (also under \
-    --quiet). With --count, one line instead: how many seeds (and hits) match in the whole \
+    --quiet). With --count-matches, one line instead: how many seeds (and hits) match in the whole \
     range, nothing kept but the count. Exit 0 when at least one seed is found, 1 when none in the whole range, 130 when \
     interrupted by Ctrl-C (after the hits found and where to resume), 2 on bad input.";
 

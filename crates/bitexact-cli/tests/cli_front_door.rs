@@ -1,0 +1,506 @@
+//! The front door as a new user meets it: one flag vocabulary (each first
+//! spelling kept, hidden, printing the same bytes as the new one), the
+//! taps' ranges said in `--help`, the chance estimate before a search and
+//! the value that tells two hits apart, a whole save given to `state
+//! identify`, the top-level help, and a merge keeping the unsharded run's
+//! notes.
+
+mod common;
+use common::*;
+use std::process::Output;
+
+/// The output with the one thing that may differ between two runs of one
+/// search, its JSON `"seconds"`, blanked.
+fn untimed(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("\"seconds\":") {
+        let (before, after) = rest.split_at(at + "\"seconds\":".len());
+        out.push_str(before);
+        let end = after
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == 'e' || c == '-'))
+            .unwrap_or(after.len());
+        out.push('#');
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Both command lines give the same exit code, the same stdout (byte for
+/// byte but a JSON `"seconds"`) and the same stderr under `-q` (a
+/// search's timing summary is the one line `-q` drops).
+fn assert_same(old: &[&str], new: &[&str]) -> Output {
+    let with_q = |args: &[&str]| {
+        let mut v = vec!["-q"];
+        v.extend_from_slice(args);
+        bitexact(&v)
+    };
+    let (a, b) = (with_q(old), with_q(new));
+    assert_eq!(a.status.code(), b.status.code(), "{old:?} vs {new:?}");
+    assert_eq!(
+        untimed(&stdout(&a)),
+        untimed(&stdout(&b)),
+        "stdout of {old:?} vs {new:?}"
+    );
+    assert_eq!(stderr(&a), stderr(&b), "stderr of {old:?} vs {new:?}");
+    assert!(
+        !a.stdout.is_empty() || !a.stderr.is_empty(),
+        "{old:?} printed nothing: the comparison proves nothing"
+    );
+    b
+}
+
+// ---------------------------------------------------------------------
+// 1. One flag vocabulary: every first spelling works, hidden, the same.
+
+#[test]
+fn stream_format_and_skip_old_spellings_print_the_same_bytes() {
+    // Every engine, a tap that rejects words (skipped call by call) and one
+    // that does not (skipped by words), in every format.
+    let cases: &[(&str, &[&str])] = &[
+        ("sots", &["--seed", "7", "--tap", "int:5"]),
+        ("sots", &["--seed", "5489", "--tap", "float"]),
+        ("sots", &["--seed", "5489", "--tap", "chance:0.5"]),
+        (
+            "laige",
+            &["--seed", "42", "--substream", "7", "--tap", "range:0,6"],
+        ),
+        ("westwood", &["--seed", "1", "--tap", "ranged:1,6"]),
+        (
+            "westwood",
+            &["--seed", "0", "--class", "random4", "--tap", "float"],
+        ),
+        ("openra", &["--seed", "-31337", "--tap", "range:-5,5"]),
+        ("generals", &["--seed", "2003", "--tap", "real:1,6"]),
+        ("dotnet", &["--seed", "42", "--tap", "double"]),
+        ("dotnet", &["--seed", "-7", "--tap", "next:1,7"]),
+    ];
+    for (engine, args) in cases {
+        for (format, flag) in [
+            ("dec", None),
+            ("hex", Some("--hex")),
+            ("json", Some("--json")),
+        ] {
+            let mut old = vec!["stream", engine];
+            old.extend_from_slice(args);
+            old.extend_from_slice(&["--count", "7", "--skip", "3", "--format", format]);
+            let mut new = vec!["stream", engine];
+            new.extend_from_slice(args);
+            new.extend_from_slice(&["--count", "7", "--skip-calls", "3"]);
+            new.extend(flag);
+            let out = assert_same(&old, &new);
+            assert!(out.status.success(), "{new:?}: {}", stderr(&out));
+            assert_eq!(stdout(&out).lines().count(), 7, "{new:?}");
+        }
+    }
+    // `--skip=N` and `--skip-calls=N`, and a skip refused the same way.
+    assert_same(
+        &[
+            "stream",
+            "sots",
+            "--seed",
+            "1",
+            "--skip=1000",
+            "--count",
+            "2",
+        ],
+        &[
+            "stream",
+            "sots",
+            "--seed",
+            "1",
+            "--skip-calls=1000",
+            "--count",
+            "2",
+        ],
+    );
+    let refused = assert_same(
+        &["stream", "sots", "--seed", "1", "--skip", "1e11"],
+        &["stream", "sots", "--seed", "1", "--skip-calls", "1e11"],
+    );
+    assert_usage_error(&refused, "--skip-calls");
+}
+
+#[test]
+fn the_skipped_calls_are_calls_not_words() {
+    // int:5 rejects words: skipping 3 calls is not skipping 3 words. The
+    // calls after --skip-calls 3 are calls 3.. of the unskipped stream.
+    let all = stdout(&bitexact(&[
+        "stream", "sots", "--seed", "7", "--tap", "int:5", "--count", "8", "--json",
+    ]));
+    let skipped = stdout(&bitexact(&[
+        "stream",
+        "sots",
+        "--seed",
+        "7",
+        "--tap",
+        "int:5",
+        "--count",
+        "5",
+        "--skip-calls",
+        "3",
+        "--json",
+    ]));
+    let tail: Vec<&str> = all.lines().skip(3).collect();
+    assert_eq!(skipped.lines().collect::<Vec<_>>(), tail);
+    // And the words spent by those three calls are more than three.
+    let spent: u64 = all
+        .lines()
+        .take(3)
+        .map(|l| {
+            l.rsplit("\"words\":")
+                .next()
+                .unwrap()
+                .trim_end_matches('}')
+                .parse::<u64>()
+                .unwrap()
+        })
+        .sum();
+    assert!(spent > 3, "seed 7's first int:5 calls reject words: {all}");
+}
+
+#[test]
+fn stream_output_flags_that_disagree_are_one_line_errors() {
+    for (args, needle) in [
+        (&["--hex", "--json"][..], "--json"),
+        (&["--format", "hex", "--json"][..], "--format"),
+        (&["--format", "json", "--hex"][..], "--format"),
+        (&["--format", "xml"][..], "xml"),
+        (&["--skip", "1", "--skip-calls", "2"][..], "--skip-calls"),
+        (&["--json", "--json"][..], "--json"),
+    ] {
+        let mut v = vec!["stream", "sots", "--seed", "1"];
+        v.extend_from_slice(args);
+        assert_usage_error(&bitexact(&v), needle);
+    }
+}
+
+#[test]
+fn recover_count_old_spelling_counts_the_same() {
+    let q = [
+        "recover",
+        "westwood",
+        "--tap",
+        "ranged:1,6",
+        "--values",
+        "3,5",
+        "--seed-range",
+        "0..20000",
+    ];
+    for extra in [&[][..], &["--json"][..], &["--max-offset", "2"][..]] {
+        let mut old: Vec<&str> = q.to_vec();
+        old.push("--count");
+        old.extend_from_slice(extra);
+        let mut new: Vec<&str> = q.to_vec();
+        new.push("--count-matches");
+        new.extend_from_slice(extra);
+        let out = assert_same(&old, &new);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).contains("match") || stdout(&out).contains("\"count\""));
+    }
+    // Still refused with --shard, under either name.
+    for flag in ["--count", "--count-matches"] {
+        let mut v: Vec<&str> = q.to_vec();
+        v.extend_from_slice(&[flag, "--shard", "1/2"]);
+        assert_usage_error(&bitexact(&v), "--shard");
+    }
+    // Both names at once: one flag given twice.
+    let mut v: Vec<&str> = q.to_vec();
+    v.extend_from_slice(&["--count", "--count-matches"]);
+    assert_usage_error(&bitexact(&v), "--count-matches");
+}
+
+#[test]
+fn trace_report_old_spelling_prints_the_same() {
+    let (a, b) = (
+        repo_file("examples/movefleet.jsonl"),
+        repo_file("examples/movefleet-ours.jsonl"),
+    );
+    assert_same(
+        &["trace", "compare", &a, &b, "--report", "json"],
+        &["trace", "compare", &a, &b, "--json"],
+    );
+    assert_same(
+        &["trace", "compare", &a, &b, "--report", "md"],
+        &["trace", "compare", &a, &b],
+    );
+    for model in ["faithful", "double", "all"] {
+        assert_same(
+            &[
+                "trace",
+                "replay",
+                "movefleet",
+                &a,
+                "--model",
+                model,
+                "--report",
+                "json",
+            ],
+            &[
+                "trace",
+                "replay",
+                "movefleet",
+                &a,
+                "--model",
+                model,
+                "--json",
+            ],
+        );
+        assert_same(
+            &[
+                "trace",
+                "replay",
+                "movefleet",
+                &a,
+                "--model",
+                model,
+                "--report",
+                "md",
+            ],
+            &["trace", "replay", "movefleet", &a, "--model", model],
+        );
+    }
+    let json = stdout(&bitexact(&["trace", "compare", &a, &b, "--json"]));
+    assert!(json.starts_with("{\"records_a\":45"), "{json}");
+    // A --json and a --report that disagree, or agree: one spelling only.
+    for report in ["md", "json"] {
+        assert_usage_error(
+            &bitexact(&["trace", "compare", &a, &b, "--json", "--report", report]),
+            "--json",
+        );
+    }
+}
+
+#[test]
+fn engine_class_is_one_spelling_everywhere() {
+    // FAMILY:CLASS as an engine word is FAMILY --class CLASS.
+    let r4 = temp("front-door-r4.bin");
+    let r4 = r4.to_str().unwrap();
+    let r4b = temp("front-door-r4b.bin");
+    let r4b = r4b.to_str().unwrap();
+    let (a, b) = (
+        bitexact(&[
+            "state",
+            "save",
+            "westwood",
+            "--class",
+            "random4",
+            "--seed",
+            "0",
+            "--skip-words",
+            "1000",
+            "-o",
+            r4,
+        ]),
+        bitexact(&[
+            "state",
+            "save",
+            "westwood:random4",
+            "--seed",
+            "0",
+            "--skip-words",
+            "1000",
+            "-o",
+            r4b,
+        ]),
+    );
+    assert!(a.status.success() && b.status.success(), "{}", stderr(&b));
+    assert_eq!(stderr(&a).replace(r4, "F"), stderr(&b).replace(r4b, "F"));
+    assert_eq!(std::fs::read(r4).unwrap(), std::fs::read(r4b).unwrap());
+    assert_eq!(std::fs::read(r4).unwrap().len(), 2500);
+    for verb in [&["state", "identify"][..], &["state", "show"][..]] {
+        let mut old = verb.to_vec();
+        old.extend_from_slice(&["westwood", "--class", "random4", r4, "--json"]);
+        let mut new = verb.to_vec();
+        new.extend_from_slice(&["westwood:random4", r4, "--json"]);
+        assert!(assert_same(&old, &new).status.success());
+    }
+    assert_same(
+        &["state", "diff", "westwood", "--class", "random4", r4, r4b],
+        &["state", "diff", "westwood:random4", r4, r4b],
+    );
+    assert_same(
+        &[
+            "stream",
+            "westwood",
+            "--class",
+            "random3",
+            "--seed",
+            "9",
+            "--tap",
+            "ranged:1,6",
+        ],
+        &[
+            "stream",
+            "westwood:random3",
+            "--seed",
+            "9",
+            "--tap",
+            "ranged:1,6",
+        ],
+    );
+    let script = temp("front-door-ww-turn.txt");
+    std::fs::write(&script, "turn\nraw\nranged 1 6\nranged 1 6\nturn\ndouble\n").unwrap();
+    let script = script.to_str().unwrap();
+    let ledger = assert_same(
+        &[
+            "ledger", "westwood", "--class", "random", "--seed", "9", script,
+        ],
+        &["ledger", "westwood:random", "--seed", "9", script],
+    );
+    assert!(ledger.status.success(), "{}", stderr(&ledger));
+    assert_same(
+        &[
+            "recover",
+            "westwood",
+            "--class",
+            "random",
+            "--tap",
+            "ranged:1,6",
+            "--values",
+            "3,5,1,6",
+            "--seed-range",
+            "0..5000",
+        ],
+        &[
+            "recover",
+            "westwood:random",
+            "--tap",
+            "ranged:1,6",
+            "--values",
+            "3,5,1,6",
+            "--seed-range",
+            "0..5000",
+        ],
+    );
+    // An unknown class is clap's one line naming the classes; a class twice
+    // is refused; a word that is no family is left alone.
+    assert_usage_error(
+        &bitexact(&["stream", "westwood:random9", "--seed", "1"]),
+        "random4",
+    );
+    assert_usage_error(
+        &bitexact(&[
+            "stream",
+            "westwood:random4",
+            "--class",
+            "random2",
+            "--seed",
+            "1",
+        ]),
+        "--class",
+    );
+    assert_usage_error(&bitexact(&["stream", "sots:x", "--seed", "1"]), "sots:x");
+    assert_usage_error(
+        &bitexact(&["stream", "westwood:", "--seed", "1"]),
+        "westwood:",
+    );
+    // A file named like one is a file, not an engine.
+    let o = bitexact(&["state", "identify", "sots", "westwood:random4"]);
+    assert_usage_error(&o, "cannot read 'westwood:random4'");
+}
+
+#[test]
+fn state_find_takes_class_as_the_engine_commands_do() {
+    let dump = repo_file("examples/find/dump.bin");
+    let colon = [
+        "state",
+        "find",
+        &dump,
+        "--engine",
+        "westwood:random4",
+        "--json",
+    ];
+    assert_same(
+        &colon,
+        &[
+            "state", "find", &dump, "--engine", "westwood", "--class", "random4", "--json",
+        ],
+    );
+    // Only westwood has a random4: --class alone names it.
+    assert_same(
+        &colon,
+        &["state", "find", &dump, "--class", "random4", "--json"],
+    );
+    // The class goes to the engines that have it, not to the others.
+    let two = bitexact(&[
+        "-q", "state", "find", &dump, "--engine", "dotnet", "--engine", "westwood", "--class",
+        "random2",
+    ]);
+    assert!(two.status.success(), "{}", stderr(&two));
+    let lines = stdout(&two);
+    assert!(lines.contains("dotnet: seed 99"), "{lines}");
+    assert!(lines.contains("westwood (ra2 layout): seed 7"), "{lines}");
+    let all = bitexact(&[
+        "state",
+        "find",
+        &dump,
+        "--engine",
+        "dotnet",
+        "--engine",
+        "westwood:random2",
+    ]);
+    assert_eq!(stdout(&two), stdout(&all));
+    // Refusals, one line each, naming what is wrong.
+    assert_usage_error(
+        &bitexact(&["state", "find", &dump, "--class", "random9"]),
+        "no engine has a class 'random9'",
+    );
+    assert_usage_error(
+        &bitexact(&[
+            "state", "find", &dump, "--engine", "sots", "--class", "random4",
+        ]),
+        "--engine westwood --class random4",
+    );
+    assert_usage_error(
+        &bitexact(&[
+            "state",
+            "find",
+            &dump,
+            "--engine",
+            "westwood:random2",
+            "--class",
+            "random4",
+        ]),
+        "two classes",
+    );
+    assert_usage_error(
+        &bitexact(&["state", "find", &dump, "--class", "random3"]),
+        "--class random3: not looked for",
+    );
+}
+
+#[test]
+fn old_spellings_are_hidden_and_new_ones_shown() {
+    let help = |args: &[&str]| stdout(&bitexact(args));
+    let stream = help(&["stream", "sots", "--help"]);
+    for shown in ["--skip-calls <", "--hex", "--json", "--count <"] {
+        assert!(
+            stream.contains(shown),
+            "stream help lacks {shown}:\n{stream}"
+        );
+    }
+    for hidden in ["--format", "--skip <"] {
+        assert!(
+            !stream.contains(hidden),
+            "stream help shows {hidden}:\n{stream}"
+        );
+    }
+    let recover = help(&["recover", "sots", "--help"]);
+    assert!(recover.contains("--count-matches"), "{recover}");
+    assert!(!recover.contains("--count "), "{recover}");
+    assert!(!recover.contains("--count\n"), "{recover}");
+    assert!(!recover.contains("With --count,"), "{recover}");
+    for sub in ["compare", "replay"] {
+        let trace = help(&["trace", sub, "--help"]);
+        assert!(trace.contains("--json"), "{trace}");
+        assert!(!trace.contains("--report"), "{trace}");
+    }
+    let find = help(&["state", "find", "--help"]);
+    assert!(find.contains("--class <CLASS>"), "{find}");
+    // Completions offer the new spellings (clap_complete offers hidden
+    // arguments too, so the old ones may also complete).
+    let bash = help(&["completions", "bash"]);
+    assert!(bash.contains("--skip-calls") && bash.contains("--count-matches"));
+}
