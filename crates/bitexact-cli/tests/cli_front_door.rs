@@ -504,3 +504,41 @@ fn old_spellings_are_hidden_and_new_ones_shown() {
     let bash = help(&["completions", "bash"]);
     assert!(bash.contains("--skip-calls") && bash.contains("--count-matches"));
 }
+
+// ---------------------------------------------------------------------
+// 2. int:N is 0..=N, and --help says so.
+
+#[test]
+fn help_says_int_n_includes_n_and_the_stream_bears_it_out() {
+    for (args, form) in [
+        (&["stream", "sots", "--help"][..], "int:N"),
+        (&["recover", "sots", "--help"][..], "int:N"),
+        (&["ledger", "sots", "--help"][..], "int N"),
+    ] {
+        let help = stdout(&bitexact(args));
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{form} ")))
+            .unwrap_or_else(|| panic!("{args:?} lists no {form} line:\n{help}"));
+        assert!(line.contains("0..=N, N included"), "{args:?}: {line}");
+    }
+    // What the help promises: int:99 gives 0 and 99 and nothing above, so a
+    // 0-99 roll is int:99 (int:100 also gives 100).
+    let values = |n: &str| -> Vec<u32> {
+        let o = bitexact(&[
+            "stream",
+            "sots",
+            "--seed",
+            "3",
+            "--tap",
+            &format!("int:{n}"),
+            "--count",
+            "5000",
+        ]);
+        stdout(&o).lines().map(|l| l.parse().unwrap()).collect()
+    };
+    let v99 = values("99");
+    assert_eq!(v99.iter().min(), Some(&0));
+    assert_eq!(v99.iter().max(), Some(&99));
+    assert_eq!(values("100").iter().max(), Some(&100));
+}
