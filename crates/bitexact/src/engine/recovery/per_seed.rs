@@ -85,7 +85,7 @@ impl<E: Engine> PerSeed<E> {
                 value_like(kind, v.trim()).map_err(|error| QueryError::Value { index, error })
             })
             .collect::<Result<Vec<Value>, QueryError>>()?;
-        if values.iter().any(|v| *v == Value::Unmodelled) {
+        if values.contains(&Value::Unmodelled) {
             return Err(QueryError::NotThisTap {
                 tap: spec.name,
                 why: "its values are not modelled",
