@@ -119,6 +119,18 @@ macro_rules! summary {
     };
 }
 
+/// A summary line said at once, not held (see [`say!`]): what is worth
+/// knowing before work that takes a while starts (a search's chance
+/// estimate). The lines held so far go first; flush stdout before.
+/// `--quiet` silences it.
+pub fn summary_now(line: &str) {
+    if quiet() {
+        return;
+    }
+    release();
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
 /// Whether `stdin` (`-`) was read already: it can be read only once.
 static STDIN_TAKEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 

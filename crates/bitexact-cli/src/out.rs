@@ -21,7 +21,7 @@ pub fn float_dec(x: impl std::fmt::Debug) -> String {
 }
 
 /// The value in decimal (floats in shortest round-trip form).
-fn dec(v: Value) -> String {
+pub fn dec(v: Value) -> String {
     match v {
         Value::U32(v) => v.to_string(),
         Value::I32(v) => v.to_string(),

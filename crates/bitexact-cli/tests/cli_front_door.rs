@@ -542,3 +542,403 @@ fn help_says_int_n_includes_n_and_the_stream_bears_it_out() {
     assert_eq!(v99.iter().max(), Some(&99));
     assert_eq!(values("100").iter().max(), Some(&100));
 }
+
+// ---------------------------------------------------------------------
+// 3. The chance estimate before the search; what tells two hits apart.
+
+/// stdout and stderr of `bitexact ARGS` through one pipe, as a terminal
+/// shows them.
+fn one_pipe(args: &[&str]) -> String {
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{}' {} 2>&1",
+            env!("CARGO_BIN_EXE_bitexact"),
+            quoted.join(" ")
+        ))
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn the_chance_estimate_is_said_before_any_hit() {
+    let shown = one_pipe(&[
+        "recover",
+        "westwood",
+        "--tap",
+        "ranged:1,6",
+        "--values",
+        "3,5,1",
+        "--seed-range",
+        "0..3000",
+    ]);
+    let lines: Vec<&str> = shown.lines().collect();
+    let estimate = lines
+        .iter()
+        .position(|l| l.contains("match by chance alone"))
+        .unwrap_or_else(|| panic!("no estimate:\n{shown}"));
+    let first_hit = lines.iter().position(|l| l.starts_with("seed ")).unwrap();
+    assert_eq!(estimate, 0, "{shown}");
+    assert!(estimate < first_hit, "{shown}");
+    assert_eq!(
+        lines[0],
+        "about 14 of these seeds match by chance alone (each value is 1 of 6 outcomes): 2 more \
+         values would leave about one"
+    );
+    // Said once, under the shard's label for a shard; silenced by -q.
+    assert_eq!(shown.matches("by chance").count(), 1, "{shown}");
+    let shard = one_pipe(&[
+        "recover",
+        "westwood",
+        "--tap",
+        "ranged:1,6",
+        "--values",
+        "3,5,1",
+        "--seed-range",
+        "0..3000",
+        "--shard",
+        "1/2",
+        "--json",
+    ]);
+    assert!(
+        shard.starts_with("shard 1/2 (seeds 0..1500): about 7 of these seeds match by chance"),
+        "{shard}"
+    );
+    let quiet = one_pipe(&[
+        "-q",
+        "recover",
+        "westwood",
+        "--tap",
+        "ranged:1,6",
+        "--values",
+        "3,5,1",
+        "--seed-range",
+        "0..3000",
+    ]);
+    assert!(!quiet.contains("by chance"), "{quiet}");
+}
+
+#[test]
+fn the_chance_estimate_is_said_while_the_search_still_runs() {
+    use std::io::BufRead;
+    // A coin flip over all 2^32 seeds, counted: a search of many seconds,
+    // whose first stderr line must be the estimate, said while it runs.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bitexact"))
+        .args([
+            "recover",
+            "sots",
+            "--tap",
+            "int:1",
+            "--values",
+            "1",
+            "--count-matches",
+            "--threads",
+            "1",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        first.starts_with("about 2.15 billion of these seeds match by chance alone"),
+        "{first}"
+    );
+    assert!(
+        running,
+        "the search of 2^32 seeds had ended before the estimate was read"
+    );
+}
+
+/// The line of `recover ARGS`'s stderr that says what tells its two hits
+/// apart.
+fn tell_apart_note(args: &[&str]) -> String {
+    let out = bitexact(args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    err.lines()
+        .find(|l| l.contains("tells them apart"))
+        .unwrap_or_else(|| panic!("no note in {err}"))
+        .to_string()
+}
+
+fn westwood_d6(seed: u64, count: usize) -> Vec<String> {
+    let o = bitexact(&[
+        "stream",
+        "westwood",
+        "--seed",
+        &seed.to_string(),
+        "--tap",
+        "ranged:1,6",
+        "--count",
+        &count.to_string(),
+    ]);
+    stdout(&o).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn the_value_that_tells_two_hits_apart_is_where_their_streams_part() {
+    // Pairs of hits of three dice: parting at the next value, and later.
+    let dice = ["3", "5", "1"];
+    for (a, b) in [(360u64, 613u64), (1860, 1889), (5159, 5617)] {
+        let range = format!("{a}..={b}");
+        let note = tell_apart_note(&[
+            "recover",
+            "westwood",
+            "--tap",
+            "ranged:1,6",
+            "--values",
+            "3,5,1",
+            "--seed-range",
+            &range,
+        ]);
+        let (sa, sb) = (westwood_d6(a, 40), westwood_d6(b, 40));
+        assert_eq!(sa[..3], dice, "seed {a}");
+        assert_eq!(sb[..3], dice, "seed {b}");
+        let at = sa
+            .iter()
+            .zip(&sb)
+            .position(|(x, y)| x != y)
+            .expect("they part")
+            + 1;
+        let want = if at == 4 {
+            format!(
+                "seeds {a} and {b} both give these 3 values; one more value tells them apart: the \
+                 next call gives {} for seed {a}, {} for seed {b}",
+                sa[3], sb[3]
+            )
+        } else {
+            let suffix = match at {
+                1 => "st",
+                2 => "nd",
+                3 => "rd",
+                _ => "th",
+            };
+            format!(
+                "seeds {a} and {b} both give these 3 values and the next {} too; the {at}{suffix} \
+                 value from the first given tells them apart: {} for seed {a}, {} for seed {b}",
+                at - 4,
+                sa[at - 1],
+                sb[at - 1]
+            )
+        };
+        assert_eq!(note, want);
+    }
+    // One seed at two offsets of a tap that rejects draws: from either
+    // offset the calls are the same, and the note says no value parts them.
+    let note = tell_apart_note(&[
+        "recover",
+        "westwood",
+        "--tap",
+        "ranged:1,6",
+        "--values",
+        "3,5,1,6,2",
+        "--seed-range",
+        "14835..=14835",
+        "--max-offset",
+        "5",
+    ]);
+    assert_eq!(
+        note,
+        "seed 14835 at offsets 0 and 1 both give these 5 values and the next 100000 too: no value \
+         within the first 100005 tells them apart"
+    );
+    // Random4Class's seed 0 is seed 4375: one stream, said so by replay.
+    let values = stdout(&bitexact(&[
+        "stream",
+        "westwood:random4",
+        "--seed",
+        "0",
+        "--skip-calls",
+        "5000",
+        "--count",
+        "624",
+    ]))
+    .lines()
+    .collect::<Vec<_>>()
+    .join(",");
+    let note = tell_apart_note(&["recover", "westwood:random4", "--values", &values]);
+    assert!(
+        note.starts_with("seeds 0 and 4375 both give these 624 values and the next 100000 too"),
+        "{note}"
+    );
+}
+
+#[test]
+fn no_tell_apart_note_unless_exactly_two_hits_of_a_whole_search() {
+    let base = [
+        "recover",
+        "westwood",
+        "--tap",
+        "ranged:1,6",
+        "--values",
+        "3,5,1",
+    ];
+    for extra in [
+        &["--seed-range", "0..700", "--max-hits", "2"][..], // stopped at two
+        &["--seed-range", "0..900"][..],                    // three hits
+        &["--seed-range", "360..=360"][..],                 // one hit
+        &["--seed-range", "0..700", "--count-matches"][..], // counted
+        &["--seed-range", "0..700", "--shard", "1/1", "--json"][..], // a shard
+    ] {
+        let mut v = base.to_vec();
+        v.extend_from_slice(extra);
+        let o = bitexact(&v);
+        assert!(o.status.success(), "{v:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(!err.contains("tells them apart"), "{v:?}: {err}");
+    }
+}
+
+// ---------------------------------------------------------------------
+// 5. A merge says what the unsharded run says.
+
+/// `recover ARGS` run whole and as `n` shards merged: the two outputs, the
+/// search's timing lines left out (the merge has none; a shard's are its
+/// own).
+fn whole_and_merged(args: &[&str], n: u32) -> (String, String) {
+    let whole: Vec<String> = one_pipe(args)
+        .lines()
+        .filter(|l| !l.starts_with("searched "))
+        .map(str::to_string)
+        .collect();
+    let dir = temp(&format!(
+        "front-door-shards-{n}-{}",
+        args.join("_").replace(['/', ':', ','], "-")
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for k in 1..=n {
+        let mut v = args.to_vec();
+        let shard = format!("{k}/{n}");
+        v.extend_from_slice(&["--shard", &shard, "--json", "-q"]);
+        let o = bitexact(&v);
+        assert!(o.status.success(), "{v:?}: {}", stderr(&o));
+        let f = dir.join(format!("shard-{k}.json"));
+        std::fs::write(&f, &o.stdout).unwrap();
+        files.push(f.to_str().unwrap().to_string());
+    }
+    let mut merge = vec!["merge"];
+    merge.extend(files.iter().map(String::as_str));
+    let merged: Vec<String> = one_pipe(&merge)
+        .lines()
+        .filter(|l| !l.starts_with("merged "))
+        .map(str::to_string)
+        .collect();
+    (whole.join("\n"), merged.join("\n"))
+}
+
+#[test]
+fn merge_keeps_the_by_chance_line_of_the_unsharded_run() {
+    for args in [
+        // Many hits: the estimate, then the hits.
+        &[
+            "recover",
+            "westwood",
+            "--tap",
+            "ranged:1,6",
+            "--values",
+            "3,5,1",
+            "--seed-range",
+            "0..3000",
+        ][..],
+        // Offsets, and a float tap under pc24.
+        &[
+            "recover",
+            "westwood",
+            "--tap",
+            "ranged:1,6",
+            "--values",
+            "3,5",
+            "--seed-range",
+            "0..500",
+            "--max-offset",
+            "2",
+        ][..],
+        &[
+            "recover",
+            "sots",
+            "--tap",
+            "int:1",
+            "--values",
+            "1,0,1",
+            "--seed-range",
+            "100..300",
+            "--precision",
+            "pc24",
+        ][..],
+        // Two hits: the estimate and what tells them apart.
+        &[
+            "recover",
+            "westwood",
+            "--tap",
+            "ranged:1,6",
+            "--values",
+            "3,5,1",
+            "--seed-range",
+            "0..700",
+        ][..],
+        // A class of westwood, written both ways.
+        &[
+            "recover",
+            "westwood:random4",
+            "--tap",
+            "ranged:1,6",
+            "--values",
+            "3,5",
+            "--seed-range",
+            "0..400",
+        ][..],
+    ] {
+        for n in [1, 3, 8] {
+            let (whole, merged) = whole_and_merged(args, n);
+            assert!(whole.contains("match by chance alone"), "{args:?}: {whole}");
+            assert_eq!(merged, whole, "{args:?} in {n} shards");
+        }
+    }
+    let (whole, merged) = whole_and_merged(
+        &[
+            "recover",
+            "westwood",
+            "--tap",
+            "ranged:1,6",
+            "--values",
+            "3,5,1",
+            "--seed-range",
+            "0..700",
+        ],
+        4,
+    );
+    assert!(
+        whole.ends_with(
+            "one more value tells them apart: the next call gives 1 for seed 360, 2 for seed 613"
+        ),
+        "{whole}"
+    );
+    assert_eq!(merged, whole);
+    // No estimate where the unsharded run has none (Generals' first draws
+    // are linear in the seed: no chance estimate).
+    let (whole, merged) = whole_and_merged(
+        &[
+            "recover",
+            "generals",
+            "--tap",
+            "value:1,6",
+            "--values",
+            "6,5,3",
+            "--seed-range",
+            "0..200",
+        ],
+        2,
+    );
+    assert!(!whole.contains("by chance"), "{whole}");
+    assert_eq!(merged, whole);
+}

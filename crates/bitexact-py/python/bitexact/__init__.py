@@ -15,7 +15,9 @@ the x87 unit, the engines' golden vectors). Submodules:
 
 :func:`stream` and :func:`recover` speak the CLI's tap vocabulary for every
 engine (:func:`recover` returns :class:`Hits`, a list that says whether the
-search was complete and where it stopped); :func:`scan` finds generator sites in a PE / ELF x86 image;
+search was complete and where it stopped, and warns with
+:class:`ChanceWarning` before a search whose values are too few to pin one
+seed); :func:`scan` finds generator sites in a PE / ELF x86 image;
 :func:`sync` checks a game's desync log against a seed or a second log. Bad
 input raises :class:`Error`, a :class:`ValueError`.
 """
@@ -25,7 +27,7 @@ import os as _os
 from typing import Any, Dict, Iterable, Optional, Union
 
 from ._bitexact import Error, __version__, recover, stream, _scan_json, _state_find_json, _sync_json
-from ._hits import Hits
+from ._hits import ChanceWarning, Hits
 from . import dotnet, generals, laige, openra, sots, westwood
 
 
@@ -153,6 +155,7 @@ def state_find(
 
 
 __all__ = [
+    "ChanceWarning",
     "Error",
     "Hits",
     "__version__",

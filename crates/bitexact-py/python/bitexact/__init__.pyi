@@ -4,7 +4,7 @@ from typing import Any, Iterable, Literal, Optional, Tuple, Union, overload
 import numpy as np
 import numpy.typing as npt
 
-from ._hits import Hits as Hits
+from ._hits import ChanceWarning as ChanceWarning, Hits as Hits
 from . import dotnet as dotnet
 from . import generals as generals
 from . import laige as laige
@@ -59,7 +59,10 @@ def recover(
     max_hits: Optional[int] = None,
     threads: Optional[int] = None,
 ) -> Hits:
-    """Ctrl-C raises KeyboardInterrupt with .hits (a Hits) and .stopped_at."""
+    """Ctrl-C raises KeyboardInterrupt with .hits (a Hits) and .stopped_at.
+
+    Before the search, warns with ChanceWarning when more than one seed of
+    the range is expected to match by chance (Hits.expected_by_chance)."""
 def state_find(
     data: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
     engines: Union[str, Iterable[str], None] = None,
