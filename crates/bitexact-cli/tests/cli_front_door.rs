@@ -942,3 +942,98 @@ fn merge_keeps_the_by_chance_line_of_the_unsharded_run() {
     assert!(!whole.contains("by chance"), "{whole}");
     assert_eq!(merged, whole);
 }
+
+// ---------------------------------------------------------------------
+// 4. A whole save given to state identify: where to look instead.
+
+#[test]
+fn a_whole_save_is_refused_with_the_way_to_its_states() {
+    let dump = repo_file("examples/find/dump.bin");
+    let o = bitexact(&["state", "identify", "westwood", &dump]);
+    assert_usage_error(&o, "longer than any westwood state");
+    let err = stderr(&o);
+    assert!(err.contains("--offset N"), "{err}");
+    // Follow the advice as written: the state find command it names, then
+    // --offset at the offset it prints.
+    let named = err.split('`').nth(1).expect("a command in backticks");
+    assert_eq!(named, format!("bitexact state find '{dump}'"));
+    let found = bitexact(&["state", "find", &dump, "--engine", "westwood"]);
+    let line = stdout(&found)
+        .lines()
+        .find(|l| l.contains("westwood (ra2 layout)"))
+        .map(str::to_string)
+        .unwrap_or_else(|| panic!("{}", stdout(&found)));
+    let at = line.strip_prefix("at ").unwrap().split(' ').next().unwrap();
+    let id = bitexact(&[
+        "state", "identify", "westwood", &dump, "--offset", at, "--layout", "ra2",
+    ]);
+    assert!(id.status.success(), "{}", stderr(&id));
+    assert!(stdout(&id).starts_with("seed: 7\n"), "{}", stdout(&id));
+}
+
+#[test]
+fn every_engine_refuses_a_long_file_in_one_line_with_the_right_advice() {
+    let big = temp("front-door-big.sav");
+    std::fs::write(&big, vec![0x5au8; 1 << 20]).unwrap();
+    let big = big.to_str().unwrap();
+    // (engine, findable by state find)
+    for (engine, findable) in [
+        ("sots", true),
+        ("westwood", true),
+        ("westwood:random4", true),
+        ("dotnet", true),
+        ("laige", false),
+        ("generals", false),
+    ] {
+        for verb in ["identify", "show"] {
+            let o = bitexact(&["state", verb, engine, big]);
+            assert_usage_error(&o, "--offset N reads the state at byte N");
+            let err = stderr(&o);
+            assert!(err.contains("a whole save or memory dump?"), "{err}");
+            assert_eq!(
+                err.contains("`bitexact state find"),
+                findable,
+                "{engine}: {err}"
+            );
+            if !findable {
+                assert!(err.contains("state find cannot look for these"), "{err}");
+            }
+        }
+        // diff has no --offset: cutting the state out is the way.
+        let o = bitexact(&["state", "diff", engine, big, big]);
+        assert_usage_error(&o, "cut the state out");
+        assert!(!stderr(&o).contains("--offset"), "{}", stderr(&o));
+    }
+    // Endless input is not read for ever; stdin is named as such.
+    assert_usage_error(
+        &bitexact(&["state", "identify", "sots", "/dev/zero"]),
+        "is over 2503 bytes, longer than any sots state",
+    );
+    let o = with_stdin_bytes(&["state", "identify", "sots", "-"], &vec![0u8; 3000]);
+    assert_usage_error(&o, "`bitexact state find -`");
+    // Longer than this class's states, shorter than the family's longest:
+    // the engine's length error, then the advice.
+    let mid = temp("front-door-2000.bin");
+    std::fs::write(&mid, vec![1u8; 2000]).unwrap();
+    let o = bitexact(&["state", "identify", "westwood", mid.to_str().unwrap()]);
+    assert_usage_error(
+        &o,
+        "2000 bytes: neither a TS (1008) nor an RA2/YR (1012) randomizer; a whole save",
+    );
+    // Shorter than a state, or a sibling's length: no such advice.
+    for (engine, len, says) in [
+        ("sots", 100, "100 bytes"),
+        ("westwood", 2500, "--class random4"),
+    ] {
+        let f = temp(&format!("front-door-{engine}-{len}.bin"));
+        std::fs::write(&f, vec![1u8; len]).unwrap();
+        let o = bitexact(&["state", "identify", engine, f.to_str().unwrap()]);
+        assert_usage_error(&o, says);
+        assert!(!stderr(&o).contains("whole save"), "{}", stderr(&o));
+    }
+    // With --offset past the end, the offset's own error.
+    assert_usage_error(
+        &bitexact(&["state", "identify", "sots", big, "--offset", "2000000"]),
+        "no 2500-byte state at offset 2000000",
+    );
+}
