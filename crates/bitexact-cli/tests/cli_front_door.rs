@@ -1037,3 +1037,132 @@ fn every_engine_refuses_a_long_file_in_one_line_with_the_right_advice() {
         "no 2500-byte state at offset 2000000",
     );
 }
+
+#[test]
+fn the_top_level_help_names_state_find_and_two_log_sync() {
+    for flag in ["--help", "-h"] {
+        let help = stdout(&bitexact(&[flag]));
+        assert!(
+            help.contains("state find") || help.contains("find)"),
+            "{flag}: {help}"
+        );
+        assert!(
+            help.contains("two logs") || help.contains("two players' logs"),
+            "{flag}: {help}"
+        );
+    }
+    let help = stdout(&bitexact(&["--help"]));
+    let examples: Vec<&str> = help
+        .split("Examples:\n")
+        .nth(1)
+        .expect("an Examples: section")
+        .lines()
+        .map(|l| l.trim())
+        .filter(|l| l.starts_with("bitexact "))
+        .collect();
+    assert!(
+        examples
+            .iter()
+            .any(|l| l.starts_with("bitexact state find ")),
+        "{help}"
+    );
+    assert!(
+        examples
+            .iter()
+            .any(|l| l.starts_with("bitexact sync ") && l.matches("examples/sync/").count() == 2),
+        "{help}"
+    );
+    // Every example runs as written from a clone (its files under examples/,
+    // the state file the save example writes): no usage error.
+    let dir = temp("front-door-examples");
+    std::fs::create_dir_all(&dir).unwrap();
+    let link = dir.join("examples");
+    if !link.exists() {
+        std::os::unix::fs::symlink(repo_file("examples"), &link).unwrap();
+    }
+    for line in examples {
+        let words: Vec<&str> = line
+            .split("  #")
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .skip(1)
+            .collect();
+        if words.iter().any(|w| w.ends_with(".exe")) {
+            continue; // a game's binary, not in the repository
+        }
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_bitexact"))
+            .args(&words)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_ne!(o.status.code(), Some(2), "`{line}`: {}", stderr(&o));
+    }
+}
+
+/// The Markdown pages a user reads: the READMEs, the contributor guide,
+/// docs/ and every README under examples/ and crates/.
+fn user_pages() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            let name = e.file_name().to_string_lossy().into_owned();
+            if p.is_dir() {
+                if name != "target" && !name.starts_with('.') {
+                    walk(&p, out);
+                }
+            } else if name.ends_with(".md")
+                && (name.starts_with("README") || p.starts_with(repo_file("docs")))
+            {
+                out.push(p);
+            }
+        }
+    }
+    let mut pages = vec![
+        std::path::PathBuf::from(repo_file("README.md")),
+        std::path::PathBuf::from(repo_file("CONTRIBUTING.md")),
+    ];
+    for d in ["docs", "examples", "crates"] {
+        walk(std::path::Path::new(&repo_file(d)), &mut pages);
+    }
+    pages
+}
+
+#[test]
+fn the_pages_show_no_machine_paths_and_install_locked() {
+    let pages = user_pages();
+    assert!(
+        pages.iter().any(|p| p.ends_with("examples/c/README.md")),
+        "{pages:?}"
+    );
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            for machine in ["/work/", "/root/", "/home/"] {
+                // A user's home is shown only as the example user's.
+                let shown = line.replace("/home/ada/", "");
+                assert!(
+                    !shown.contains(machine),
+                    "{}:{}: a machine path: {line}",
+                    page.display(),
+                    n + 1
+                );
+            }
+            if let Some(at) = line.find("cargo install ") {
+                assert!(
+                    line[at..].starts_with("cargo install --locked"),
+                    "{}:{}: install without --locked: {line}",
+                    page.display(),
+                    n + 1
+                );
+            }
+        }
+    }
+    // The README says what the tests cost on disk, beside the test command.
+    let readme = std::fs::read_to_string(repo_file("README.md")).unwrap();
+    let at = readme
+        .find("cargo test --workspace --all-features\n")
+        .unwrap();
+    let near = &readme[at..at + 1200];
+    assert!(near.contains(" GB of `target/`"), "{near}");
+}

@@ -439,20 +439,19 @@ pub fn expand_games(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
 /// that verb takes `--class` (clap then checks the class). Other words are
 /// left alone.
 pub fn expand_classes(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
-    const VERBS: [(&str, Option<Verb>); 8] = [
-        ("stream", Some(Verb::Stream)),
-        ("ledger", Some(Verb::Ledger)),
-        ("recover", Some(Verb::Recover)),
-        ("save", Some(Verb::Save)),
-        ("identify", Some(Verb::Identify)),
-        ("diff", Some(Verb::Diff)),
-        ("show", Some(Verb::Show)),
-        ("convert", Some(Verb::Convert)),
+    const VERBS: [(&str, Verb); 8] = [
+        ("stream", Verb::Stream),
+        ("ledger", Verb::Ledger),
+        ("recover", Verb::Recover),
+        ("save", Verb::Save),
+        ("identify", Verb::Identify),
+        ("diff", Verb::Diff),
+        ("show", Verb::Show),
+        ("convert", Verb::Convert),
     ];
     let split = |i: usize| -> Option<(&'static str, String)> {
         let prev = args[i - 1].to_str()?;
-        let (_, verb) = VERBS.iter().find(|(v, _)| *v == prev)?;
-        let verb = (*verb)?;
+        let &(_, verb) = VERBS.iter().find(|(v, _)| *v == prev)?;
         if verb.is_state() != (i >= 2 && args[i - 2] == "state") {
             return None;
         }

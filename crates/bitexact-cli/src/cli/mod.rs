@@ -22,13 +22,15 @@ pub use engines::{
     name = "bitexact",
     version,
     term_width = 0,
-    about = "Bit-exact game-engine RNGs and x87 floats: stream, state, ledger, recover, trace, sync, merge, scan, sots, selftest",
+    about = "Bit-exact game-engine RNGs and x87 floats: stream, state (save, identify, find), ledger, recover, trace, sync (a log and its seed, or two logs), merge, scan, sots, selftest",
     long_about = "Bit-exact game-engine RNGs and x87 float arithmetic.\n\n\
         Dump a generator's stream through any of its taps (stream), save and identify generator \
-        states: find the seed and the words drawn since seeding from a save's bytes (state), \
+        states: find the seed and the words drawn since seeding from a state's bytes (state \
+        identify), and every state in a whole save or memory dump (state find), \
         count the words a turn spends (ledger), find the seeds that produce observed values \
         (recover), compare traces to the last bit and replay recorded calls (trace), check a \
-        game's own desync logs against a seed or each other (sync), put a sharded search's \
+        game's own desync log against its seed, or two players' logs against each other to find \
+        where they part (sync FORMAT LOG [LOG2]), put a sharded search's \
         answers together (merge), find every generator site in a game binary (scan), run Sword of the Stars' Vec3 and MoveFleet math (sots), and \
         run every known-answer vector (selftest).\n\n\
         Numbers are decimal or 0x hex. Exit codes: 0 success, 1 checked and found \
@@ -42,10 +44,12 @@ pub use engines::{
         bitexact stream sots --seed 1 --tap frange:0,100 --precision pc24 --json\n  \
         bitexact state save sots --seed 5489 --skip-words 1418 -o rng.bin\n  \
         bitexact state identify sots rng.bin\n  \
+        bitexact state find examples/find/dump.bin          # every state in a save or dump\n  \
         bitexact ledger sots --seed 5489 examples/turn.txt\n  \
         bitexact recover sots --values 3499211612,581869302 --seed-range 0..10000\n  \
         bitexact trace compare examples/movefleet.jsonl examples/movefleet-ours.jsonl\n  \
         bitexact sync generals examples/sync/generals-debug.txt\n  \
+        bitexact sync phobos examples/sync/SYNC0.TXT examples/sync/SYNC1.TXT   # two players' logs\n  \
         bitexact scan game.exe\n  \
         bitexact selftest"
 )]
@@ -68,7 +72,7 @@ pub enum Command {
     /// Print a generator's stream through one of its taps
     #[command(subcommand)]
     Stream(StreamArgs),
-    /// Save, identify or compare generator state files
+    /// Save, identify or compare generator state files; find every state in a whole save or dump (state find)
     #[command(subcommand)]
     State(StateCommand),
     /// Count the words a script of calls spends, per entry point and per turn
@@ -80,7 +84,7 @@ pub enum Command {
     /// Compare traces to the last bit; replay recorded MoveFleet calls
     #[command(subcommand)]
     Trace(TraceCommand),
-    /// Check a game's desync report against a seed's stream
+    /// Check a game's desync log against its seed's stream, or two players' logs against each other
     #[command(subcommand)]
     Sync(SyncCommand),
     /// Put the --json answers of a search's --shard K/N runs together
