@@ -25,12 +25,12 @@ pub use engines::{
     about = "Bit-exact game-engine RNGs and x87 floats: stream, state (save, identify, find), ledger, recover, trace, sync (a log and its seed, or two logs), merge, scan, sots, selftest",
     long_about = "Bit-exact game-engine RNGs and x87 float arithmetic.\n\n\
         Dump a generator's stream through any of its taps (stream), save and identify generator \
-        states: find the seed and the words drawn since seeding from a state's bytes (state \
-        identify), and every state in a whole save or memory dump (state find), \
+        states: find the seed and the words drawn since seeding from a state's bytes, and with \
+        state find every state in a whole save or memory dump (state), \
         count the words a turn spends (ledger), find the seeds that produce observed values \
         (recover), compare traces to the last bit and replay recorded calls (trace), check a \
         game's own desync log against its seed, or two players' logs against each other to find \
-        where they part (sync FORMAT LOG [LOG2]), put a sharded search's \
+        where they part (sync), put a sharded search's \
         answers together (merge), find every generator site in a game binary (scan), run Sword of the Stars' Vec3 and MoveFleet math (sots), and \
         run every known-answer vector (selftest).\n\n\
         Numbers are decimal or 0x hex. Exit codes: 0 success, 1 checked and found \
