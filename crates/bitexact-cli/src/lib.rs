@@ -33,7 +33,7 @@ mod usage;
 pub use fail::{Failure, Outcome};
 pub use input::{input_name, is_std, open_input, read_limited};
 pub use names::NAMES;
-pub use say::{hold, quiet};
+pub use say::{hold, quiet, summary_now};
 
 use clap::Parser;
 use man::{man_command, man_page, manpages};
@@ -44,7 +44,8 @@ use usage::{help_path, missing_subcommand, values_hint};
 
 /// Parse the arguments, run the command, print, and return the exit code.
 pub fn main() -> ExitCode {
-    let args = cli::engines::expand_games(std::env::args_os().collect());
+    let args =
+        cli::engines::expand_games(cli::engines::expand_classes(std::env::args_os().collect()));
     let cli = match cli::Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {

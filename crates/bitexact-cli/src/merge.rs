@@ -240,6 +240,17 @@ fn merged_json(m: &Merged) -> Map<String, Json> {
 /// A recovery's shards: the hits as `recover` prints them; exit 1 when the
 /// whole range holds none, or when a shard did not finish.
 fn recovered(args: &MergeArgs, out: &mut impl Write, m: &Merged) -> Outcome {
+    // What the unsharded run would have said before its search: the chance
+    // estimate for the whole range (each shard's was for its part).
+    let asked = Asked::of(&m.query);
+    if let Some(a) = &asked {
+        let seeds = m.full.end - m.full.start;
+        if let Some(note) =
+            crate::recover::chance_note(a.id, a.tap(), a.values, seeds, a.max_offset)
+        {
+            crate::summary_now(&note);
+        }
+    }
     if args.json {
         writeln!(out, "{}", Json::Object(merged_json(m)))?;
     } else {
@@ -275,7 +286,72 @@ fn recovered(args: &MergeArgs, out: &mut impl Write, m: &Merged) -> Outcome {
         m.hits.len(),
         if m.hits.len() == 1 { "hit" } else { "hits" }
     );
+    // Two seeds in the whole range: what tells them apart, as the
+    // unsharded run says it.
+    if let (Some(a), [h1, h2]) = (&asked, &m.hits[..]) {
+        if let Some(note) =
+            crate::recover::tell_apart(a.id, a.tap(), &a.options, a.values, *h1, *h2)
+        {
+            crate::summary!("{note}");
+        }
+    }
     Ok(())
+}
+
+/// What a recovery's shards searched for, read back from their query
+/// (`recover westwood --class random2 --tap ranged:1,6 --values 3,5,1`, as
+/// `EngineArgs::query` writes it): enough to say the unsharded run's
+/// notes. `None` for a query it cannot read.
+struct Asked {
+    id: bitexact::engines::Id,
+    tap: Option<String>,
+    values: usize,
+    max_offset: u64,
+    options: bitexact::engine::Options,
+}
+
+impl Asked {
+    fn of(query: &str) -> Option<Asked> {
+        let mut parts = query.split(" --");
+        let mut head = parts.next()?.split_whitespace();
+        if head.next()? != "recover" {
+            return None;
+        }
+        let name = head.next()?;
+        let mut class = None;
+        let mut tap = None;
+        let mut values = None;
+        let mut max_offset = 0;
+        let mut options = bitexact::engine::Options::default();
+        for part in parts {
+            let (key, value) = part.split_once(' ')?;
+            match key {
+                "class" => class = Some(value),
+                "tap" => tap = Some(value.to_string()),
+                "values" => values = Some(value.split(',').count()),
+                "max-offset" => max_offset = value.parse().ok()?,
+                "precision" => {
+                    options.precision = match value {
+                        "pc53" => bitexact::x87::Precision::Pc53,
+                        "pc24" => bitexact::x87::Precision::Pc24,
+                        _ => return None,
+                    }
+                }
+                _ => {}
+            }
+        }
+        Some(Asked {
+            id: bitexact::engines::Id::find(name, class).ok()?,
+            tap,
+            values: values?,
+            max_offset,
+            options,
+        })
+    }
+
+    fn tap(&self) -> Option<&str> {
+        self.tap.as_deref()
+    }
 }
 
 /// An identification's shards: the first seed whose replay matched, as

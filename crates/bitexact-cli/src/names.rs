@@ -8,7 +8,7 @@ pub const NAMES: bitexact::params::ParamNames = bitexact::params::ParamNames {
     tap: "--tap",
     values: "--values",
     max_offset: "--max-offset",
-    skip: "--skip",
+    skip: "--skip-calls",
     threads: "--threads",
     max_hits: "--max-hits",
     class: |c| format!("--class {c}"),

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 pub use bitexact::engine::Value;
 
-/// `--format`.
+/// How `stream` prints: `--hex`, `--json` (or `--format`), else decimal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     /// One value per line: integers in decimal, floats in shortest round-trip form.
@@ -21,7 +21,7 @@ pub fn float_dec(x: impl std::fmt::Debug) -> String {
 }
 
 /// The value in decimal (floats in shortest round-trip form).
-fn dec(v: Value) -> String {
+pub fn dec(v: Value) -> String {
     match v {
         Value::U32(v) => v.to_string(),
         Value::I32(v) => v.to_string(),

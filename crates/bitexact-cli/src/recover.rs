@@ -18,7 +18,7 @@ use std::io::Write;
 /// The options of one recovery.
 struct Common {
     max_hits: usize,
-    /// `--count`: the hits counted, not printed.
+    /// `--count-matches`: the hits counted, not printed.
     count: bool,
     max_offset: Option<u64>,
     json: bool,
@@ -59,21 +59,13 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
         );
     }
     // Many seeds can give few values (three dice match about 20 million of
-    // 2^32): said before the hits, when more than one is expected.
+    // 2^32): said before the search starts, when more than one is expected.
     let offsets = c.max_offset.unwrap_or(0);
-    if let Some(e) =
-        bitexact::recover::expected(id, tap, values.len(), seeds.end - seeds.start, offsets)
-            .filter(|e| e.hits >= 1.5 && matches!(recovery, Recovery::Search(_)))
-    {
-        crate::summary!(
-            "about {} of these seeds match by chance alone (each value is 1 of {} outcomes{}): {} more \
-             value{} would leave about one",
-            people(e.hits),
-            people(e.outcomes),
-            if offsets > 0 { format!(", at {} offsets", offsets + 1) } else { String::new() },
-            e.more_values,
-            if e.more_values == 1 { "" } else { "s" }
-        );
+    if matches!(recovery, Recovery::Search(_)) {
+        if let Some(note) = chance_note(id, tap, values.len(), seeds.end - seeds.start, offsets) {
+            out.flush()?;
+            crate::summary_now(&format!("{}{note}", sharded.label()));
+        }
     }
     let label = format!("recover {}", info.name);
     let mut write_error = None;
@@ -97,7 +89,146 @@ pub fn run(RecoverArgs(args): &RecoverArgs, out: &mut impl Write) -> Outcome {
         Recovery::Search(_) => None,
     };
     let query = args.query(&["shard", "threads", "json", "max-hits", "seed-range"]);
-    report(&c, range, &sharded, &query, out, &found, space, none)
+    report(&c, range, &sharded, &query, out, &found, space, none)?;
+    // Two seeds left: the value that tells them apart, found by replaying
+    // both (a shard's two may not be the search's; the merge says it).
+    if let ([a, b], End::Complete, None, false) =
+        (&found.hits[..], found.end, sharded.shard, c.count)
+    {
+        if let Some(note) = tell_apart(id, tap, &args.options(), values.len(), *a, *b) {
+            crate::summary!("{note}");
+        }
+    }
+    Ok(())
+}
+
+/// The chance estimate of a search of `seeds` seeds at offsets
+/// `0..=max_offset` for `values` values of `tap`, when more than one seed
+/// is expected to match by chance ([`bitexact::recover::expected`]).
+pub fn chance_note(
+    id: bitexact::engines::Id,
+    tap: Option<&str>,
+    values: usize,
+    seeds: u64,
+    max_offset: u64,
+) -> Option<String> {
+    bitexact::recover::expected(id, tap, values, seeds, max_offset)
+        .filter(|e| e.is_many())
+        .map(|e| e.sentence(max_offset))
+}
+
+/// Calls compared after the values given, looking for one that tells two
+/// hits apart.
+pub const TELL_APART_CALLS: u64 = 100_000;
+
+/// Which value tells the hits `a` and `b` apart, found by replaying both
+/// streams through `tap` from their offsets: the first call after the
+/// `given` values where they differ (within [`TELL_APART_CALLS`]), or that
+/// none does that far. `None` when a stream cannot be opened, or the two
+/// do not both give the values (never for a search's hits).
+pub fn tell_apart(
+    id: bitexact::engines::Id,
+    tap: Option<&str>,
+    options: &bitexact::engine::Options,
+    given: usize,
+    a: Hit,
+    b: Hit,
+) -> Option<String> {
+    use bitexact::stream::Stream;
+    let open = |h: Hit| -> Option<Stream> {
+        let mut s = Stream::new(id, h.seed, tap, options).ok()?;
+        s.discard(h.offset);
+        Some(s)
+    };
+    let (mut sa, mut sb) = (open(a)?, open(b)?);
+    let kind = id.info().seed;
+    let seed = |h: Hit| {
+        kind.signed(h.seed)
+            .map_or(h.seed.to_string(), |s| s.to_string())
+    };
+    // How the two are named: by offset when one seed hits twice.
+    let (both, na, nb) = if a.seed == b.seed {
+        (
+            format!("seed {} at offsets {} and {}", seed(a), a.offset, b.offset),
+            format!("offset {}", a.offset),
+            format!("offset {}", b.offset),
+        )
+    } else if a.offset == b.offset {
+        (
+            format!("seeds {} and {}", seed(a), seed(b)),
+            format!("seed {}", seed(a)),
+            format!("seed {}", seed(b)),
+        )
+    } else {
+        (
+            format!(
+                "seed {} (offset {}) and seed {} (offset {})",
+                seed(a),
+                a.offset,
+                seed(b),
+                b.offset
+            ),
+            format!("seed {}", seed(a)),
+            format!("seed {}", seed(b)),
+        )
+    };
+    let values = if given == 1 {
+        "this value".to_string()
+    } else {
+        format!("these {given} values")
+    };
+    let total = given as u64 + TELL_APART_CALLS;
+    for call in 0..total {
+        let (va, _) = sa.next();
+        let (vb, _) = sb.next();
+        if same(va, vb) {
+            continue;
+        }
+        if call < given as u64 {
+            return None;
+        }
+        let (xa, xb) = (crate::out::dec(va), crate::out::dec(vb));
+        let after = call - given as u64;
+        return Some(if after == 0 {
+            format!(
+                "{both} both give {values}; one more value tells them apart: the next call gives \
+                 {xa} for {na}, {xb} for {nb}"
+            )
+        } else {
+            format!(
+                "{both} both give {values} and the next {after} too; the {} value from the first \
+                 given tells them apart: {xa} for {na}, {xb} for {nb}",
+                ordinal(call + 1)
+            )
+        });
+    }
+    Some(format!(
+        "{both} both give {values} and the next {TELL_APART_CALLS} too: no value within the first \
+         {total} tells them apart"
+    ))
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`, …
+fn ordinal(n: u64) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// Two values the same to the bit (a float's sign and NaN payload
+/// included).
+fn same(a: bitexact::engine::Value, b: bitexact::engine::Value) -> bool {
+    use bitexact::engine::Value::*;
+    match (a, b) {
+        (F32(x), F32(y)) => x.to_bits() == y.to_bits(),
+        (F64(x), F64(y)) => x.to_bits() == y.to_bits(),
+        (x, y) => x == y,
+    }
 }
 
 /// A search's answer as `--json` fields: `hits` (`{"seed", "offset"}` in
@@ -255,7 +386,7 @@ fn report(
     }
 }
 
-/// `--count`'s line: `N seeds match` over the part searched (all of the
+/// `--count-matches`'s line: `N seeds match` over the part searched (all of the
 /// range, or below the stop when interrupted), with the hits when a seed
 /// can hit at several offsets.
 fn count_line(o: &Found, max_offset: u64) -> String {
@@ -280,29 +411,4 @@ fn count_line(o: &Found, max_offset: u64) -> String {
         }
         _ => format!("{seeds}{hits}"),
     }
-}
-
-/// A large count for people: `20 million`, `4.29 billion`, `3500`.
-fn people(x: f64) -> String {
-    let (v, unit) = if x >= 1e9 {
-        (x / 1e9, " billion")
-    } else if x >= 1e6 {
-        (x / 1e6, " million")
-    } else {
-        return format!("{}", x.round() as u64);
-    };
-    let digits = if v >= 100.0 {
-        0
-    } else if v >= 10.0 {
-        1
-    } else {
-        2
-    };
-    let text = format!("{v:.digits$}");
-    let text = if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        text
-    };
-    format!("{text}{unit}")
 }

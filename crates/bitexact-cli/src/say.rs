@@ -50,3 +50,15 @@ macro_rules! summary {
         }
     };
 }
+
+/// A summary line said at once, not held (see [`say!`](crate::say)): what
+/// is worth knowing before work that takes a while starts (a search's
+/// chance estimate). The lines held so far go first; flush stdout before.
+/// `--quiet` silences it.
+pub fn summary_now(line: &str) {
+    if quiet() {
+        return;
+    }
+    release();
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}

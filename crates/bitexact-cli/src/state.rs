@@ -80,22 +80,65 @@ fn bound(args: &EngineArgs, walk: Walk, verb: &str) -> Result<u64, Failure> {
 }
 
 /// A state file (or stdin) of `id`, in the `--layout` given or the one its
-/// length names; errors name the file.
+/// length names; errors name the file. For a command without `--offset`
+/// (`diff`, `convert`).
 fn load<E: Engine>(
     path: &Path,
     state: &StateInfo,
     layout: Option<&str>,
 ) -> Result<(E::Gen, Option<&'static str>), Failure> {
-    load_bytes::<E>(path, state, layout, None).map(|(g, layout, _)| (g, layout))
+    load_bytes::<E>(path, state, layout, Offset::NotTaken).map(|(g, layout, _)| (g, layout))
 }
 
-/// [`load`], with the file's bytes.
+/// `--offset` as a command has it: given, not given, or not one of its
+/// options (`diff`, `convert`): what a refusal of a whole save suggests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Offset {
+    At(u64),
+    NotGiven,
+    NotTaken,
+}
+
+impl Offset {
+    fn of(args: &EngineArgs) -> Offset {
+        args.u64("offset").map_or(Offset::NotGiven, Offset::At)
+    }
+}
+
+/// What to do with a file longer than a state (a whole save, a dump):
+/// `state find` lists the states in it and their offsets (for an engine it
+/// looks for: `findable`), and `--offset` reads one (or, for a command
+/// without it, cutting one out).
+fn whole_file_hint(path: &Path, offset: Offset, findable: bool) -> String {
+    let read = match offset {
+        Offset::NotTaken => {
+            "cut the state out (dd bs=1 skip=OFFSET count=LENGTH) to compare or convert it"
+        }
+        _ => "--offset N reads the state at byte N",
+    };
+    if !findable {
+        return format!(
+            "a whole save or memory dump? {read} (state find cannot look for these: any bytes of \
+             a state's length are one)"
+        );
+    }
+    let find = if crate::is_std(path) {
+        "bitexact state find -".to_string()
+    } else {
+        format!("bitexact state find '{}'", path.display())
+    };
+    format!(
+        "a whole save or memory dump? `{find}` lists the states in it and their offsets; {read}"
+    )
+}
+
+/// [`load`], with the file's bytes, the state read at `offset` when given.
 #[allow(clippy::type_complexity)]
 fn load_bytes<E: Engine>(
     path: &Path,
     state: &StateInfo,
     layout: Option<&str>,
-    offset: Option<u64>,
+    offset: Offset,
 ) -> Result<(E::Gen, Option<&'static str>, Vec<u8>), Failure> {
     // Read up to the longest state of the whole family, so that another
     // class's file gets the engine's length error and the class to use.
@@ -106,8 +149,8 @@ fn load_bytes<E: Engine>(
         .max()
         .unwrap_or(0);
     let bytes = match offset {
-        None => crate::read_limited(path, max)?,
-        Some(at) => at_offset(path, state, layout, at)?,
+        Offset::At(at) => at_offset(path, state, layout, at)?,
+        _ => read_state_file(path, max, E::INFO.name, offset, E::FINDABLE)?,
     };
     let (g, layout) = E::load(&bytes, layout).map_err(|e| {
         let name = crate::input_name(path);
@@ -117,16 +160,49 @@ fn load_bytes<E: Engine>(
                 .and_then(|id| id.sibling_with_state_len(len)),
             _ => None,
         };
+        // Longer than every state of this class: more than a state.
+        let longer = matches!(e.kind, StateKind::Length { len }
+            if state.lengths.iter().all(|&l| len > l));
         match other {
             Some(id) => Failure::usage(format!(
                 "'{name}': {e}; it is as long as a {} state: --class {}",
                 id.info().title,
                 id.info().class.unwrap_or("")
             )),
+            None if longer && !matches!(offset, Offset::At(_)) => Failure::usage(format!(
+                "'{name}': {e}; {}",
+                whole_file_hint(path, offset, E::FINDABLE)
+            )),
             None => Failure::usage(format!("'{name}': {e}")),
         }
     })?;
     Ok((g, layout, bytes))
+}
+
+/// A state file (or stdin) of at most `max` bytes, the longest state of
+/// the family `family`; a longer one (a whole save) is refused without
+/// being read whole, saying how to find and read the states inside it.
+fn read_state_file(
+    path: &Path,
+    max: usize,
+    family: &str,
+    offset: Offset,
+    findable: bool,
+) -> Result<Vec<u8>, Failure> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    crate::open_input(path)?
+        .take(max as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::usage(format!("cannot read '{}': {e}", path.display())))?;
+    if bytes.len() > max {
+        return Err(Failure::usage(format!(
+            "'{}' is over {max} bytes, longer than any {family} state: {}",
+            crate::input_name(path),
+            whole_file_hint(path, offset, findable)
+        )));
+    }
+    Ok(bytes)
 }
 
 /// `--offset`: the state's bytes at byte `at` of a larger file, as long as
@@ -260,7 +336,7 @@ pub fn identify(IdentifyArgs(args): &IdentifyArgs, out: &mut impl Write) -> Outc
     let (first, end) = (sharded.part.start, sharded.part.end);
     let mut search_fields: Vec<(&'static str, Json)> = Vec::new();
     let result = bitexact::with_engine!(id, E => {
-        let (g, _, bytes) = load_bytes::<E>(&file, &state, args.str("layout"), args.u64("offset"))?;
+        let (g, _, bytes) = load_bytes::<E>(&file, &state, args.str("layout"), Offset::of(args))?;
         let pressed = crate::search::poll_with_progress(format!(
             "state identify {}: walking back (at most {max} {})",
             id.info().name,
@@ -474,7 +550,7 @@ pub fn show(ShowArgs(args): &ShowArgs, out: &mut impl Write) -> Outcome {
     let file = args.path("file");
     let info = id.info();
     let fields = bitexact::with_engine!(id, E => {
-        let (g, layout, _) = load_bytes::<E>(&file, &state, args.str("layout"), args.u64("offset"))?;
+        let (g, layout, _) = load_bytes::<E>(&file, &state, args.str("layout"), Offset::of(args))?;
         E::describe(&g, layout)
     });
     let mut all = vec![("engine", Field::Str(info.name))];

@@ -1,5 +1,5 @@
 //! `stream ENGINE`: the library's `Stream` (its taps, its dispatch) with
-//! `--skip`, `--count` and `--format`.
+//! `--skip-calls`, `--count` and `--hex` / `--json` (or `--format`).
 
 use crate::cli::StreamArgs;
 use crate::out::{write_value, Format};
@@ -17,9 +17,20 @@ pub fn run(StreamArgs(args): &StreamArgs, out: &mut impl Write) -> Outcome {
     if let Some(note) = s.caveat() {
         crate::summary!("note: {note}");
     }
-    let skip = args.u64("skip").unwrap_or(0);
+    let skip = args.u64("skip-calls").unwrap_or(0);
     s.skip(skip).map_err(bad)?;
-    let format = *args.m.get_one::<Format>("format").unwrap_or(&Format::Dec);
+    let format = if args.flag("json") {
+        Format::Json
+    } else if args.flag("hex") {
+        Format::Hex
+    } else {
+        args.m
+            .try_get_one::<Format>("format")
+            .ok()
+            .flatten()
+            .copied()
+            .unwrap_or(Format::Dec)
+    };
     for k in 0..args.u64("count").unwrap_or(10) {
         let (value, words) = s.next();
         write_value(out, format, skip + k, value, words)?;

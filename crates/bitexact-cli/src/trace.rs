@@ -93,7 +93,7 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write) -> Outcome {
             &bitexact::report::html::trace(&summary, plot, &json, &source),
         )?;
     }
-    match args.report {
+    match args.format() {
         ReportFormat::Md => write_md(out, &title, key_name, &summary, true)?,
         ReportFormat::Json => writeln!(out, "{json}")?,
     }
@@ -149,7 +149,7 @@ pub fn replay(args: &ReplayArgs, out: &mut impl Write) -> Outcome {
     let mut summaries: Vec<Summary> = models.iter().map(|_| Summary::default()).collect();
     let mut unexplained = 0u64;
     let mut reader = Reader::open(&args.file)?;
-    if all && args.report == ReportFormat::Md {
+    if all && args.format() == ReportFormat::Md {
         writeln!(out, "| call | reproduced by |\n| --- | --- |")?;
     }
     while let Some((line, rec)) = reader.next_record()? {
@@ -178,7 +178,7 @@ pub fn replay(args: &ReplayArgs, out: &mut impl Write) -> Outcome {
             } else {
                 by.join(", ")
             };
-            match args.report {
+            match args.format() {
                 ReportFormat::Md => writeln!(out, "| {key} | {names} |")?,
                 ReportFormat::Json => writeln!(
                     out,
@@ -194,7 +194,7 @@ pub fn replay(args: &ReplayArgs, out: &mut impl Write) -> Outcome {
             args.file.display(),
             model_name(*m, p)
         );
-        match args.report {
+        match args.format() {
             ReportFormat::Md => {
                 if all {
                     writeln!(out)?;

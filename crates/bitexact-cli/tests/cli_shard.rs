@@ -61,7 +61,11 @@ fn shards_merge_to_the_unsharded_answer() {
     let whole = json(&whole);
     let hits = whole["hits"].as_array().unwrap();
     assert!(hits.len() >= 30, "{} hits", hits.len());
-    let text = stdout(&bitexact(&RECOVER));
+    let unsharded = bitexact(&RECOVER);
+    let text = stdout(&unsharded);
+    // What the unsharded run says before its search, the merge says too.
+    let chance = stderr(&unsharded).lines().next().unwrap().to_string();
+    assert!(chance.contains("match by chance alone"), "{chance}");
     for n in [1u64, 2, 3, 7, 64] {
         let d = dir(&format!("n{n}"));
         let files: Vec<PathBuf> = (1..=n)
@@ -92,7 +96,9 @@ fn shards_merge_to_the_unsharded_answer() {
         let merged = merge(&files, false);
         assert_eq!(stdout(&merged), text, "{n} shards");
         assert!(
-            stderr(&merged).starts_with(&format!("merged {n} shards: complete: all 300000 seeds")),
+            stderr(&merged).starts_with(&format!(
+                "{chance}\nmerged {n} shards: complete: all 300000 seeds"
+            )),
             "{}",
             stderr(&merged)
         );
@@ -117,8 +123,15 @@ fn a_missing_stopped_or_interrupted_shard_is_incomplete() {
     assert_eq!(m["complete"], false);
     assert_eq!(m["missing"], serde_json::json!(["4/7"]));
     assert_eq!(m["searched_below"], 128571);
+    // The whole range's chance estimate, then what is missing.
+    let said = stderr(&out);
+    let mut lines = said.lines();
     assert!(
-        stderr(&out).starts_with(
+        lines.next().unwrap().contains("match by chance alone"),
+        "{said}"
+    );
+    assert!(
+        lines.next().unwrap().starts_with(
             "incomplete: shard 4/7 (seeds 128571..171428) is missing; 6 of 7 shards finished"
         ),
         "{}",

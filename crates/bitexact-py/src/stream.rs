@@ -304,12 +304,42 @@ pub(crate) fn seed_range_arg(r: Option<&Bound<'_, PyAny>>, space: u64) -> PyResu
     Ok(a..b)
 }
 
-/// `bitexact.Hits`: the hits as a list, with `.complete` and `.stopped_at`.
-fn hits<'py>(py: Python<'py>, found: &Found) -> PyResult<Bound<'py, PyAny>> {
+/// `bitexact.Hits`: the hits as a list, with `.complete`, `.stopped_at`
+/// and `.expected_by_chance` (`expected`).
+fn hits<'py>(py: Python<'py>, found: &Found, expected: Option<f64>) -> PyResult<Bound<'py, PyAny>> {
     static HITS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
     let list: Vec<(u64, u64)> = found.hits.iter().map(|h| (h.seed, h.offset)).collect();
-    HITS.import(py, "bitexact._hits", "Hits")?
-        .call1((list, found.complete(), found.stopped_at()))
+    HITS.import(py, "bitexact._hits", "Hits")?.call1((
+        list,
+        found.complete(),
+        found.stopped_at(),
+        expected,
+    ))
+}
+
+/// `bitexact.ChanceWarning` with the CLI's sentence, before a search whose
+/// values are too few to pin one seed (more than one expected by chance);
+/// the estimate's number, for the hits, either way.
+fn warn_chance(
+    py: Python<'_>,
+    id: Id,
+    tap: Option<&str>,
+    values: usize,
+    seeds: &Range<u64>,
+    max_offset: u64,
+) -> PyResult<Option<f64>> {
+    static CHANCE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    let Some(e) = bitexact::recover::expected(id, tap, values, seeds.end - seeds.start, max_offset)
+    else {
+        return Ok(None);
+    };
+    if e.is_many() {
+        let category = CHANCE.import(py, "bitexact._hits", "ChanceWarning")?;
+        let text = std::ffi::CString::new(e.sentence(max_offset))
+            .map_err(|_| error("a warning with a NUL byte"))?;
+        PyErr::warn(py, category.as_any(), &text, 1)?;
+    }
+    Ok(Some(e.hits))
 }
 
 /// Which seeds (and word offsets) produce `values` as consecutive calls of
@@ -340,6 +370,12 @@ fn hits<'py>(py: Python<'py>, found: &Found) -> PyResult<Bound<'py, PyAny>> {
 /// walked back (`max_offset` then defaults to 62.4 million). Each hit is
 /// confirmed by replaying the generator. Bad input raises bitexact.Error
 /// with the CLI's message.
+///
+/// When more than one seed of the range is expected to match the values by
+/// chance alone (a few dice over 2^32 seeds), it warns before the search
+/// starts, with bitexact.ChanceWarning and the CLI's line (about how many,
+/// and how many more values would leave about one); the estimate is the
+/// hits' `.expected_by_chance` (None when the tap has none, or for a walk).
 #[pyfunction]
 #[pyo3(
     signature = (engine, values, tap = None, seed_range = None, max_offset = None, *, precision = None, class_ = None, max_hits = None, threads = None),
@@ -386,7 +422,14 @@ fn recover<'py>(
         )));
     }
     let seeds = seed_range_arg(seed_range, info.seed.space())?;
-    run(py, &recovery, seeds, &plan)
+    // Said before the search, as the CLI does (a walk searches no seeds).
+    let expected = match recovery {
+        Recovery::Search(_) => {
+            warn_chance(py, id, tap, values.len(), &seeds, max_offset.unwrap_or(0))?
+        }
+        Recovery::Walk(_) => None,
+    };
+    run(py, &recovery, seeds, &plan, expected)
 }
 
 /// Run `recovery` on the library's scheduler: its `bitexact.Hits`, or the
@@ -396,12 +439,13 @@ pub(crate) fn run<'py>(
     recovery: &Recovery,
     seeds: Range<u64>,
     plan: &Plan,
+    expected: Option<f64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     match work::search(py, recovery, seeds, plan)? {
-        Ended::Found(found) => hits(py, &found),
+        Ended::Found(found) => hits(py, &found, expected),
         Ended::Interrupted(found, e) => {
             let value = e.value(py);
-            value.setattr("hits", hits(py, &found)?)?;
+            value.setattr("hits", hits(py, &found, expected)?)?;
             value.setattr("stopped_at", found.stopped_at())?;
             Err(e)
         }

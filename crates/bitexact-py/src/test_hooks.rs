@@ -42,7 +42,7 @@ fn _test_panic<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let plan = crate::work::plan(threads, max_hits)?;
     let recovery = Recovery::search(Panicking { panic_at });
-    run(py, &recovery, first..end, &plan)
+    run(py, &recovery, first..end, &plan, None)
 }
 
 pub(crate) fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -32,6 +32,8 @@ sid: int = bx.laige.substream_id(1, 2)
 hits: bx.Hits = bx.recover("sots", [1], tap="int:1", seed_range=(0, 10), max_hits=2, threads=1)
 done: bool = hits.complete
 at: Optional[int] = hits.stopped_at
+chance: Optional[float] = hits.expected_by_chance
+assert issubclass(bx.ChanceWarning, UserWarning)
 pairs: List[Tuple[int, int]] = hits
 
 def on_ctrl_c() -> Optional[int]:

@@ -21,7 +21,7 @@ pub struct ParamNames {
     pub values: &'static str,
     /// The offset bound (`--max-offset`, `max_offset`).
     pub max_offset: &'static str,
-    /// The calls skipped (`--skip`, `skip`).
+    /// The calls skipped (`--skip-calls`, `skip`).
     pub skip: &'static str,
     /// The worker threads (`--threads`, `threads`).
     pub threads: &'static str,

@@ -149,3 +149,43 @@ fn an_unknown_tap_lists_the_table() {
     let e = bitexact::dotnet::engine::Dotnet::tap("next", &["1", "2", "3"], false).unwrap_err();
     assert_eq!(e.to_string(), "next takes 2 arguments: next:MIN,MAX");
 }
+
+/// The help a table gives each call names no front end's flag (the CLI
+/// prints it under `--help`, Python and C users read the same words), and
+/// sots' `int:N` says what it returns: N itself included (a 0–99 roll is
+/// `int:99`), which the draws bear out.
+#[test]
+fn help_names_no_flag_and_int_n_says_n_is_included() {
+    for &id in Id::ALL {
+        for row in id.info().taps {
+            assert!(
+                !row.help.contains("--"),
+                "{id:?} {}: {}",
+                row.name,
+                row.help
+            );
+        }
+    }
+    let int = Id::Sots
+        .info()
+        .taps
+        .iter()
+        .find(|t| t.name == "int")
+        .expect("sots has int:N");
+    assert!(int.help.contains("0..=N"), "{}", int.help);
+    assert!(int.help.contains("N included"), "{}", int.help);
+    // What the help says, drawn: 0..=N, N included, nothing above.
+    let mut rng = bitexact::sots::Rng::new(2024);
+    for n in [1u32, 5, 99, 100] {
+        let mut seen = vec![false; n as usize + 1];
+        for _ in 0..20_000 {
+            let v = rng.next_int_inclusive(n);
+            assert!(v <= n, "int:{n} gave {v}");
+            seen[v as usize] = true;
+        }
+        assert!(
+            seen.iter().all(|&s| s),
+            "int:{n} did not give every value of 0..={n}"
+        );
+    }
+}

@@ -8,6 +8,7 @@
 use super::family::{bound_flag, class_notes, Family, Verb};
 use super::flags::FLAGS;
 use bitexact::engine::tap::Syntax;
+use bitexact::engine::TapSpec;
 use bitexact::engines::Id;
 
 use clap::{ArgMatches, Command};
@@ -86,26 +87,19 @@ fn after_help(verb: Verb, f: &Family) -> String {
     };
     match verb {
         Verb::Stream => {
-            let taps: Vec<String> = f
-                .taps()
-                .into_iter()
-                .filter(|(t, _)| !t.ledger_only)
-                .map(|(t, _)| t.form(Syntax::Tap).to_string())
-                .collect();
             let unit = info.unit.name().to_uppercase();
             let mut s = format!(
-                "Taps: {} (default: {})",
-                taps.join(", "),
-                info.default_tap()
+                "Taps (--tap; default: {}):\n{}",
+                info.default_tap(),
+                tap_lines(f, |_| true)
             );
             if f.has_classes() {
                 s += &classes();
             }
             s + &format!(
-                "\n\nFormats:\n  \
-                 dec   one value per line; integers in decimal, floats in shortest round-trip form\n  \
-                 hex   integers as 0x + 8 (32-bit) or 16 (64-bit) hex digits; floats as their IEEE bits\n  \
-                 json  {{\"i\":CALL,\"value\":V,\"bits\":\"0x…\" (floats only),\"words\":{unit} SPENT}}; \
+                "\n\nOutput: one value per line, integers in decimal, floats in shortest round-trip form; or\n  \
+                 --hex   integers as 0x + 8 (32-bit) or 16 (64-bit) hex digits; floats as their IEEE bits\n  \
+                 --json  {{\"i\":CALL,\"value\":V,\"bits\":\"0x…\" (floats only),\"words\":{unit} SPENT}}; \
                  i counts calls from the start of the stream, skipped ones included"
             )
         }
@@ -129,7 +123,11 @@ fn after_help(verb: Verb, f: &Family) -> String {
             }
             s
         }
-        Verb::Recover => super::RECOVER_HELP.to_string(),
+        Verb::Recover => format!(
+            "Taps (--tap; the values are consecutive calls of it):\n{}\n\n{}",
+            tap_lines(f, |t| t.recoverable),
+            super::RECOVER_HELP
+        ),
         Verb::Identify => {
             let flags: Vec<String> = f
                 .units(verb)
@@ -159,6 +157,26 @@ fn after_help(verb: Verb, f: &Family) -> String {
         Verb::Diff => "Prints words_between, negative when B comes before A. Exit 1 if neither state reaches the other within the bound.".to_string(),
         _ => String::new(),
     }
+}
+
+/// The family's taps `keep` keeps (never a ledger-only call), one a line as
+/// `--tap` writes them, each with its help from the engine's table (`int:N
+/// next_int_inclusive(N): 0..=N …`), another class's marked `(class C)`.
+fn tap_lines(f: &Family, keep: fn(&TapSpec) -> bool) -> String {
+    let lines: Vec<String> = f
+        .taps()
+        .into_iter()
+        .filter(|(t, _)| !t.ledger_only && keep(t))
+        .map(|(t, class)| {
+            let form = t.form(Syntax::Tap).to_string();
+            let mut line = format!("  {form:<w$} {}", t.help, w = TapSpec::HELP_COLUMN);
+            if let Some(c) = class {
+                line += &format!(" (class {c})");
+            }
+            line
+        })
+        .collect();
+    lines.join("\n")
 }
 
 /// The command line with a game's short name (`ra2`, `zh`: the library's
@@ -207,6 +225,44 @@ pub fn expand_games(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
             out.push(layout.into());
         }
     }
+    out
+}
+
+/// The command line with an engine word of the form `FAMILY:CLASS` after an
+/// engine verb (`state identify westwood:random4`, as `state find --engine`
+/// writes it) as `FAMILY --class CLASS`, where the family's subcommand for
+/// that verb takes `--class` (clap then checks the class). Other words are
+/// left alone.
+pub fn expand_classes(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    const VERBS: [(&str, Verb); 8] = [
+        ("stream", Verb::Stream),
+        ("ledger", Verb::Ledger),
+        ("recover", Verb::Recover),
+        ("save", Verb::Save),
+        ("identify", Verb::Identify),
+        ("diff", Verb::Diff),
+        ("show", Verb::Show),
+        ("convert", Verb::Convert),
+    ];
+    let split = |i: usize| -> Option<(&'static str, String)> {
+        let prev = args[i - 1].to_str()?;
+        let &(_, verb) = VERBS.iter().find(|(v, _)| *v == prev)?;
+        if verb.is_state() != (i >= 2 && args[i - 2] == "state") {
+            return None;
+        }
+        let (family, class) = args[i].to_str()?.split_once(':')?;
+        let family = *Id::families().iter().find(|f| **f == family)?;
+        let takes = Family::of(family, verb).is_some_and(|f| f.has_classes());
+        (takes && !class.is_empty()).then(|| (family, class.to_string()))
+    };
+    let Some((at, (family, class))) = (1..args.len()).find_map(|i| split(i).map(|s| (i, s))) else {
+        return args;
+    };
+    let mut out = args[..at].to_vec();
+    out.push(family.into());
+    out.push("--class".into());
+    out.push(class.into());
+    out.extend_from_slice(&args[at + 1..]);
     out
 }
 

@@ -171,12 +171,17 @@ pub(super) const FLAGS: &[Flag] = &[
         takes: |v, _| v == Verb::Stream,
         arg: |_, f| {
             let l = f.default_id().info().limits;
-            count("skip").default_value("0").help(format!(
-                "Calls of the tap to make, unprinted, first (at most {} words; a tap that can \
-                 reject words is skipped call by call, at most {} calls)",
-                human(l.skip_words),
-                human(l.skip_calls)
-            ))
+            // Calls of the tap, not raw words (`state save --skip-words`):
+            // the name says which; `--skip`, the first spelling, still works.
+            count("skip-calls")
+                .alias("skip")
+                .default_value("0")
+                .help(format!(
+                    "Calls of the tap to make, unprinted, first (at most {} words; a tap that can \
+                     reject words is skipped call by call, at most {} calls)",
+                    human(l.skip_words),
+                    human(l.skip_calls)
+                ))
         },
     },
     Flag {
@@ -198,14 +203,38 @@ pub(super) const FLAGS: &[Flag] = &[
             ))
         },
     },
+    // Output: one value per line in decimal unless --hex or --json, as
+    // every other command's --json; `--format dec|hex|json` (SPEC 6's
+    // first spelling) still works, hidden.
+    Flag {
+        takes: |v, _| v == Verb::Stream,
+        arg: |_, _| {
+            Arg::new("hex").long("hex").action(ArgAction::SetTrue).help(
+                "Integers as 0x + 8 (32-bit) or 16 (64-bit) hex digits, floats as their IEEE bits",
+            )
+        },
+    },
+    Flag {
+        takes: |v, _| v == Verb::Stream,
+        arg: |_, _| {
+            Arg::new("json")
+                .long("json")
+                .action(ArgAction::SetTrue)
+                .conflicts_with("hex")
+                .help(
+                    "One JSON object per call: {\"i\":…,\"value\":…,\"bits\":\"0x…\",\"words\":…}",
+                )
+        },
+    },
     Flag {
         takes: |v, _| v == Verb::Stream,
         arg: |_, _| {
             Arg::new("format")
                 .long("format")
-                .default_value("dec")
+                .hide(true)
+                .conflicts_with_all(["hex", "json"])
                 .value_parser(clap::value_parser!(crate::out::Format))
-                .help("Output format")
+                .help("Output format (--hex, --json)")
         },
     },
     // Where state goes
@@ -328,8 +357,11 @@ pub(super) const FLAGS: &[Flag] = &[
     Flag {
         takes: |v, _| v == Verb::Recover,
         arg: |_, _| {
+            // Counts the matches (stream's --count N is how many to
+            // print): the name says which; `--count` still works, hidden.
             Arg::new("count")
-                .long("count")
+                .long("count-matches")
+                .alias("count")
                 .action(ArgAction::SetTrue)
                 .conflicts_with("shard")
                 .help(

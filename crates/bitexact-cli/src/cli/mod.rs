@@ -27,13 +27,15 @@ pub use sync::SyncArgs;
     name = "bitexact",
     version,
     term_width = 0,
-    about = "Bit-exact game-engine RNGs and x87 floats: stream, state, ledger, recover, trace, sync, merge, scan, sots, selftest",
+    about = "Bit-exact game-engine RNGs and x87 floats: stream, state (save, identify, find), ledger, recover, trace, sync (a log and its seed, or two logs), merge, scan, sots, selftest",
     long_about = "Bit-exact game-engine RNGs and x87 float arithmetic.\n\n\
         Dump a generator's stream through any of its taps (stream), save and identify generator \
-        states: find the seed and the words drawn since seeding from a save's bytes (state), \
+        states: find the seed and the words drawn since seeding from a state's bytes, and with \
+        state find every state in a whole save or memory dump (state), \
         count the words a turn spends (ledger), find the seeds that produce observed values \
         (recover), compare traces to the last bit and replay recorded calls (trace), check a \
-        game's own desync logs against a seed or each other (sync), put a sharded search's \
+        game's own desync log against its seed, or two players' logs against each other to find \
+        where they part (sync), put a sharded search's \
         answers together (merge), find every generator site in a game binary (scan), run Sword of the Stars' Vec3 and MoveFleet math (sots), and \
         run every known-answer vector (selftest).\n\n\
         Numbers are decimal or 0x hex. Exit codes: 0 success, 1 checked and found \
@@ -44,13 +46,15 @@ pub use sync::SyncArgs;
         argument of - means stdin (inputs) or stdout (outputs, binary included).",
     after_help = "Examples:\n  \
         bitexact stream sots --seed 5489 --count 3\n  \
-        bitexact stream sots --seed 1 --tap frange:0,100 --precision pc24 --format json\n  \
+        bitexact stream sots --seed 1 --tap frange:0,100 --precision pc24 --json\n  \
         bitexact state save sots --seed 5489 --skip-words 1418 -o rng.bin\n  \
         bitexact state identify sots rng.bin\n  \
+        bitexact state find examples/find/dump.bin          # every state in a save or dump\n  \
         bitexact ledger sots --seed 5489 examples/turn.txt\n  \
         bitexact recover sots --values 3499211612,581869302 --seed-range 0..10000\n  \
         bitexact trace compare examples/movefleet.jsonl examples/movefleet-ours.jsonl\n  \
         bitexact sync generals examples/sync/generals-debug.txt\n  \
+        bitexact sync phobos examples/sync/SYNC0.TXT examples/sync/SYNC1.TXT   # two players' logs\n  \
         bitexact scan game.exe\n  \
         bitexact selftest"
 )]
@@ -73,7 +77,7 @@ pub enum Command {
     /// Print a generator's stream through one of its taps
     #[command(subcommand)]
     Stream(StreamArgs),
-    /// Save, identify or compare generator state files
+    /// Save, identify or compare generator state files; find every state in a whole save or dump (state find)
     #[command(subcommand)]
     State(StateCommand),
     /// Count the words a script of calls spends, per entry point and per turn
@@ -85,7 +89,7 @@ pub enum Command {
     /// Compare traces to the last bit; replay recorded MoveFleet calls
     #[command(subcommand)]
     Trace(TraceCommand),
-    /// Check a game's desync report against a seed's stream
+    /// Check a game's desync log against its seed's stream, or two players' logs against each other
     #[command(subcommand)]
     Sync(SyncArgs),
     /// Put the --json answers of a search's --shard K/N runs together
@@ -120,7 +124,7 @@ pub enum Command {
     },
 }
 
-/// `--report`.
+/// `--report` (hidden: `--json` says it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ReportFormat {
     /// A Markdown summary: tables of counts, per-field divergences, the first divergence
@@ -169,12 +173,32 @@ pub struct CompareArgs {
     /// Match records by this field (default: call_id when A's first record has it, else line order)
     #[arg(long)]
     pub key: Option<String>,
-    /// Report format
-    #[arg(long, value_enum, default_value = "md")]
-    pub report: ReportFormat,
-    /// Also write one self-contained HTML page of the report to FILE (no network; the --report json document inside; stdout and exit code unchanged)
+    /// Print one JSON object instead of the Markdown summary
+    #[arg(long)]
+    pub json: bool,
+    /// The report's format (--json; the first spelling, kept)
+    #[arg(long, value_enum, hide = true, conflicts_with = "json")]
+    pub report: Option<ReportFormat>,
+    /// Also write one self-contained HTML page of the report to FILE (no network; the --json document inside; stdout and exit code unchanged)
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
+}
+
+impl CompareArgs {
+    /// The report's format: `--json`, or `--report`, else Markdown.
+    pub fn format(&self) -> ReportFormat {
+        report_format(self.json, self.report)
+    }
+}
+
+/// `--json` (or `--report json`: the first spelling, kept hidden) or the
+/// Markdown summary.
+fn report_format(json: bool, report: Option<ReportFormat>) -> ReportFormat {
+    if json {
+        ReportFormat::Json
+    } else {
+        report.unwrap_or(ReportFormat::Md)
+    }
 }
 
 /// What `trace replay` recomputes.
@@ -202,9 +226,19 @@ pub struct ReplayArgs {
     /// Which model recomputes the calls
     #[arg(long, value_enum, default_value = "faithful")]
     pub model: ModelArg,
-    /// Report format
-    #[arg(long, value_enum, default_value = "md")]
-    pub report: ReportFormat,
+    /// Print JSON instead of the Markdown summary: one object (with --model all, one per record, then one per model)
+    #[arg(long)]
+    pub json: bool,
+    /// The report's format (--json; the first spelling, kept)
+    #[arg(long, value_enum, hide = true, conflicts_with = "json")]
+    pub report: Option<ReportFormat>,
+}
+
+impl ReplayArgs {
+    /// The report's format: `--json`, or `--report`, else Markdown.
+    pub fn format(&self) -> ReportFormat {
+        report_format(self.json, self.report)
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -237,9 +271,15 @@ pub struct FindArgs {
     /// The file (a save, a raw memory dump, or a Windows minidump: read by its `MDMP`
     /// signature, each state named by its address in the dumped process); - for stdin
     pub file: PathBuf,
-    /// Look only for this engine (repeatable; default: every engine with a structure filter)
+    /// Look only for this engine (repeatable; default: every engine with a structure filter);
+    /// one class of it with --class, or as ENGINE:CLASS (westwood:random4)
     #[arg(long = "engine", value_name = "ENGINE")]
     pub engines: Vec<String>,
+    /// Look only for this class of the engines given that have classes (`--engine westwood
+    /// --class random4`, as the engine commands name it; with no --engine, of the engine that has
+    /// it)
+    #[arg(long, value_name = "CLASS")]
+    pub class: Option<String>,
     /// Also list the candidates that passed the structure filter but were not identified
     #[arg(long)]
     pub all: bool,
@@ -268,7 +308,7 @@ pub const RECOVER_HELP: &str =
     "Prints `seed S offset K` per hit, in seed order (K: words drawn before the first call; a \
     tap that rejects words can give several true offsets for one seed, all printed). At most \
     --max-hits are printed; when it stops there, stderr says where to resume (also under \
-    --quiet). With --count, one line instead: how many seeds (and hits) match in the whole \
+    --quiet). With --count-matches, one line instead: how many seeds (and hits) match in the whole \
     range, nothing kept but the count. Exit 0 when at least one seed is found, 1 when none in the whole range, 130 when \
     interrupted by Ctrl-C (after the hits found and where to resume), 2 on bad input.";
 

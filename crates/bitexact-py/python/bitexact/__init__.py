@@ -12,7 +12,9 @@ own methods, named as the game names them) are submodules:
 
 :func:`stream` and :func:`recover` speak the CLI's tap vocabulary for every
 engine (:func:`recover` returns :class:`Hits`, a list that says whether the
-search was complete and where it stopped); :func:`scan` finds generator sites in a PE / ELF x86 image;
+search was complete and where it stopped, and warns with
+:class:`ChanceWarning` before a search whose values are too few to pin one
+seed); :func:`scan` finds generator sites in a PE / ELF x86 image;
 :func:`sync` checks a game's desync log against a seed or a second log. Bad
 input raises :class:`Error`, a :class:`ValueError`.
 """
@@ -25,7 +27,7 @@ from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from . import _bitexact as _native
 from ._bitexact import Error, Generator, __version__, recover, stream, _scan_json, _state_find_json, _sync_json
-from ._hits import Hits
+from ._hits import ChanceWarning, Hits
 
 # The families with typed classes are the native module's submodules (its
 # table of typed modules, checked against the engine list): each is
@@ -216,6 +218,7 @@ def state_find(
 
 __all__ = sorted(
     [
+        "ChanceWarning",
         "EngineInfo",
         "Error",
         "Generator",

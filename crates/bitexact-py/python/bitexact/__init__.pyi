@@ -6,7 +6,7 @@ import numpy.typing as npt
 from typing_extensions import Self
 
 from ._class import _Copies
-from ._hits import Hits as Hits
+from ._hits import ChanceWarning as ChanceWarning, Hits as Hits
 
 # Generated from the engine list by tests/test_engines.py; do not edit.
 # BITEXACT_BLESS=1 rewrites it (crates/bitexact-py/README.md).
@@ -140,7 +140,10 @@ def recover(
     max_hits: Optional[int] = None,
     threads: Optional[int] = None,
 ) -> Hits:
-    """Ctrl-C raises KeyboardInterrupt with .hits (a Hits) and .stopped_at."""
+    """Ctrl-C raises KeyboardInterrupt with .hits (a Hits) and .stopped_at.
+
+    Before the search, warns with ChanceWarning when more than one seed of
+    the range is expected to match by chance (Hits.expected_by_chance)."""
 def state_find(
     data: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
     engines: Union[str, Iterable[str], None] = None,

@@ -80,3 +80,60 @@ pub fn expected(
         more_values: u32::try_from(needed - values as i64).unwrap_or(0),
     })
 }
+
+#[cfg(feature = "std")]
+impl Expectation {
+    /// More than one seed is expected to match by chance (1.5 or more, so
+    /// that about one is not said to be many): worth saying before a
+    /// search, since its hits cannot then pin one seed.
+    pub fn is_many(&self) -> bool {
+        self.hits >= 1.5
+    }
+
+    /// The estimate as every front end says it (it names no front end's
+    /// setting), for a search at `max_offset + 1` offsets: `about 19.9
+    /// million of these seeds match by chance alone (each value is 1 of 6
+    /// outcomes): 10 more values would leave about one`.
+    pub fn sentence(&self, max_offset: u64) -> alloc::string::String {
+        alloc::format!(
+            "about {} of these seeds match by chance alone (each value is 1 of {} outcomes{}): \
+             {} more value{} would leave about one",
+            people(self.hits),
+            people(self.outcomes),
+            if max_offset > 0 {
+                alloc::format!(", at {} offsets", max_offset.saturating_add(1))
+            } else {
+                alloc::string::String::new()
+            },
+            self.more_values,
+            if self.more_values == 1 { "" } else { "s" }
+        )
+    }
+}
+
+/// A large count for people: `20 million`, `4.29 billion`, `3500`.
+#[cfg(feature = "std")]
+fn people(x: f64) -> alloc::string::String {
+    use alloc::string::ToString;
+    let (v, unit) = if x >= 1e9 {
+        (x / 1e9, " billion")
+    } else if x >= 1e6 {
+        (x / 1e6, " million")
+    } else {
+        return alloc::format!("{}", x.round() as u64);
+    };
+    let digits = if v >= 100.0 {
+        0
+    } else if v >= 10.0 {
+        1
+    } else {
+        2
+    };
+    let text = alloc::format!("{v:.digits$}");
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    };
+    alloc::format!("{text}{unit}")
+}

@@ -128,7 +128,13 @@ const TAPS: &[TapSpec] = &[
     TapSpec::new("u32", &[], "the raw draw (next_u32)").recoverable(),
     TapSpec::new("unit", &[], "the unit draw (next_unit)").recoverable(),
     TapSpec::new("float", &[], "the float draw (next_float)").recoverable(),
-    TapSpec::new("int", &["N"], "next_int_inclusive(N)").recoverable(),
+    // N itself is returned: a 0-99 roll is N = 99, a d6 (1-6) N = 5 plus 1.
+    TapSpec::new(
+        "int",
+        &["N"],
+        "next_int_inclusive(N): 0..=N, N included (N + 1 values)",
+    )
+    .recoverable(),
     TapSpec::new(
         "chance",
         &["P"],
