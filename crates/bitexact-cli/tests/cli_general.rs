@@ -22,8 +22,19 @@ fn help_and_version() {
     assert!(stdout(&o).contains("frange:LO,HI"));
     let o = bitexact(&["--version"]);
     assert!(o.status.success());
-    assert_usage_error(&bitexact(&[]), "subcommand");
-    assert_usage_error(&bitexact(&["state"]), "subcommand");
+    // A command without its subcommand names the ones it takes.
+    assert_usage_error(
+        &bitexact(&[]),
+        "'bitexact' needs one of stream, state, ledger",
+    );
+    assert_usage_error(
+        &bitexact(&["state"]),
+        "'bitexact state' needs one of save, identify, diff, show, convert or find (see 'bitexact state --help')",
+    );
+    assert_usage_error(
+        &bitexact(&["sync"]),
+        "phobos, ts, ares, generals, generals-crc or openra",
+    );
 }
 
 #[test]

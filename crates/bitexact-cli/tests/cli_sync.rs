@@ -103,7 +103,7 @@ fn bad_input_is_one_line_and_exit_2() {
     );
     assert_usage_error(
         &bitexact(&["sync", "phobos", &s0]),
-        "a seed or against a second log",
+        "a seed (--seed) or against a second log",
     );
     assert_usage_error(
         &bitexact(&["sync", "phobos", &s0, "--seed", "1", "--log", "2"]),
